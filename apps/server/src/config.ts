@@ -1,0 +1,56 @@
+/** Every setting the server reads, from the environment, validated once at start. Nothing else reads process.env. */
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection URL; when absent the server uses embedded PGlite in DATA_DIR. */
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().default(`${REPO_ROOT}.data`),
+  /** Enables the /ops back-office API when set. */
+  OPS_TOKEN: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The built web app to serve; empty to serve the API only. */
+  WEB_DIST: z.string().default(`${REPO_ROOT}apps/web/dist`),
+  /** Seed demo data into an empty database on start. */
+  SEED_DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  /** Public base URL the server builds absolute links with (printed demo links, jump URLs). */
+  PUBLIC_URL: optionalText,
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  // Brand and company settings shown by the H5 (spec section 3, Config).
+  APP_EN_NAME: z.string().default('PesoNow'),
+  APP_CN_NAME: z.string().default('比索现金'),
+  SERVICE_PHONE: z.string().default('+63 2 8888 0000'),
+  SERVICE_EMAIL: z.string().default('support@pesonow.example'),
+  SERVICE_SMWA: z.string().default('+63 917 000 0000'),
+  SCHEME_URL: z.string().default('pesonow://app'),
+  /** Where "Repayment" goes when the order has no h5Url. */
+  REPAY_URL: z.string().default('/allowedAlso'),
+});
+
+export type Config = z.output<typeof envSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** A configuration for tests: in-memory database, no web, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', WEB_DIST: '' }), OPS_TOKEN: 'test-ops-token', ...overrides };
+}

@@ -1,0 +1,26 @@
+/** Applies db/migrations/*.sql in name order, each once, each in its own transaction. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './client.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+export async function migrate(db: Db): Promise<string[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+  const applied: string[] = [];
+  for (const name of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+    if (done.has(name)) continue;
+    const sql = readFileSync(MIGRATIONS_DIR + name, 'utf8');
+    if (!/^[\w.-]+$/.test(name)) throw new Error(`Bad migration file name: ${name}`);
+    // One simple-protocol script per file, so a failing migration leaves nothing half applied.
+    try {
+      await db.exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`);
+    } catch (error) {
+      await db.exec('ROLLBACK').catch(() => undefined);
+      throw new Error(`Migration ${name} failed: ${(error as Error).message}`);
+    }
+    applied.push(name);
+  }
+  return applied;
+}

@@ -1,0 +1,21 @@
+/** The one error handler: every failure becomes an envelope; a 5xx never leaks internals. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_CODES, ERROR_MESSAGES, errorCode, type Family } from '@cashloan/contract';
+import { ApiError } from './api-error.ts';
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const family: Family = request.routeOptions.config.family ?? 'zero';
+    if (error instanceof ApiError) {
+      return reply.status(error.httpStatus).send({ code: errorCode(family, error.code), message: error.message, data: null });
+    }
+    // Fastify's own client errors (malformed body, too large, bad content type).
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(status).send({ code: errorCode(family, ERROR_CODES.invalidInput), message: error.message, data: null });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: errorCode(family, ERROR_CODES.internal), message: ERROR_MESSAGES.internal, data: null });
+  });
+}

@@ -1,0 +1,36 @@
+/** Starts the server: config → database → migrations → demo seed → listen; closes gracefully. */
+import closeWithGrace from 'close-with-grace';
+import { loadConfig } from './config.ts';
+import { openDb } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { createDbClock } from './clock/clock.ts';
+import { buildApp } from './app.ts';
+import { seedDemo, demoLinks } from './db/seed.ts';
+
+const config = loadConfig();
+const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await migrate(db);
+const clock = await createDbClock(db);
+const app = await buildApp({ db, clock, config });
+
+closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  if (err) app.log.error({ err }, 'shutting down after error');
+  await app.close();
+  await db.close();
+});
+
+const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config) : null;
+const address = await app.listen({ port: config.PORT, host: config.HOST });
+const base = config.PUBLIC_URL ?? `http://localhost:${new URL(address).port}`;
+const demo = seeded ?? (config.SEED_DEMO ? await demoLinks(db, config) : null);
+if (demo) {
+  const lines = [
+    '',
+    `Borrower app on ${base}  (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`,
+    `  Developer preview with a demo session: ${base}${demo.previewPath}`,
+    ...demo.orders.map((o) => `  Order in status ${o.status} (${o.meaning}): ${base}${o.path}`),
+    config.OPS_TOKEN ? `  Ops API: ${base}/ops  (Authorization: Bearer ${config.OPS_TOKEN})` : '  Ops API disabled (set OPS_TOKEN)',
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}

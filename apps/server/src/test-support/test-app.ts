@@ -1,0 +1,49 @@
+/** A real app on a fresh in-memory PGlite database, for server tests (app.inject, no port). */
+import type { FastifyInstance } from 'fastify';
+import type { SessionParams } from '@cashloan/contract';
+import { testConfig, type Config } from '../config.ts';
+import { openDb, type Db } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { createFixedClock, type Clock } from '../clock/clock.ts';
+import { buildApp } from '../app.ts';
+import { createBorrowerWithSession, type NewBorrower } from '../borrowers/store.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: Clock;
+  config: Config;
+  newBorrower(input?: Partial<NewBorrower>): Promise<{ borrowerId: number; session: SessionParams }>;
+  close(): Promise<void>;
+}
+
+let phoneCounter = 9170000000;
+
+export async function createTestApp(overrides: Partial<Config> = {}, start = new Date('2026-11-01T02:00:00Z')): Promise<TestApp> {
+  const db = await openDb({});
+  await migrate(db);
+  const clock = createFixedClock(start);
+  const config = testConfig(overrides);
+  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true } });
+  return {
+    app,
+    db,
+    clock,
+    config,
+    newBorrower: (input = {}) =>
+      createBorrowerWithSession(db, { mobilePhone: String(phoneCounter++), ...input }, clock.now(), config.SESSION_TTL_DAYS),
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** Form-encodes a payload the way the browser clients do. */
+export function form(payload: Record<string, string | number>): string {
+  return new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString();
+}
+export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
+export function query(params: Record<string, string>): string {
+  return new URLSearchParams(params).toString();
+}

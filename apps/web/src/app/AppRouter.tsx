@@ -1,0 +1,51 @@
+/** A router over one route table; carries page parameters on every navigation. */
+import { Suspense, useEffect } from 'react';
+import { createBrowserRouter, createHashRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { SpinLoading } from 'antd-mobile';
+import type { RouteEntry } from './routes.tsx';
+import { rememberPageParams } from '../shared/params/page-params.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+
+function PageFrame() {
+  const location = useLocation();
+  useEffect(() => {
+    rememberPageParams();
+  }, [location.search, location.hash]);
+  return (
+    <ErrorBoundary>
+      <Suspense
+        fallback={
+          <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }} aria-label="loading">
+            <SpinLoading color="primary" />
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function AppRouter({ routes, kind }: { routes: RouteEntry[]; kind: 'browser' | 'hash' }) {
+  // Parameters of the very first URL are remembered before any page reads them.
+  rememberPageParams();
+  const create = kind === 'browser' ? createBrowserRouter : createHashRouter;
+  const router = create([
+    {
+      element: <PageFrame />,
+      children: routes.map(({ path, page: Page }) => ({ path, element: <Page /> })).concat([
+        { path: '*', element: <NotFound /> },
+      ]),
+    },
+  ]);
+  return <RouterProvider router={router} />;
+}
+
+function NotFound() {
+  return (
+    <main style={{ padding: 32, textAlign: 'center' }}>
+      <h1 style={{ fontSize: 18 }}>Page not found</h1>
+      <a href="/">Go to the home page</a>
+    </main>
+  );
+}

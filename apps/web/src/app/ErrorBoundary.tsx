@@ -1,0 +1,21 @@
+import { Component, type ReactNode } from 'react';
+import { Button, ErrorBlock } from 'antd-mobile';
+
+/** Catches a page that failed to render (or whose code failed to load) and offers a reload. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" style={{ padding: '48px 16px', textAlign: 'center' }}>
+        <ErrorBlock status="default" title="Something went wrong" description="Please reload the page." />
+        <Button color="primary" style={{ minHeight: 44, marginTop: 16 }} onClick={() => location.reload()}>
+          Reload
+        </Button>
+      </div>
+    );
+  }
+}

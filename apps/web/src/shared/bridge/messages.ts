@@ -1,0 +1,44 @@
+/**
+ * The bridge messages the H5 sends to the host app (spec section 7), with their payloads.
+ * Android: window.LoanBridge.<name>(jsonPayload). iOS: window.webkit.messageHandlers.<name>.postMessage(payload).
+ * docs/bridge.md documents each for the native teams.
+ */
+export interface BridgeMessages {
+  /** Open a page of the host app (page key, e.g. 'order', 'setting') or a URL in a new webview. */
+  openPage: { page?: string; url?: string; title?: string };
+  /** Close this webview. */
+  closeWebview: Record<string, never>;
+  /** Open a page, replacing this webview instead of stacking a new one. */
+  openPageReplace: { page?: string; url?: string; title?: string };
+  /** Go to the product detail page (Borrow Again, recommendations). */
+  toProductDetail: { productId: string; url?: string };
+  toHome: Record<string, never>;
+  toMine: Record<string, never>;
+  toLogin: Record<string, never>;
+  /** Dial a phone number. */
+  callPhone: { phone: string };
+  /** Open the store's rating flow. */
+  toRate: Record<string, never>;
+  /** Confirm a tracking event (e.g. the loan push). */
+  trackEvent: { event: string; data?: Record<string, string> };
+  /** The bank-binding step started / ended. */
+  startBank: Record<string, never>;
+  endBank: { success: boolean };
+}
+export type BridgeMessageName = keyof BridgeMessages;
+export const BRIDGE_MESSAGE_NAMES = [
+  'openPage',
+  'closeWebview',
+  'openPageReplace',
+  'toProductDetail',
+  'toHome',
+  'toMine',
+  'toLogin',
+  'callPhone',
+  'toRate',
+  'trackEvent',
+  'startBank',
+  'endBank',
+] as const satisfies readonly BridgeMessageName[];
+/** The object the Android host injects with addJavascriptInterface. */
+export const ANDROID_BRIDGE_OBJECT = 'LoanBridge';

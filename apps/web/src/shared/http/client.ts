@@ -1,0 +1,120 @@
+/**
+ * The spec's two HTTP clients in one place: every call goes through `callApi`, which builds the URL
+ * (base path + common query), the headers, the form body, the 60 s time-out, the loading toast and
+ * the failure toast. Unlike the original, every call ends: with data, or with an ApiCallError.
+ */
+import {
+  CLIENT_HEADERS,
+  HTTP_TIMEOUT_MS,
+  XHR_MARKER,
+  callUrlPath,
+  isSuccess,
+  type AnswerOf,
+  type PayloadOf,
+  type Route,
+} from '@cashloan/contract/common';
+import { carriedParams, sessionParams } from '../params/page-params.ts';
+import { showFailure, showLoading } from '../ui/toast.ts';
+
+export type FailureKind = 'network' | 'timeout' | 'server' | 'invalid-answer';
+
+export class ApiCallError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    /** The envelope code when the server answered with a failure. */
+    readonly code?: number | string,
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
+
+export const NETWORK_FAILURE_MESSAGE = 'Network error. Please check your connection and try again.';
+export const TIMEOUT_MESSAGE = 'The request timed out. Please try again.';
+
+export interface CallOptions {
+  /** Show the 'loading...' toast while the call runs (default false). */
+  loading?: boolean;
+  /** 'toast' shows the server's message for 2 s (default); 'silent' shows nothing (the page decides). */
+  onFailure?: 'toast' | 'silent';
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** A multipart body (uploads) instead of the form-encoded payload. */
+  formData?: FormData;
+}
+
+export interface ApiAnswer<T> {
+  code: number | string;
+  message: string;
+  data: T;
+}
+
+export function buildRequest(route: Route, payload: Record<string, unknown>, formData?: FormData): { url: string; init: RequestInit } {
+  const params = carriedParams();
+  const query = new URLSearchParams(sessionParams() as Record<string, string>);
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    (route.method === 'GET' ? query : form).set(key, String(value));
+  }
+  const headers: Record<string, string> = { ...XHR_MARKER, Accept: 'application/json' };
+  for (const [header, param] of Object.entries(CLIENT_HEADERS[route.client])) headers[header] = params[param] ?? '';
+  const init: RequestInit = { method: route.method, headers, credentials: 'same-origin' };
+  if (route.method === 'POST') {
+    if (formData) init.body = formData;
+    else {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      init.body = form.toString();
+    }
+  }
+  const qs = query.toString();
+  return { url: `${callUrlPath(route)}${qs ? `?${qs}` : ''}`, init };
+}
+
+/** Calls the server; resolves with the whole envelope on success, rejects with ApiCallError otherwise. */
+export async function callApi<R extends Route>(
+  route: R,
+  payload: PayloadOf<R>,
+  options: CallOptions = {},
+): Promise<ApiAnswer<AnswerOf<R>>> {
+  const hideLoading = options.loading ? showLoading() : undefined;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort('timeout'), options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
+  const fail = (error: ApiCallError): never => {
+    if (options.onFailure !== 'silent') showFailure(error.message);
+    throw error;
+  };
+  try {
+    const { url, init } = buildRequest(route, payload as Record<string, unknown>, options.formData);
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: controller.signal });
+    } catch {
+      if (options.signal?.aborted) throw new ApiCallError('network', 'cancelled');
+      return fail(
+        controller.signal.aborted
+          ? new ApiCallError('timeout', TIMEOUT_MESSAGE)
+          : new ApiCallError('network', NETWORK_FAILURE_MESSAGE),
+      );
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      return fail(new ApiCallError(response.ok ? 'invalid-answer' : 'network', NETWORK_FAILURE_MESSAGE));
+    }
+    const envelope = body as ApiAnswer<unknown>;
+    if (!envelope || typeof envelope !== 'object' || !('code' in envelope)) {
+      return fail(new ApiCallError('invalid-answer', NETWORK_FAILURE_MESSAGE));
+    }
+    if (!isSuccess(route.family, envelope.code)) {
+      return fail(new ApiCallError('server', envelope.message || NETWORK_FAILURE_MESSAGE, envelope.code));
+    }
+    return envelope as ApiAnswer<AnswerOf<R>>;
+  } finally {
+    clearTimeout(timer);
+    hideLoading?.();
+  }
+}

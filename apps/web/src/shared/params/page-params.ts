@@ -1,0 +1,80 @@
+/**
+ * Page-parameter carrying: the session and order parameters that arrive in the first page's query
+ * are remembered for the webview's session and added to every later page and every API call.
+ */
+import { CARRIED_PAGE_PARAMS, PAGE_PARAM_ALIASES, SESSION_PARAMS, type CarriedPageParam, type SessionParams } from '@cashloan/contract/common';
+
+const STORAGE_KEY = 'carriedPageParams';
+export type CarriedParams = Partial<Record<CarriedPageParam, string>>;
+
+function readStored(): CarriedParams {
+  try {
+    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as CarriedParams;
+  } catch {
+    return {};
+  }
+}
+
+/** Reads carried parameters from a query string (aliases folded: product_id → productId). */
+export function paramsFromSearch(search: string): CarriedParams {
+  const query = new URLSearchParams(search);
+  const found: CarriedParams = {};
+  for (const [key, value] of query) {
+    const name = (PAGE_PARAM_ALIASES[key] ?? key) as CarriedPageParam;
+    if ((CARRIED_PAGE_PARAMS as readonly string[]).includes(name) && value !== '') found[name] = value;
+  }
+  return found;
+}
+
+/** Remembers what the current URL carries (called on every navigation) and returns the merged set. */
+export function rememberPageParams(search: string = currentSearch()): CarriedParams {
+  const merged = { ...readStored(), ...paramsFromSearch(search) };
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(merged));
+  } catch {
+    // Storage can be unavailable in some webviews; the URL still carries the parameters.
+  }
+  return merged;
+}
+
+/** The carried parameters: the current URL's, over those remembered earlier in this webview session. */
+export function carriedParams(): CarriedParams {
+  return { ...readStored(), ...paramsFromSearch(currentSearch()) };
+}
+
+export function sessionParams(): Partial<SessionParams> {
+  const all = carriedParams();
+  return Object.fromEntries(SESSION_PARAMS.filter((k) => all[k] !== undefined).map((k) => [k, all[k]])) as Partial<SessionParams>;
+}
+
+/** A page parameter from the URL or the carried set; productId also answers to product_id. */
+export function pageParam(name: string): string | undefined {
+  const query = new URLSearchParams(currentSearch());
+  const direct = query.get(name);
+  if (direct !== null && direct !== '') return direct;
+  const alias = Object.entries(PAGE_PARAM_ALIASES).find(([a, target]) => a === name || target === name);
+  if (alias) {
+    const other = query.get(alias[0] === name ? alias[1] : alias[0]);
+    if (other !== null && other !== '') return other;
+  }
+  return carriedParams()[(PAGE_PARAM_ALIASES[name] ?? name) as CarriedPageParam];
+}
+
+/** Adds the carried parameters (and extra ones) to a path or URL; extra ones win. */
+export function withCarriedParams(target: string, extra: Record<string, string | undefined> = {}): string {
+  const [beforeHash, hash = ''] = target.split('#', 2) as [string, string?];
+  const hashPart = target.includes('#') ? `#${hash}` : '';
+  const [path, search = ''] = beforeHash.split('?', 2) as [string, string?];
+  const query = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(carriedParams())) if (value !== undefined && !query.has(key)) query.set(key, value);
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) query.set(key, value);
+  const qs = query.toString();
+  return `${path}${qs ? `?${qs}` : ''}${hashPart}`;
+}
+
+function currentSearch(): string {
+  if (typeof window === 'undefined') return '';
+  // Hash apps (#/borrowDetail?x=1) carry their query after the hash.
+  const hashQuery = window.location.hash.includes('?') ? window.location.hash.slice(window.location.hash.indexOf('?')) : '';
+  return window.location.search + (hashQuery ? `&${hashQuery.slice(1)}` : '');
+}

@@ -1,0 +1,125 @@
+/**
+ * Wire basics shared by every API family: the envelope, the two success codes,
+ * the session and page parameter names, and the zod-free `Route` every call is declared with.
+ * to declare one call (method, path, payload schema, answer schema) exactly once.
+ */
+import type { z } from 'zod';
+
+/** Prefix under which the "product" calls live (spec section 7: common base path). */
+export const API_BASE = '/h5api';
+
+/** The session parameters that identify the borrower on every call (query string). */
+export const SESSION_PARAMS = ['deviceId', 'userId', 'sessionId', 'merchantNumber', 'mobilePhone'] as const;
+export type SessionParam = (typeof SESSION_PARAMS)[number];
+export type SessionParams = Record<SessionParam, string>;
+
+/** Page parameters carried from one page to every later page (spec section 3). */
+export const CARRIED_PAGE_PARAMS = ['productId', 'orderId', 'position', 'real', 'source', ...SESSION_PARAMS] as const;
+export type CarriedPageParam = (typeof CARRIED_PAGE_PARAMS)[number];
+/** product_id is an alias of productId. */
+export const PAGE_PARAM_ALIASES: Record<string, CarriedPageParam> = { product_id: 'productId' };
+
+/**
+ * The two success families. 'zero': success is the number 0 (the v3 loan calls, contact info,
+ * promotion). 'doubleZero': success is the string '00' (complaints, score, upload, repayment,
+ * the obfuscated goya calls).
+ */
+export type Family = 'zero' | 'doubleZero';
+export const SUCCESS_CODE = { zero: 0, doubleZero: '00' } as const satisfies Record<Family, number | string>;
+
+/** Error codes the server answers with; in the 'doubleZero' family they travel as strings. */
+export const ERROR_CODES = {
+  /** A payload or query field failed validation; the message names the field. */
+  invalidInput: 400,
+  /** Session parameters missing, unknown, expired, or disagreeing with the session. */
+  sessionInvalid: 401,
+  /** The thing asked for does not exist or is not the borrower's. */
+  notFound: 404,
+  /** A business rule refused the request; the message says which. */
+  refused: 409,
+  /** Too many requests (codes, uploads). */
+  tooMany: 429,
+  /** Something failed on our side; details are only in the server log. */
+  internal: 500,
+} as const;
+export const ERROR_MESSAGES = {
+  sessionMissing: 'Please log in again: the session parameters are missing.',
+  sessionInvalid: 'Your session has expired. Please log in again.',
+  sessionMismatch: 'Your session does not match this account. Please log in again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  notFound: 'Not found.',
+} as const;
+
+export function successCode(family: Family): number | string {
+  return SUCCESS_CODE[family];
+}
+export function errorCode(family: Family, code: number): number | string {
+  return family === 'zero' ? code : String(code);
+}
+export function isSuccess(family: Family, code: unknown): boolean {
+  // Accept 0/'0' and '00'/0 leniently by value only within the family's own form.
+  return family === 'zero' ? code === 0 || code === '0' : code === '00';
+}
+
+export interface Envelope<T> {
+  code: number | string;
+  message: string;
+  data: T;
+}
+
+/** Which of the spec's two browser HTTP clients sends a call, and the header pair it fills. */
+export type ClientName = 'primary' | 'secondary';
+/** Header name → the page parameter that fills it (empty when absent). */
+export const CLIENT_HEADERS: Record<ClientName, Record<string, CarriedPageParam>> = {
+  primary: { building: 'merchantNumber', gather: 'deviceId' },
+  secondary: { swift: 'merchantNumber', eyes: 'deviceId' },
+};
+/** The XMLHttpRequest marker header both clients add. */
+export const XHR_MARKER = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+export const HTTP_TIMEOUT_MS = 60_000;
+
+export type Method = 'GET' | 'POST';
+export type Body = 'form' | 'multipart' | 'none';
+
+/** Where and how a call travels. Zod-free, so the web bundle carries no schema code. */
+export interface Route<P = unknown, A = unknown> {
+  method: Method;
+  /** Path exactly as the spec writes it. */
+  path: string;
+  /** Whether the path sits under API_BASE ('product') or is absolute at the server root ('root'). */
+  base: 'product' | 'root';
+  family: Family;
+  client: ClientName;
+  /** How the payload travels: form-encoded body, multipart body, or (GET) the query string. */
+  body: Body;
+  /** Whether the borrower's session is required (false only for public calls). */
+  auth: boolean;
+  /** Phantom: the payload the browser sends and the data it gets back (types only). */
+  readonly types?: { payload: P; answer: A };
+}
+
+export interface CallSchemas {
+  payload: z.ZodType;
+  answer: z.ZodType;
+}
+type RouteInput = Pick<Route, 'method' | 'path' | 'family'> & Partial<Pick<Route, 'base' | 'client' | 'body' | 'auth'>>;
+
+/** Declares a route whose payload and answer types come from the call's schemas (a type-only import). */
+export function route<S extends CallSchemas>(def: RouteInput): Route<z.input<S['payload']>, z.output<S['answer']>> {
+  return {
+    base: 'product',
+    client: def.family === 'zero' ? 'primary' : 'secondary',
+    body: def.method === 'GET' ? 'none' : 'form',
+    auth: true,
+    ...def,
+  };
+}
+
+/** The URL path the server mounts a route on and the browser requests. */
+export function callUrlPath(r: Pick<Route, 'base' | 'path'>): string {
+  return r.base === 'product' ? `${API_BASE}${r.path}` : r.path;
+}
+
+export type PayloadOf<R extends Route> = NonNullable<R['types']>['payload'];
+export type AnswerOf<R extends Route> = NonNullable<R['types']>['answer'];
+
