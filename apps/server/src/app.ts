@@ -63,9 +63,13 @@ async function serveWeb(app: FastifyInstance, distDir: string): Promise<void> {
       },
     });
   }
+  if (hasWeb) {
+    // The official site lives at the exact root; the static plugin would refuse a directory listing.
+    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (hasWeb && request.method === 'GET' && !isApiPath(path) && !path.includes('.')) {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !path.includes('.')) {
       // Every path route of the main app is served by index.html; React Router takes it from there.
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');

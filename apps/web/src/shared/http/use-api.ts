@@ -8,28 +8,38 @@ export type LoadState<T> =
   | { status: 'ready'; data: T }
   | { status: 'failed'; error: ApiCallError };
 
+type Settled<T> = { request: string } & ({ status: 'ready'; data: T } | { status: 'failed'; error: ApiCallError });
+
 export function useApi<R extends Route>(
   route: R,
   payload: PayloadOf<R>,
   options: CallOptions = {},
 ): { state: LoadState<AnswerOf<R>>; retry: () => void; setData: (data: AnswerOf<R>) => void } {
-  const [state, setState] = useState<LoadState<AnswerOf<R>>>({ status: 'loading' });
+  const [settled, setSettled] = useState<Settled<AnswerOf<R>> | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const key = JSON.stringify(payload);
+  const payloadKey = JSON.stringify(payload);
+  // Loading is derived: the last settled answer belongs to another request (payload or attempt).
+  const request = `${route.path}|${payloadKey}|${attempt}`;
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
-    callApi(route, JSON.parse(key) as PayloadOf<R>, { ...options, signal: controller.signal })
-      .then((answer) => setState({ status: 'ready', data: answer.data }))
+    callApi(route, JSON.parse(payloadKey) as PayloadOf<R>, { ...options, signal: controller.signal })
+      .then((answer) => setSettled({ request, status: 'ready', data: answer.data }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'failed', error: error instanceof ApiCallError ? error : new ApiCallError('network', String(error)) });
+        const failure = error instanceof ApiCallError ? error : new ApiCallError('network', String(error));
+        setSettled({ request, status: 'failed', error: failure });
       });
     return () => controller.abort();
-    // options are read once per load on purpose; the payload key and attempt drive reloads.
+    // options are read once per request on purpose; the request key drives reloads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [route, key, attempt]);
+  }, [request]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const setData = useCallback((data: AnswerOf<R>) => setState({ status: 'ready', data }), []);
+  const setData = useCallback((data: AnswerOf<R>) => setSettled({ request, status: 'ready', data }), [request]);
+  const state: LoadState<AnswerOf<R>> =
+    settled === null || settled.request !== request
+      ? { status: 'loading' }
+      : settled.status === 'ready'
+        ? { status: 'ready', data: settled.data }
+        : { status: 'failed', error: settled.error };
   return { state, retry, setData };
 }

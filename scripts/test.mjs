@@ -1,0 +1,54 @@
+// `npm test`: typecheck, lint, unit + server integration tests (vitest), web build, browser e2e
+// (Playwright on Debian's Chromium). Ends with one plain line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = { passed: 0, failed: 0 };
+const failures = [];
+mkdirSync('test-results', { recursive: true });
+
+function run(label, command, args, env = {}) {
+  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return child.status === 0;
+}
+function check(label, ok) {
+  if (ok) results.passed += 1;
+  else {
+    results.failed += 1;
+    failures.push(label);
+  }
+}
+/** Adds a runner's own counts; a runner that crashed before reporting counts as one failure. */
+function countJson(label, file, read, exitedOk) {
+  if (!existsSync(file)) return check(label, false);
+  const { passed, failed } = read(JSON.parse(readFileSync(file, 'utf8')));
+  results.passed += passed;
+  results.failed += failed;
+  if (failed > 0 || (!exitedOk && passed === 0)) failures.push(label);
+  if (!exitedOk && failed === 0) check(`${label} (runner exit)`, false);
+}
+
+check('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+
+rmSync('test-results/vitest.json', { force: true });
+const vitestOk = run('unit and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+countJson('vitest', 'test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numPendingTests ?? 0) }), vitestOk);
+
+const buildOk = run('web build', 'npm', ['run', '--silent', 'build']);
+check('web build', buildOk);
+if (buildOk) {
+  rmSync('test-results/e2e.json', { force: true });
+  const e2eOk = run('browser end-to-end tests', 'npx', ['playwright', 'test']);
+  countJson(
+    'e2e',
+    'test-results/e2e.json',
+    (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky + (r.stats.skipped ?? 0) }),
+    e2eOk,
+  );
+}
+
+if (failures.length) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
+process.stdout.write(`\n${results.passed} passed, ${results.failed} failed\n`);
+process.exit(results.failed === 0 ? 0 : 1);
