@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/config.ts', 'apps/server/src/main.ts'],
+    files: ['apps/server/src/config.ts', 'apps/server/src/main.ts', 'apps/server/src/test-support/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

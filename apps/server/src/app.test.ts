@@ -20,7 +20,7 @@ describe('the server shell', () => {
   it('reports health with the database kind', async () => {
     const res = await t.app.inject('/healthz');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: true, db: 'pglite' });
+    expect(res.json()).toMatchObject({ ok: true, db: t.db.kind });
   });
 
   it('serves every path route of the main app with index.html, never cached', async () => {

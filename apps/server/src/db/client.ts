@@ -21,10 +21,12 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /** PostgreSQL schema to work in (tests isolate themselves in a schema of their own). */
+  schema?: string | undefined;
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -50,11 +52,13 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
 }
 
-async function openPostgres(url: string): Promise<Db> {
+async function openPostgres(url: string, schema?: string): Promise<Db> {
   const { default: pg } = await import('pg');
   // bigint (int8) columns come back as strings by default; our amounts fit in a double exactly.
   pg.types.setTypeParser(20, (value: string) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  if (schema !== undefined && !/^\w+$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params: unknown[] = []) => {

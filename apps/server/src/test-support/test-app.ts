@@ -19,8 +19,26 @@ export interface TestApp {
 
 let phoneCounter = 9170000000;
 
+/**
+ * A fresh, empty database: in-memory PGlite, or a schema of its own on the PostgreSQL named by
+ * TEST_DATABASE_URL (dropped again on close).
+ */
+export async function openTestDb(): Promise<Db> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDb({});
+  const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const db = await openDb({ databaseUrl: url, schema });
+  return {
+    ...db,
+    close: async () => {
+      await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await db.close();
+    },
+  };
+}
+
 export async function createTestApp(overrides: Partial<Config> = {}, start = new Date('2026-11-01T02:00:00Z')): Promise<TestApp> {
-  const db = await openDb({});
+  const db = await openTestDb();
   await migrate(db);
   const clock = createFixedClock(start);
   const config = testConfig(overrides);
