@@ -81,7 +81,10 @@ export async function callApi<R extends Route>(
   const hideLoading = options.loading ? showLoading() : undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort('timeout'), options.timeoutMs ?? HTTP_TIMEOUT_MS);
-  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
+  const cancel = () => controller.abort(options.signal?.reason);
+  // A signal aborted before the call never fires 'abort' again: check it now.
+  if (options.signal?.aborted) cancel();
+  else options.signal?.addEventListener('abort', cancel, { once: true });
   const fail = (error: ApiCallError): never => {
     if (options.onFailure !== 'silent') showFailure(error.message);
     throw error;
@@ -103,6 +106,9 @@ export async function callApi<R extends Route>(
     try {
       body = await response.json();
     } catch {
+      // The time-out also covers reading the body.
+      if (options.signal?.aborted) throw new ApiCallError('network', 'cancelled');
+      if (controller.signal.aborted) return fail(new ApiCallError('timeout', TIMEOUT_MESSAGE));
       return fail(new ApiCallError(response.ok ? 'invalid-answer' : 'network', NETWORK_FAILURE_MESSAGE));
     }
     const envelope = body as ApiAnswer<unknown>;
@@ -115,6 +121,7 @@ export async function callApi<R extends Route>(
     return envelope as ApiAnswer<AnswerOf<R>>;
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
     hideLoading?.();
   }
 }

@@ -60,16 +60,35 @@ export function pageParam(name: string): string | undefined {
   return carriedParams()[(PAGE_PARAM_ALIASES[name] ?? name) as CarriedPageParam];
 }
 
-/** Adds the carried parameters (and extra ones) to a path or URL; extra ones win. */
+/**
+ * Adds the carried parameters (and extra ones) to a path or URL; extra ones win, and a parameter the
+ * target already names is kept. A hash route ('/pay.html#/borrowDetail?x=1') gets them in the query
+ * after the hash, where its router reads them; a plain anchor ('#top') stays last.
+ */
 export function withCarriedParams(target: string, extra: Record<string, string | undefined> = {}): string {
-  const [beforeHash, hash = ''] = target.split('#', 2) as [string, string?];
-  const hashPart = target.includes('#') ? `#${hash}` : '';
-  const [path, search = ''] = beforeHash.split('?', 2) as [string, string?];
-  const query = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(carriedParams())) if (value !== undefined && !query.has(key)) query.set(key, value);
-  for (const [key, value] of Object.entries(extra)) if (value !== undefined) query.set(key, value);
-  const qs = query.toString();
-  return `${path}${qs ? `?${qs}` : ''}${hashPart}`;
+  const hashAt = target.indexOf('#');
+  const main = hashAt === -1 ? target : target.slice(0, hashAt);
+  const hash = hashAt === -1 ? undefined : target.slice(hashAt + 1);
+  const hashRoute = hash !== undefined && hash.startsWith('/');
+  const keys = [...splitQuery(main).query.keys(), ...(hashRoute ? splitQuery(hash).query.keys() : [])];
+  // A target naming product_id already names productId.
+  const named = new Set(keys.map((key) => PAGE_PARAM_ALIASES[key] ?? key));
+  const add = (pathAndQuery: string) => {
+    const { path, query } = splitQuery(pathAndQuery);
+    for (const [key, value] of Object.entries(carriedParams())) if (value !== undefined && !named.has(key)) query.set(key, value);
+    for (const [key, value] of Object.entries(extra)) if (value !== undefined) query.set(key, value);
+    const qs = query.toString();
+    return `${path}${qs ? `?${qs}` : ''}`;
+  };
+  if (hashRoute) return `${main}#${add(hash)}`;
+  return `${add(main)}${hash === undefined ? '' : `#${hash}`}`;
+}
+
+function splitQuery(pathAndQuery: string): { path: string; query: URLSearchParams } {
+  const at = pathAndQuery.indexOf('?');
+  return at === -1
+    ? { path: pathAndQuery, query: new URLSearchParams() }
+    : { path: pathAndQuery.slice(0, at), query: new URLSearchParams(pathAndQuery.slice(at + 1)) };
 }
 
 function currentSearch(): string {

@@ -3,26 +3,56 @@ import { Toast } from 'antd-mobile';
 
 export const TOAST_DEFAULT_MS = 3000;
 export const TOAST_SHORT_MS = 2000;
+export const LOADING_TEXT = 'loading...';
 
 /** The duration a toast stays up for a requested duration. */
 export function toastDuration(requestedMs?: number): number {
-  return requestedMs === undefined || requestedMs <= 300 ? TOAST_DEFAULT_MS : requestedMs;
+  return requestedMs === undefined || !Number.isFinite(requestedMs) || requestedMs <= 300 ? TOAST_DEFAULT_MS : requestedMs;
+}
+
+// antd-mobile shows one toast at a time and hands every show() the same handler, so closing the
+// loading toast by its handler would also close a failure toast that replaced it. Each show gets a
+// number instead, and the loading toast is cleared only while it is still the one on screen.
+let onScreen = 0;
+let loadingShown: number | null = null;
+let loadingCalls = 0;
+
+function show(props: Parameters<typeof Toast.show>[0] & object): number {
+  Toast.show(props);
+  onScreen += 1;
+  return onScreen;
 }
 
 export function showToast(content: string, durationMs?: number): void {
-  Toast.show({ content, duration: toastDuration(durationMs) });
+  show({ content, duration: toastDuration(durationMs) });
 }
 export function showInfo(content: string): void {
-  Toast.show({ content, duration: TOAST_SHORT_MS });
+  show({ content, duration: TOAST_SHORT_MS });
 }
 export function showSuccess(content: string): void {
-  Toast.show({ content, icon: 'success', duration: TOAST_SHORT_MS });
+  show({ content, icon: 'success', duration: TOAST_SHORT_MS });
 }
+/** A failure, e.g. the server's message on a non-success answer (2 s, spec section 8). */
 export function showFailure(content: string): void {
-  Toast.show({ content, icon: 'fail', duration: TOAST_SHORT_MS });
+  show({ content, icon: 'fail', duration: TOAST_SHORT_MS });
 }
-/** The 'loading...' toast calls show; returns a function that hides it. */
+
+/**
+ * The 'loading...' toast calls show; returns a function that hides it. Overlapping calls share one
+ * toast, which goes when the last of them ends; a toast shown meanwhile is left alone.
+ */
 export function showLoading(): () => void {
-  const handler = Toast.show({ content: 'loading...', icon: 'loading', duration: 0, maskClickable: true });
-  return () => handler.close();
+  loadingCalls += 1;
+  if (loadingShown === null || loadingShown !== onScreen) {
+    loadingShown = show({ content: LOADING_TEXT, icon: 'loading', duration: 0, maskClickable: true });
+  }
+  let hidden = false;
+  return () => {
+    if (hidden) return;
+    hidden = true;
+    loadingCalls -= 1;
+    if (loadingCalls > 0) return;
+    if (loadingShown === onScreen) Toast.clear();
+    loadingShown = null;
+  };
 }

@@ -1,0 +1,137 @@
+/**
+ * Sends the bridge messages of messages.ts to the host app, one typed function per message.
+ *
+ * Transport, chosen per message: Android's injected object (window.LoanBridge.<name>(json)), else
+ * iOS's WKWebView handler (window.webkit.messageHandlers.<name>.postMessage(payload)), else — a plain
+ * browser, e.g. development or a link opened outside the app — a fallback that does the nearest
+ * sensible thing and logs. A bridge failure never reaches the page: it is logged, except for
+ * startBank/endBank, whose errors are swallowed silently (spec section 8).
+ */
+import { ANDROID_BRIDGE_OBJECT, type BridgeMessageName, type BridgeMessages } from './messages.ts';
+import { browserNavigation } from './browser-navigation.ts';
+
+export type Transport = 'android' | 'ios' | 'browser';
+
+type AndroidBridge = Partial<Record<string, (json: string) => unknown>>;
+type IosHandlers = Partial<Record<string, { postMessage: (payload: unknown) => unknown }>>;
+interface HostWindow {
+  [ANDROID_BRIDGE_OBJECT]?: AndroidBridge;
+  webkit?: { messageHandlers?: IosHandlers };
+}
+
+const host = () => window as unknown as HostWindow;
+const SILENT_FAILURES: ReadonlySet<BridgeMessageName> = new Set(['startBank', 'endBank']);
+
+/** Which transport would carry this message right now. */
+export function transportFor(name: BridgeMessageName): Transport {
+  if (typeof window === 'undefined') return 'browser';
+  if (typeof host()[ANDROID_BRIDGE_OBJECT]?.[name] === 'function') return 'android';
+  if (typeof host().webkit?.messageHandlers?.[name]?.postMessage === 'function') return 'ios';
+  return 'browser';
+}
+
+/** True inside the iOS app (its webview exposes WebKit message handlers). */
+export function isIosApp(): boolean {
+  return typeof window !== 'undefined' && host().webkit?.messageHandlers !== undefined && host()[ANDROID_BRIDGE_OBJECT] === undefined;
+}
+
+/** Sends one message; returns the transport used. Never throws. */
+export function sendBridgeMessage<N extends BridgeMessageName>(name: N, payload: BridgeMessages[N]): Transport {
+  const transport = transportFor(name);
+  // Both platforms get the same plain JSON data (undefined fields dropped).
+  const json = JSON.stringify(payload ?? {});
+  try {
+    if (transport === 'android') {
+      // Called as a method: Android's injected interface needs its object as `this`.
+      host()[ANDROID_BRIDGE_OBJECT]![name]!(json);
+    } else if (transport === 'ios') {
+      host().webkit!.messageHandlers![name]!.postMessage(JSON.parse(json));
+    } else {
+      browserFallback(name, JSON.parse(json) as BridgeMessages[N]);
+    }
+  } catch (error) {
+    if (!SILENT_FAILURES.has(name)) console.error(`[bridge] ${name} failed (${transport})`, error);
+  }
+  return transport;
+}
+
+function browserFallback<N extends BridgeMessageName>(name: N, payload: BridgeMessages[N]): void {
+  console.info(`[bridge] no native bridge for ${name}; browser fallback`, payload);
+  const p = payload as Partial<{ url: string; phone: string }>;
+  switch (name) {
+    case 'closeWebview':
+      browserNavigation.back();
+      return;
+    case 'callPhone': {
+      const number = telNumber(p.phone);
+      if (number) browserNavigation.assign(`tel:${number}`);
+      return;
+    }
+    case 'openPage':
+    case 'toProductDetail':
+      if (p.url) browserNavigation.assign(p.url);
+      return;
+    case 'openPageReplace':
+      if (p.url) browserNavigation.replace(p.url);
+      return;
+    case 'toHome':
+      browserNavigation.assign('/');
+      return;
+    default:
+      // toMine, toLogin, toRate, trackEvent, startBank, endBank: nothing a browser can do.
+      return;
+  }
+}
+
+/** The dialable part of a phone number for a tel: link (digits, a leading +, * and #, encoded). */
+export function telNumber(phone: string | undefined): string {
+  const cleaned = (phone ?? '').trim().replace(/[^\d+*#]/g, '');
+  const dialable = cleaned.replace(/(?!^)\+/g, '');
+  return dialable.replace(/#/g, '%23');
+}
+
+// ---- one function per message -------------------------------------------------------------------
+
+/** Open a host-app page (by key) or a URL in a new webview. */
+export const openPage = (payload: BridgeMessages['openPage']) => sendBridgeMessage('openPage', payload);
+/** Close this webview. */
+export const closeWebview = () => sendBridgeMessage('closeWebview', {});
+/** Open a page in place of this webview. */
+export const openPageReplace = (payload: BridgeMessages['openPageReplace']) => sendBridgeMessage('openPageReplace', payload);
+/** Go to a product's detail page (Borrow Again, recommendations). */
+export const toProductDetail = (payload: BridgeMessages['toProductDetail']) => sendBridgeMessage('toProductDetail', payload);
+export const toHome = () => sendBridgeMessage('toHome', {});
+export const toMine = () => sendBridgeMessage('toMine', {});
+export const toLogin = () => sendBridgeMessage('toLogin', {});
+/** Dial a number. */
+export const callPhone = (payload: BridgeMessages['callPhone']) => sendBridgeMessage('callPhone', payload);
+/** Open the store rating flow. */
+export const toRate = () => sendBridgeMessage('toRate', {});
+/** Confirm a tracking event to the host app. */
+export const trackEvent = (payload: BridgeMessages['trackEvent']) => sendBridgeMessage('trackEvent', payload);
+/** The bank-binding step started (native errors are swallowed). */
+export const startBank = () => sendBridgeMessage('startBank', {});
+/** The bank-binding step ended (native errors are swallowed). */
+export const endBank = (payload: BridgeMessages['endBank']) => sendBridgeMessage('endBank', payload);
+
+/**
+ * Opens a jump URL from the server (spec section 7): one starting with http is opened directly in
+ * this webview; anything else (an app deep link) is handed to the native side as openPage {url}.
+ * Returns 'direct', the transport used, or 'ignored' for an empty URL.
+ */
+export function openJumpUrl(url: string | null | undefined): 'direct' | Transport | 'ignored' {
+  const target = (url ?? '').trim();
+  if (!target) {
+    console.info('[bridge] empty jump URL ignored');
+    return 'ignored';
+  }
+  if (/^http/i.test(target)) {
+    try {
+      browserNavigation.assign(target);
+    } catch (error) {
+      console.error('[bridge] opening the jump URL failed', error);
+    }
+    return 'direct';
+  }
+  return openPage({ url: target });
+}
