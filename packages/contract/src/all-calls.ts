@@ -1,7 +1,90 @@
 /** Every call of spec section 7 with its schemas, for code that must enumerate them (server tests, docs). */
 import type { Call } from './schema.ts';
+import { bindCardChangeCall, bindCardNewCall, cardInitCall } from './bind-card.ts';
+import { repaymentCommitCall, repaymentConfirmCall, repaymentHuichaoCall, repaymentWayCall } from './card-repayment.ts';
+import {
+  problemDetailCall,
+  problemInitByQueryCall,
+  problemInitCall,
+  problemListCall,
+  problemSaveCall,
+  saveScoreCall,
+  uploadProblemImgCall,
+} from './complaints.ts';
+import { contractCall, contractJumpCall } from './contracts.ts';
+import {
+  goyaAgreementJumpCall,
+  goyaAgreementsCall,
+  goyaClickTrackCall,
+  goyaFailureInfoCall,
+  goyaLoanConfirmCall,
+  goyaLoanSubmitCall,
+  goyaProductJumpCall,
+} from './goya.ts';
+import { loanDetailConfirmCall, loanDetailPushCall } from './loan-confirm.ts';
+import { generateVcodeCall, googleScoreCall, loanDetailsCall } from './loan-details.ts';
 import { contactKfInfoCall } from './personal-center.ts';
+import {
+  channelTemplateCall,
+  getCaptchaCall,
+  getSidCall,
+  getSmsCall,
+  registerCall,
+  trackClickCall,
+  trackVisitCall,
+} from './promotion.ts';
+import { loanPlayDetailCall, rolloverInfoCall } from './repayment-info.ts';
+import { eventSaveCall } from './tracking.ts';
 
-export const ALL_CALLS: Record<string, Call> = {
+export const ALL_CALLS = {
+  // bind card
+  cardInitCall,
+  bindCardNewCall,
+  bindCardChangeCall,
+  // complaints
+  problemDetailCall,
+  saveScoreCall,
+  problemInitCall,
+  problemInitByQueryCall,
+  uploadProblemImgCall,
+  problemSaveCall,
+  problemListCall,
+  // personal center
   contactKfInfoCall,
-};
+  // repayment by card
+  repaymentWayCall,
+  repaymentCommitCall,
+  repaymentConfirmCall,
+  repaymentHuichaoCall,
+  // promotion
+  channelTemplateCall,
+  trackVisitCall,
+  trackClickCall,
+  getSidCall,
+  getCaptchaCall,
+  getSmsCall,
+  registerCall,
+  // repayment info
+  rolloverInfoCall,
+  loanPlayDetailCall,
+  // order details
+  loanDetailsCall,
+  googleScoreCall,
+  generateVcodeCall,
+  // loan confirmation and agreements
+  loanDetailConfirmCall,
+  loanDetailPushCall,
+  contractCall,
+  contractJumpCall,
+  // tracking
+  eventSaveCall,
+  // goya
+  goyaLoanConfirmCall,
+  goyaAgreementsCall,
+  goyaAgreementJumpCall,
+  goyaLoanSubmitCall,
+  goyaFailureInfoCall,
+  goyaClickTrackCall,
+  goyaProductJumpCall,
+} as const satisfies Record<string, Call>;
+export type CallName = keyof typeof ALL_CALLS;

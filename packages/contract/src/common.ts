@@ -1,7 +1,7 @@
 /**
  * Wire basics shared by every API family: the envelope, the two success codes,
- * the session and page parameter names, and the zod-free `Route` every call is declared with.
- * to declare one call (method, path, payload schema, answer schema) exactly once.
+ * the session and page parameter names, and the zod-free `Route` every call is declared with
+ * (method, path, family, client) exactly once in routes.ts.
  */
 import type { z } from 'zod';
 
@@ -80,6 +80,8 @@ export const HTTP_TIMEOUT_MS = 60_000;
 
 export type Method = 'GET' | 'POST';
 export type Body = 'form' | 'multipart' | 'none';
+/** What the server answers: the JSON envelope, or (get-captcha only) the raw bytes of an image. */
+export type Responds = 'envelope' | 'image';
 
 /** Where and how a call travels. Zod-free, so the web bundle carries no schema code. */
 export interface Route<P = unknown, A = unknown> {
@@ -94,6 +96,8 @@ export interface Route<P = unknown, A = unknown> {
   body: Body;
   /** Whether the borrower's session is required (false only for public calls). */
   auth: boolean;
+  /** 'envelope' for every call but get-captcha, which answers an image the page shows in an <img>. */
+  responds: Responds;
   /** Phantom: the payload the browser sends and the data it gets back (types only). */
   readonly types?: { payload: P; answer: A };
 }
@@ -102,7 +106,7 @@ export interface CallSchemas {
   payload: z.ZodType;
   answer: z.ZodType;
 }
-type RouteInput = Pick<Route, 'method' | 'path' | 'family'> & Partial<Pick<Route, 'base' | 'client' | 'body' | 'auth'>>;
+type RouteInput = Pick<Route, 'method' | 'path' | 'family'> & Partial<Pick<Route, 'base' | 'client' | 'body' | 'auth' | 'responds'>>;
 
 /** Declares a route whose payload and answer types come from the call's schemas (a type-only import). */
 export function route<S extends CallSchemas>(def: RouteInput): Route<z.input<S['payload']>, z.output<S['answer']>> {
@@ -111,6 +115,7 @@ export function route<S extends CallSchemas>(def: RouteInput): Route<z.input<S['
     client: def.family === 'zero' ? 'primary' : 'secondary',
     body: def.method === 'GET' ? 'none' : 'form',
     auth: true,
+    responds: 'envelope',
     ...def,
   };
 }

@@ -2,17 +2,260 @@
  * Every route of spec section 7, in one zod-free table: the only place a path is written.
  * The web imports routes from here (its bundle carries no schema code); the payload and answer
  * types come from the family files by type-only imports.
+ *
+ * Where the spec says "verb not shown" the call is a POST with a form-encoded body, like every
+ * other POST of the product.
  */
 import { route } from './common.ts';
+import type * as bindCard from './bind-card.ts';
+import type * as cardRepayment from './card-repayment.ts';
+import type * as complaints from './complaints.ts';
+import type * as contracts from './contracts.ts';
+import type * as goya from './goya.ts';
+import type * as loanConfirm from './loan-confirm.ts';
+import type * as loanDetails from './loan-details.ts';
 import type * as personalCenter from './personal-center.ts';
+import type * as promotion from './promotion.ts';
+import type * as repaymentInfo from './repayment-info.ts';
+import type * as tracking from './tracking.ts';
 
-// ---- constants the spec fixes for particular calls (section 9) -----------------------------------
+// ---- values the spec fixes for particular calls (section 9), as they travel in a form ------------
 /** The fixed `overall` value the customer-service page sends. */
 export const CONTACT_INFO_OVERALL = '30';
+/** The agreement scene of the loan-confirmation agreements (contract, contract-jump, cultures). */
+export const AGREEMENT_SCENE = '3';
+/**
+ * The "fixed extra number" that contract-jump and loan-detail-push send. The spec does not name
+ * the field or give the value; we call it `extraNumber` and always send '1'.
+ */
+export const EXTRA_NUMBER_FIELD = 'extraNumber';
+export const FIXED_EXTRA_NUMBER = '1';
+/** The score google-score always submits, whatever number of stars was chosen. */
+export const GOOGLE_SCORE = '5';
+/** Stars below this open the result modal instead of the native rating. */
+export const NATIVE_RATING_MIN_STARS = 4;
+/** Tracking module ids (event/save and the goya click tracking). */
+export const TRACKING_MODULE = { borrowAgain: '30', failureRecommendations: '18' } as const;
+/** isDelay value that asks generate-vcode for a rollover pay code (and, on an order, allows rollover). */
+export const ROLLOVER_FLAG = '1';
 
-// ---- personal center ---------------------------------------------------------------------------
+// ---- bank form ------------------------------------------------------------------------------------
+/** The card type the bank screen starts on. */
+export const DEFAULT_CARD_TYPE = 1;
+/** cardTypeMi value meaning "shown for every card type". */
+export const ALL_CARD_TYPES = 0;
+/** The channel number the bank screen starts with. */
+export const DEFAULT_CHANNEL_NUMBER = '90006';
+
+// ---- complaints -----------------------------------------------------------------------------------
+export const COMPLAINT_MAX_CHARS = 200;
+export const COMPLAINT_MAX_IMAGES = 9;
+/** The collection problem type: it needs a sub-type and an order whose isShow is 1. */
+export const COLLECTION_PROBLEM_TYPE = '1';
+export const RATING_MAX_STARS = 5;
+/** The multipart field upload-problem-img reads the image from. */
+export const COMPLAINT_IMAGE_FIELD = 'problemImage';
+
+// ---- registration and repayment -------------------------------------------------------------------
+export const PHONE_LENGTH = 11;
+export const CAPTCHA_MAX_LENGTH = 4;
+export const SMS_CODE_MAX_LENGTH = 6;
+export const VERIFY_CODE_MIN_LENGTH = 6;
+/** Seconds before another SMS (or repayment verification code) may be asked for. */
+export const SMS_RESEND_SECONDS = 60;
+
+/**
+ * Failure codes particular calls answer with besides ERROR_CODES (numeric form: the '00' family
+ * sends them as strings, e.g. '800006').
+ */
+export const CALL_ERROR_CODES = {
+  /** get-sms and register: the phone is already registered (prompt to download the app and log in). */
+  alreadyRegistered: 11,
+  /** get-sms: wrong image captcha (refresh it). */
+  smsWrongCaptcha: 101,
+  /** register: wrong image captcha (refresh it). */
+  registerWrongCaptcha: -1,
+  /** repayment-confirm: wrong verification code. */
+  wrongVerifyCode: 800006,
+  /** repayment-confirm: this payment request was already submitted. */
+  duplicateRepayment: 800005,
+} as const;
+
+// ---- bind card (/candidateWhile) ------------------------------------------------------------------
+export const cardInitRoute = route<typeof bindCard.cardInit>({ method: 'POST', path: '/v3/bind-card/card-init', family: 'zero' });
+export const bindCardNewRoute = route<typeof bindCard.bindCard>({ method: 'POST', path: '/v3/bind-card/bind-card-new', family: 'zero' });
+/** The variant the bank screen saves with when it was opened from the order page (source=loanDetail). */
+export const bindCardChangeRoute = route<typeof bindCard.bindCard>({
+  method: 'POST',
+  path: '/v3/bind-card/bind-card-change',
+  family: 'zero',
+});
+
+// ---- complaints ---------------------------------------------------------------------------------
+export const problemDetailRoute = route<typeof complaints.problemDetail>({
+  method: 'POST',
+  path: '/user-problem/problem-detail',
+  family: 'doubleZero',
+});
+export const saveScoreRoute = route<typeof complaints.saveScore>({ method: 'POST', path: '/user-problem/save-score', family: 'doubleZero' });
+const PROBLEM_INIT = '/user-problem/problem-init';
+export const problemInitRoute = route<typeof complaints.problemInit>({ method: 'POST', path: PROBLEM_INIT, family: 'doubleZero' });
+/** The GET variant of problem-init: the same payload in the query, beside the session parameters. */
+export const problemInitByQueryRoute = route<typeof complaints.problemInit>({
+  method: 'GET',
+  path: PROBLEM_INIT,
+  family: 'doubleZero',
+});
+export const uploadProblemImgRoute = route<typeof complaints.uploadProblemImg>({
+  method: 'POST',
+  path: '/user-problem/upload-problem-img',
+  family: 'doubleZero',
+  body: 'multipart',
+});
+export const problemSaveRoute = route<typeof complaints.problemSave>({ method: 'POST', path: '/user-problem/problem-save', family: 'doubleZero' });
+export const problemListRoute = route<typeof complaints.problemList>({ method: 'POST', path: '/user-problem/problem-list', family: 'doubleZero' });
+
+// ---- personal center ----------------------------------------------------------------------------
 export const contactKfInfoRoute = route<typeof personalCenter.contactKfInfo>({
   method: 'POST',
   path: '/v3/personal-center/contact-kf-info',
   family: 'zero',
 });
+
+// ---- repayment by card (pay.html: #/borrowDetail, #/addnormalcard, #/alipayrepayment) ----------------
+const YOUMI_LOAN = '/api/v1/youmi/youmi-api/service/loan';
+/** orderId may travel in the query (as the spec's `repayment-way?orderId`) or the form body. */
+export const repaymentWayRoute = route<typeof cardRepayment.repaymentWay>({
+  method: 'POST',
+  path: `${YOUMI_LOAN}/repayment-way`,
+  base: 'root',
+  family: 'doubleZero',
+});
+export const repaymentCommitRoute = route<typeof cardRepayment.repaymentCommit>({
+  method: 'POST',
+  path: `${YOUMI_LOAN}/repayment-commit`,
+  base: 'root',
+  family: 'doubleZero',
+});
+export const repaymentConfirmRoute = route<typeof cardRepayment.repaymentConfirm>({
+  method: 'POST',
+  path: `${YOUMI_LOAN}/repayment-confirm`,
+  base: 'root',
+  family: 'doubleZero',
+});
+export const repaymentHuichaoRoute = route<typeof cardRepayment.repaymentHuichao>({
+  method: 'POST',
+  path: `${YOUMI_LOAN}/repayment-huichao`,
+  base: 'root',
+  family: 'doubleZero',
+});
+
+// ---- promotion landing (promo.html: #/agreementTemplate, #/downloadTemplate); public ---------------
+const YOUMI_PROMOTION = '/api/v2/youmi/promotion';
+export const channelTemplateRoute = route<typeof promotion.channelTemplate>({
+  method: 'GET',
+  path: '/api/v2/youmi/service/channel/channel-template',
+  base: 'root',
+  family: 'zero',
+  auth: false,
+});
+export const trackVisitRoute = route<typeof promotion.trackPage>({
+  method: 'GET',
+  path: `${YOUMI_PROMOTION}/track-visit`,
+  base: 'root',
+  family: 'zero',
+  auth: false,
+});
+export const trackClickRoute = route<typeof promotion.trackPage>({
+  method: 'GET',
+  path: `${YOUMI_PROMOTION}/track-click`,
+  base: 'root',
+  family: 'zero',
+  auth: false,
+});
+export const getSidRoute = route<typeof promotion.getSid>({
+  method: 'GET',
+  path: `${YOUMI_PROMOTION}/get-sid`,
+  base: 'root',
+  family: 'zero',
+  auth: false,
+});
+/** Answers the captcha image itself (image/png), not an envelope: the page uses the URL as an <img> src. */
+export const getCaptchaRoute = route<typeof promotion.getCaptcha>({
+  method: 'GET',
+  path: `${YOUMI_PROMOTION}/get-captcha`,
+  base: 'root',
+  family: 'zero',
+  auth: false,
+  responds: 'image',
+});
+export const getSmsRoute = route<typeof promotion.getSms>({
+  method: 'POST',
+  path: `${YOUMI_PROMOTION}/get-sms`,
+  base: 'root',
+  family: 'zero',
+  auth: false,
+});
+export const registerRoute = route<typeof promotion.register>({
+  method: 'POST',
+  path: `${YOUMI_PROMOTION}/register`,
+  base: 'root',
+  family: 'zero',
+  auth: false,
+});
+
+// ---- repayment info (/allowedAlso, /votingCandidates, /repaymentOfCode2) -----------------------------
+/** Rollover (delay) repayment info; the path is obfuscated. */
+export const rolloverInfoRoute = route<typeof repaymentInfo.rolloverInfo>({ method: 'POST', path: '/story/inherited', family: 'zero' });
+export const loanPlayDetailRoute = route<typeof repaymentInfo.loanPlayDetail>({
+  method: 'POST',
+  path: '/v3/installment/loan-play-detail',
+  family: 'zero',
+});
+
+// ---- order details (/allIt, /anFrom) ------------------------------------------------------------
+export const loanDetailsRoute = route<typeof loanDetails.loanDetails>({ method: 'POST', path: '/v3/loan-details/loan-details', family: 'zero' });
+export const googleScoreRoute = route<typeof loanDetails.googleScore>({ method: 'POST', path: '/v3/loan-details/google-score', family: 'zero' });
+export const generateVcodeRoute = route<typeof loanDetails.generateVcode>({
+  method: 'POST',
+  path: '/v3/loan-details/generate-vcode',
+  family: 'zero',
+});
+
+// ---- loan confirmation (/smpSystem) and agreements ----------------------------------------------
+export const loanDetailConfirmRoute = route<typeof loanConfirm.loanDetailConfirm>({
+  method: 'POST',
+  path: '/v3/loan-confirm/loan-detail-confirm',
+  family: 'zero',
+});
+export const loanDetailPushRoute = route<typeof loanConfirm.loanDetailPush>({
+  method: 'POST',
+  path: '/v3/loan-confirm/loan-detail-push',
+  family: 'zero',
+});
+export const contractRoute = route<typeof contracts.contract>({ method: 'POST', path: '/v3/contract/contract', family: 'zero' });
+export const contractJumpRoute = route<typeof contracts.contractJump>({ method: 'POST', path: '/v3/contract/contract-jump', family: 'zero' });
+
+// ---- tracking -----------------------------------------------------------------------------------
+export const eventSaveRoute = route<typeof tracking.eventSave>({ method: 'POST', path: '/service/event/save', family: 'zero' });
+
+// ---- obfuscated goya family (/manyVoting, /wherePlurality); named here by what each call does -------
+const GOYA = '/gopia/goya';
+/** satire: the second-variant loan confirmation data. */
+export const goyaLoanConfirmRoute = route<typeof goya.goyaLoanConfirm>({ method: 'POST', path: `${GOYA}/satire`, family: 'doubleZero' });
+/** cultures: the agreements of scene 3. */
+export const goyaAgreementsRoute = route<typeof goya.goyaAgreements>({ method: 'GET', path: `${GOYA}/cultures`, family: 'doubleZero' });
+/** misunderstood: one agreement's page URL. */
+export const goyaAgreementJumpRoute = route<typeof goya.goyaAgreementJump>({
+  method: 'GET',
+  path: `${GOYA}/misunderstood`,
+  family: 'doubleZero',
+});
+/** depush: submits the loan and answers the next URL. */
+export const goyaLoanSubmitRoute = route<typeof goya.goyaLoanSubmit>({ method: 'POST', path: `${GOYA}/depush`, family: 'doubleZero' });
+/** drowns: the joint-login failure messages and recommended products. */
+export const goyaFailureInfoRoute = route<typeof goya.goyaFailureInfo>({ method: 'POST', path: `${GOYA}/drowns`, family: 'doubleZero' });
+/** because: click tracking of a recommended product. */
+export const goyaClickTrackRoute = route<typeof goya.goyaClickTrack>({ method: 'POST', path: `${GOYA}/because`, family: 'doubleZero' });
+/** define: a recommended product's jump URL. */
+export const goyaProductJumpRoute = route<typeof goya.goyaProductJump>({ method: 'POST', path: `${GOYA}/define`, family: 'doubleZero' });

@@ -1,0 +1,276 @@
+/**
+ * Renders docs/api.md from ALL_CALLS: every call's method, URL, family, client headers, payload
+ * and answer fields (walked from the zod schemas through their JSON Schema) and a worked example.
+ * scripts/gen-api-doc.ts writes the file; the contract test fails when the file is stale.
+ */
+import { z } from 'zod';
+import {
+  API_BASE,
+  CLIENT_HEADERS,
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  HTTP_TIMEOUT_MS,
+  SESSION_PARAMS,
+  SUCCESS_CODE,
+  XHR_MARKER,
+  callUrlPath,
+  type Route,
+} from './common.ts';
+import {
+  AGREEMENT_SCENE,
+  CALL_ERROR_CODES,
+  CONTACT_INFO_OVERALL,
+  DEFAULT_CARD_TYPE,
+  DEFAULT_CHANNEL_NUMBER,
+  EXTRA_NUMBER_FIELD,
+  FIXED_EXTRA_NUMBER,
+  GOOGLE_SCORE,
+  ROLLOVER_FLAG,
+  TRACKING_MODULE,
+  COMPLAINT_IMAGE_FIELD,
+} from './routes.ts';
+import { ALL_CALLS, type CallName } from './all-calls.ts';
+import { CALL_EXAMPLES } from './examples.ts';
+import type { Call } from './schema.ts';
+
+/** The JSON Schema subset z.toJSONSchema produces for our schemas. */
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  description?: string;
+}
+
+interface FieldRow {
+  path: string;
+  type: string;
+  required: boolean;
+  notes: string;
+}
+
+const HTTP_STATUS_OF_ERROR: Record<keyof typeof ERROR_CODES, number> = {
+  invalidInput: 400,
+  sessionInvalid: 401,
+  notFound: 404,
+  refused: 409,
+  tooMany: 429,
+  internal: 500,
+};
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+}
+
+const nonNull = (s: JsonSchema) => (s.anyOf ? s.anyOf.find((o) => o.type !== 'null') : undefined);
+
+function typeName(s: JsonSchema): string {
+  if (s.const !== undefined) return `\`${JSON.stringify(s.const)}\``;
+  if (s.enum) return s.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  if (s.anyOf) return s.anyOf.map(typeName).join(' \\| ');
+  if (s.type === 'array') return `${s.items ? typeName(s.items) : 'any'}[]`;
+  if (s.type === 'object' && !s.properties && typeof s.additionalProperties === 'object')
+    return `record<string, ${typeName(s.additionalProperties)}>`;
+  return s.type ?? 'any';
+}
+
+function constraints(s: JsonSchema): string[] {
+  const out: string[] = [];
+  if (s.pattern) out.push(`pattern \`${s.pattern}\``);
+  if (s.minLength !== undefined && s.minLength > 0) out.push(`min length ${s.minLength}`);
+  if (s.maxLength !== undefined) out.push(`max length ${s.maxLength}`);
+  if (s.minimum !== undefined && s.minimum !== Number.MIN_SAFE_INTEGER) out.push(`≥ ${s.minimum}`);
+  if (s.maximum !== undefined && s.maximum !== Number.MAX_SAFE_INTEGER) out.push(`≤ ${s.maximum}`);
+  if (s.minItems !== undefined && s.minItems > 0) out.push(`at least ${s.minItems}`);
+  if (s.maxItems !== undefined) out.push(`at most ${s.maxItems}`);
+  if (s.default !== undefined) out.push(`default \`${JSON.stringify(s.default)}\``);
+  return out;
+}
+
+/** One row per field, nested objects as `a.b`, array items as `a[].b`, record values as `a{}`. */
+function fieldRows(s: JsonSchema, prefix = ''): FieldRow[] {
+  const rows: FieldRow[] = [];
+  const required = new Set(s.required ?? []);
+  for (const [name, prop] of Object.entries(s.properties ?? {})) {
+    const path = `${prefix}${name}`;
+    const inner = nonNull(prop) ?? prop;
+    const description = prop.description ?? inner.description;
+    rows.push({
+      path,
+      type: typeName(prop),
+      required: required.has(name),
+      notes: [description, ...constraints(inner), ...(inner.type === 'array' && inner.items ? constraints(inner.items) : [])]
+        .filter(Boolean)
+        .join('; '),
+    });
+    rows.push(...nestedRows(inner, path));
+  }
+  if (typeof s.additionalProperties === 'object' && s.additionalProperties.type) {
+    rows.push({ path: `${prefix}*`, type: typeName(s.additionalProperties), required: false, notes: 'any other field' });
+  }
+  return rows;
+}
+
+function nestedRows(s: JsonSchema, path: string): FieldRow[] {
+  if (s.type === 'object' && s.properties) return fieldRows(s, `${path}.`);
+  if (s.type === 'object' && typeof s.additionalProperties === 'object') return nestedRows(s.additionalProperties, `${path}{}`);
+  if (s.type === 'array' && s.items) return nestedRows(s.items, `${path}[]`);
+  return [];
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function fieldTable(rows: FieldRow[]): string {
+  if (rows.length === 0) return '_No fields._\n';
+  const lines = ['| Field | Type | Required | Notes |', '|---|---|---|---|'];
+  for (const r of rows) lines.push(`| \`${r.path}\` | ${r.type} | ${r.required ? 'yes' : 'no'} | ${cell(r.notes)} |`);
+  return `${lines.join('\n')}\n`;
+}
+
+function headerPair(r: Route): string {
+  return Object.entries(CLIENT_HEADERS[r.client])
+    .map(([header, param]) => `\`${header}\` ← ${param}`)
+    .join(', ');
+}
+
+function bodyText(r: Route): string {
+  if (r.body === 'multipart') return `multipart/form-data, file field \`${COMPLAINT_IMAGE_FIELD}\``;
+  if (r.body === 'form') return 'application/x-www-form-urlencoded';
+  return 'none (payload in the query)';
+}
+
+function formEncode(payload: Record<string, unknown>): string {
+  return new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString();
+}
+
+function exampleText(name: CallName, call: Call): string {
+  const example = CALL_EXAMPLES[name] as { payload: Record<string, unknown>; answer: unknown };
+  const r = call.route;
+  const payloadText = formEncode(example.payload);
+  const session = SESSION_PARAMS.map((p) => `${p}={${p}}`).join('&');
+  const queryParts = [r.method === 'GET' ? payloadText : '', r.auth ? session : ''].filter(Boolean);
+  const url = `${callUrlPath(r)}${queryParts.length ? `?${queryParts.join('&')}` : ''}`;
+  const lines = ['```http', `${r.method} ${url}`];
+  if (r.body === 'form') lines.push('Content-Type: application/x-www-form-urlencoded', '', payloadText);
+  if (r.body === 'multipart') lines.push('Content-Type: multipart/form-data; boundary=…', '', `(one file in the field ${COMPLAINT_IMAGE_FIELD})`);
+  lines.push('```');
+  if (r.responds === 'image') {
+    lines.push('', 'Answer: `200 image/png` with the image bytes (no envelope).');
+  } else {
+    const envelope = { code: SUCCESS_CODE[r.family], message: 'success', data: example.answer };
+    lines.push('', '```json', JSON.stringify(envelope, null, 2), '```');
+  }
+  return lines.join('\n');
+}
+
+function callSection(name: CallName, call: Call): string {
+  const r = call.route;
+  const payload = jsonSchemaOf(call.payload, 'input');
+  const facts = [
+    `- Call: \`${name}\` (route \`${name.replace(/Call$/, 'Route')}\`)`,
+    `- Family: \`${r.family}\`, success code \`${JSON.stringify(SUCCESS_CODE[r.family])}\``,
+    `- Client headers: ${headerPair(r)}`,
+    `- Session: ${r.auth ? 'required (session query parameters)' : 'none (public)'}`,
+    `- Body: ${bodyText(r)}`,
+  ];
+  const parts = [`### ${r.method} \`${callUrlPath(r)}\``, '', call.summary, '', ...facts, '', '**Payload**', ''];
+  if (payload.description) parts.push(payload.description, '');
+  parts.push(fieldTable(fieldRows(payload)));
+  parts.push('**Answer** (`data`)', '');
+  if (r.responds === 'image') parts.push('The image itself (`image/png`), not an envelope.', '');
+  else {
+    const answer = jsonSchemaOf(call.answer, 'output');
+    if (answer.description) parts.push(answer.description, '');
+    parts.push(fieldTable(fieldRows(answer)));
+  }
+  parts.push('**Example**', '', exampleText(name, call), '');
+  return parts.join('\n');
+}
+
+function intro(): string {
+  const errorRows = (Object.keys(ERROR_CODES) as Array<keyof typeof ERROR_CODES>).map(
+    (key) => `| ${ERROR_CODES[key]} | \`${JSON.stringify(String(ERROR_CODES[key]))}\` | ${HTTP_STATUS_OF_ERROR[key]} | ${key} |`,
+  );
+  const callCodeRows = Object.entries(CALL_ERROR_CODES).map(([key, code]) => `| ${code} | ${key} |`);
+  const clients = (Object.keys(CLIENT_HEADERS) as Array<keyof typeof CLIENT_HEADERS>)
+    .map((c) => `- \`${c}\`: ${Object.entries(CLIENT_HEADERS[c]).map(([h, p]) => `\`${h}\` ← page parameter ${p}`).join(', ')}`)
+    .join('\n');
+  return `# Lender API
+
+Generated from the contract (\`packages/contract/src\`) by \`npx tsx scripts/gen-api-doc.ts\`; do not edit by hand.
+The contract test fails when this file is out of date.
+
+## Conventions
+
+**Where calls live.** "Product" calls sit under the base path \`${API_BASE}\` (e.g. \`${API_BASE}/v3/loan-details/loan-details\`);
+the repayment-by-card and promotion calls (\`/api/v1/youmi/…\`, \`/api/v2/youmi/…\`) are absolute paths at the server root.
+
+**Session.** Every call carries the session parameters in its query string: ${SESSION_PARAMS.map((p) => `\`${p}\``).join(', ')}.
+A call marked "session required" needs a live \`sessionId\`; \`userId\`, \`merchantNumber\` and \`mobilePhone\`, when sent, must be those of
+the session's borrower. The promotion calls are public.
+
+**Payloads.** A POST sends its payload form-encoded (\`application/x-www-form-urlencoded\`); a GET sends it in the query, beside
+the session parameters; the complaint image upload is \`multipart/form-data\`. Payload fields may also arrive in the query of a POST
+(e.g. \`repayment-way?orderId=…\`); the body wins when both carry a field. Values are strings as a form carries them: ids are digit
+strings, money amounts are whole numbers of minor units (\`537500\` = 5375.00). Where the spec says "verb not shown" the call is a
+form-encoded POST.
+
+**Headers.** Both browser clients send \`${Object.entries(XHR_MARKER).map(([k, v]) => `${k}: ${v}`).join(', ')}\` and a header pair filled
+from page parameters (empty when absent); the time-out is ${HTTP_TIMEOUT_MS} ms.
+${clients}
+
+**Envelope.** Every answer (except get-captcha's image) is \`{ "code": …, "message": "…", "data": … }\`. Money in answers is in minor
+units (shown divided by 100 with 2 decimals). There are two success families:
+
+- \`zero\`: success is the number \`${SUCCESS_CODE.zero}\` (the v3 calls, contact info, tracking, the promotion/registration calls);
+- \`doubleZero\`: success is the string \`${JSON.stringify(SUCCESS_CODE.doubleZero)}\` (complaints, score, upload, repayment by card, the obfuscated goya calls).
+
+**Errors.** A failure answers the envelope with \`data: null\`, a message for the borrower and one of these codes; the \`doubleZero\`
+family sends the code as a string. An invalid payload names the field in the message (e.g. \`orderId is required\`).
+A 5xx never says more than "${ERROR_MESSAGES.internal}"
+
+| Code (zero) | Code (doubleZero) | HTTP status | Meaning |
+|---|---|---|---|
+${errorRows.join('\n')}
+
+Call-specific codes (numeric; a string in the \`doubleZero\` family):
+
+| Code | Meaning |
+|---|---|
+${callCodeRows.join('\n')}
+
+**Fixed values** (spec section 9): contact info \`overall=${CONTACT_INFO_OVERALL}\`; agreement \`scene=${AGREEMENT_SCENE}\`;
+the spec's unnamed "fixed extra number" travels as \`${EXTRA_NUMBER_FIELD}=${FIXED_EXTRA_NUMBER}\` (contract-jump, loan-detail-push and their
+goya twins); google-score always sends \`score=${GOOGLE_SCORE}\`; tracking \`moduleId\` ${TRACKING_MODULE.borrowAgain} (Borrow Again) and
+${TRACKING_MODULE.failureRecommendations} (failure-page recommendations); generate-vcode \`isDelay=${ROLLOVER_FLAG}\` for a rollover;
+the bank screen starts with card type ${DEFAULT_CARD_TYPE} and channel number ${DEFAULT_CHANNEL_NUMBER}.
+
+**Field tables.** \`a.b\` is a field of an object, \`a[].b\` a field of each array item, \`a{}\` the value of each key of a record.
+Names marked "chosen here" are not given by the spec.
+`;
+}
+
+function indexTable(): string {
+  const lines = ['| Method | URL | Family | Call |', '|---|---|---|---|'];
+  for (const [name, call] of Object.entries(ALL_CALLS) as Array<[CallName, Call]>) {
+    lines.push(`| ${call.route.method} | \`${callUrlPath(call.route)}\` | ${call.route.family} | \`${name}\` |`);
+  }
+  return `## All calls\n\n${lines.join('\n')}\n`;
+}
+
+export function renderApiDoc(): string {
+  const sections = (Object.entries(ALL_CALLS) as Array<[CallName, Call]>).map(([name, call]) => callSection(name, call));
+  return `${intro()}\n${indexTable()}\n## Calls\n\n${sections.join('\n')}`.replace(/\n{3,}/g, '\n\n');
+}

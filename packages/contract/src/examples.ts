@@ -1,0 +1,312 @@
+/**
+ * One worked example per call: a payload exactly as it travels (form/query strings) and an answer's
+ * data. The contract test parses every one, and docs/api.md prints them, so examples never drift.
+ */
+import type { z } from 'zod';
+import type { ALL_CALLS, CallName } from './all-calls.ts';
+
+type Example<K extends CallName> = {
+  payload: z.input<(typeof ALL_CALLS)[K]['payload']>;
+  answer: z.input<(typeof ALL_CALLS)[K]['answer']>;
+};
+
+const LOGO = 'https://cdn.lender.example/logo/pesonow.png';
+const payNotice = {
+  'Gcash Bills': [{ name: 'Pay with Gcash', steps: ['Open Gcash and tap Pay Bills', 'Choose Loans, then PesoNow', 'Enter the Contract No. and the amount'] }],
+  'Offline stores': [{ name: '7-Eleven', steps: ['Tell the cashier you pay a PesoNow loan', 'Show the Contract No.'] }],
+};
+const channels = [
+  { name: 'Gcash', logo: 'https://cdn.lender.example/pay/gcash.png', channel_number: '90006' },
+  { name: '7-Eleven', logo: 'https://cdn.lender.example/pay/7eleven.png', channel_number: '90011' },
+];
+const defDetail = { payCode: '7301 2256 4410', logo: 'https://cdn.lender.example/pay/gcash.png', title: 'Gcash', payNotice };
+const recommendation = {
+  productId: 7,
+  logo: LOGO,
+  name: 'PesoNow Plus',
+  enable: 1,
+  buttonText: 'Apply',
+  range: '₱1000 - ₱20000',
+  rangeDesc: 'Loan amount',
+  rate: '0.05%/day',
+  description: 'Money in 1-3 days',
+  tags: ['Fast', 'No collateral'],
+};
+const confirmation = {
+  amount: 500000,
+  periods: 1,
+  termUnit: 1,
+  details: [
+    { text: 'Loan amount', value: '₱5000.00' },
+    { text: 'Service fee', value: '₱250.00' },
+  ],
+  repay_plans: [{ title: 'Period 1', description: 'Principal and interest', amount: 537500, pay_time: '2027-02-01' }],
+  firstPayTime: '2027-02-01',
+  firstPeriodDay: 92,
+  pRateDsc: 'Daily interest rate 0.05%',
+  sendSms: 0,
+  isPopType: 1,
+  popContent: 'Your loan is almost ready. Leave anyway?',
+  popTitle: 'Point out',
+  popAgreementUrl: '',
+  comProductLogo: LOGO,
+  comProductName: 'PesoNow',
+};
+const complaintOrder = {
+  orderNo: 'PN2026110100012',
+  productLogo: LOGO,
+  productName: 'PesoNow',
+  status: 174,
+  isShow: 1,
+  list: [
+    { title: 'Loan amount', value: '₱5000.00' },
+    { title: 'Due date', value: '2027-02-01' },
+  ],
+};
+// A 1×1 PNG's first bytes stand for the captcha image.
+const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
+  cardInitCall: {
+    payload: { product_id: '3' },
+    answer: {
+      items: [
+        {
+          cate: 'enum',
+          code: 'channel',
+          title: 'Receiving channel',
+          subtitle: 'Please choose',
+          value: '',
+          note: [
+            { name: 'Gcash', type: '90006' },
+            { name: 'Bank transfer', type: '90001' },
+          ],
+          cardTypeMi: 1,
+          channelNumber: '90006',
+          inputType: 'text',
+        },
+        { cate: 'txt', code: 'accountNo', title: 'Account number', subtitle: 'Enter the account number', value: '', note: [], cardTypeMi: 0, channelNumber: '90006', inputType: 'bankCard' },
+      ],
+    },
+  },
+  bindCardNewCall: { payload: { product_id: '3', cardType: '1', channel: '90006', accountNo: '09171234567' }, answer: {} },
+  bindCardChangeCall: { payload: { product_id: '3', cardType: '2', bankCode: 'BDO', accountNo: '001234567890' }, answer: {} },
+  problemDetailCall: {
+    payload: { problemId: '12' },
+    answer: {
+      type: 'Collection',
+      sonType: 'Rude language',
+      problemId: 12,
+      content: 'The collector called me five times before the due date.',
+      images: ['/uploads/complaints/5f2c.jpg'],
+      disposeDetail: 'We have spoken to the agency and this will not happen again.',
+      disposeImages: [],
+      isNeedScore: 1,
+    },
+  },
+  saveScoreCall: { payload: { score: '4', problemId: '12' }, answer: {} },
+  problemInitCall: {
+    payload: { orderId: '41' },
+    answer: {
+      problemType: [
+        { value: '1', title: 'Collection' },
+        { value: '2', title: 'Repayment' },
+        { value: '3', title: 'Other' },
+      ],
+      problemSonType: [
+        { value: '11', title: 'Rude language' },
+        { value: '12', title: 'Calls to contacts' },
+      ],
+      orderDetail: complaintOrder,
+      orderList: [complaintOrder],
+    },
+  },
+  problemInitByQueryCall: {
+    payload: {},
+    answer: { problemType: [{ value: '3', title: 'Other' }], problemSonType: [], orderDetail: null, orderList: [complaintOrder] },
+  },
+  uploadProblemImgCall: { payload: {}, answer: { url: '/uploads/complaints/5f2c.jpg' } },
+  problemSaveCall: {
+    payload: {
+      problemType: '1',
+      problemSonType: '11',
+      problemDetail: 'The collector called me five times before the due date.',
+      problemImage: '/uploads/complaints/5f2c.jpg,/uploads/complaints/77ab.jpg',
+      orderNo: 'PN2026110100012',
+    },
+    answer: { problemId: 12 },
+  },
+  problemListCall: {
+    payload: {},
+    answer: {
+      tabs: [
+        { title: 'Processing', items: [{ id: 12, time: '2026-11-01 10:00:00', type: 'Collection', content: 'The collector called me five times.' }] },
+        { title: 'Completed', items: [] },
+      ],
+    },
+  },
+  contactKfInfoCall: { payload: { overall: '30' }, answer: { email: 'support@pesonow.example', smWa: '+63 917 000 0000' } },
+  repaymentWayCall: {
+    payload: { orderId: '41' },
+    answer: { alipay: 1, repayToken: 'rt-9c1e7a', bankCards: [{ id: 5, bankName: 'BDO Unibank', cardNo: '**** **** **** 4821', bankCode: 'BDO' }] },
+  },
+  repaymentCommitCall: {
+    payload: {
+      amount: '537500',
+      bankName: 'BDO Unibank',
+      cardId: '5',
+      cardNo: '**** **** **** 4821',
+      couponId: '',
+      orderId: '41',
+      repayToken: 'rt-9c1e7a',
+      bankCode: 'BDO',
+      sendMsg: '1',
+    },
+    answer: { needValid: 1, repayRecordId: 88 },
+  },
+  repaymentConfirmCall: { payload: { orderId: '41', verifyCode: '482913', repaymentRecordId: '88' }, answer: {} },
+  repaymentHuichaoCall: {
+    payload: { userId: 'U1A2B3C', orderId: '41', amount: '537500' },
+    answer: { url: 'https://pay.lender.example/checkout/88' },
+  },
+  channelTemplateCall: {
+    payload: { templateId: '2' },
+    answer: {
+      id: 2,
+      appName: 'PesoNow',
+      title: 'Cash in minutes',
+      bannerUrl: 'https://cdn.lender.example/promo/banner.png',
+      buttonText: 'Get my loan',
+      downloadUrl: 'https://lender.example/app',
+    },
+  },
+  trackVisitCall: { payload: { page: 'agreementTemplate', source: 'fb-ads' }, answer: {} },
+  trackClickCall: { payload: { page: 'downloadTemplate', source: 'fb-ads' }, answer: {} },
+  getSidCall: { payload: {}, answer: { sid: 'c6f1d2e0a9b84c37' } },
+  getCaptchaCall: { payload: { sid: 'c6f1d2e0a9b84c37', timestamp: '1793498400000' }, answer: PNG_SIGNATURE },
+  getSmsCall: {
+    payload: { phone: '13912345678', capcode: 'x7Kp', sid: 'c6f1d2e0a9b84c37', deviceId: 'web', appName: 'PesoNow', app_from: 'h5', user_from: 'fb-ads', utm_tag: 'nov' },
+    answer: {},
+  },
+  registerCall: {
+    payload: {
+      phone: '13912345678',
+      capcode: 'x7Kp',
+      sid: 'c6f1d2e0a9b84c37',
+      deviceId: 'web',
+      appName: 'PesoNow',
+      merchantNumber: 'M0001',
+      userName: 'Maria Santos',
+      smsCode: '604219',
+      invite_code: '',
+      user_from: 'fb-ads',
+      id: '2',
+      app_from: 'h5',
+      utm_tag: 'nov',
+    },
+    answer: { userId: 'U1A2B3C' },
+  },
+  rolloverInfoCall: {
+    payload: { productId: '3', orderId: '41' },
+    answer: {
+      productName: 'PesoNow',
+      productLogo: LOGO,
+      repayDate: '2027-02-01',
+      noticeMsg: 'Pay the rollover fee to move your due date.',
+      repayList: channels,
+      defDetail,
+      isShowReyTop: 1,
+      delayInfo: { delayAmount: 75000, title: 'Rollover fee' },
+      repayPlan: [{ remark: 'After rollover', title: 'New due date', amount: 537500, time: '2027-05-03' }],
+    },
+  },
+  loanPlayDetailCall: {
+    payload: { productId: '3', orderId: '41' },
+    answer: {
+      productName: 'PesoNow',
+      productLogo: LOGO,
+      repayDate: '2027-02-01',
+      noticeMsg: 'Please repay before the due date.',
+      repayList: channels,
+      defDetail,
+      isShowReyTop: 0,
+      repayAmount: 537500,
+      detail: [
+        { text: 'Principal', value: '₱5000.00' },
+        { text: 'Interest', value: '₱375.00' },
+        { text: 'Late fee', value: '₱0.00' },
+      ],
+    },
+  },
+  loanDetailsCall: {
+    payload: { productId: '3', orderId: '41' },
+    answer: {
+      orderStatus: 174,
+      noticeStatusText: 'Repayment due',
+      noticeDesText: 'Please repay by 2027-02-01.',
+      productName: 'PesoNow',
+      productLogo: LOGO,
+      userOrderDetail: { detail: [{ text: 'Loan amount', value: '₱5000.00' }] },
+      recProducts: [recommendation],
+      inside: 1,
+      h5Url: '',
+      isDelay: '1',
+      telephone: '',
+      isScore: '0',
+      playeduL: '',
+      reyMsg: '',
+      KindTipsMsg: 'Make sure your account details are correct before repaying.',
+      cardNeedPop: 0,
+      cardPopTitle: '',
+      cardPopMsg: '',
+    },
+  },
+  googleScoreCall: { payload: { score: '5' }, answer: {} },
+  generateVcodeCall: {
+    payload: { productId: '3', orderId: '41', amount: '75000', channelNumber: '90006', isDelay: '1' },
+    answer: { payUrl: '/repaymentOfCode2' },
+  },
+  loanDetailConfirmCall: { payload: { productId: '3' }, answer: confirmation },
+  loanDetailPushCall: {
+    payload: { amount: '500000', periods: '1', termUnit: '1', productId: '3', extraNumber: '1' },
+    answer: { lendDetailsUrl: '/allIt' },
+  },
+  contractCall: {
+    payload: { productId: '3', scene: '3' },
+    answer: {
+      data: [
+        { title: 'Loan Agreement', position: 1 },
+        { title: 'Privacy Policy', position: 2 },
+      ],
+    },
+  },
+  contractJumpCall: {
+    payload: { productId: '3', scene: '3', position: '1', orderId: '', extraNumber: '1' },
+    answer: { contract_url: 'https://lender.example/agreements/3/1' },
+  },
+  eventSaveCall: { payload: { productId: '7', moduleId: '30', positionId: '1' }, answer: {} },
+  goyaLoanConfirmCall: {
+    payload: { productId: '3' },
+    answer: { ...confirmation, NewButtonMsg: 'Get ₱5000 now', NewPopMsg: 'Your first loan is interest-free for 7 days!' },
+  },
+  goyaAgreementsCall: { payload: { productId: '3', scene: '3' }, answer: { data: [{ title: 'Loan Agreement', position: 1 }] } },
+  goyaAgreementJumpCall: {
+    payload: { productId: '3', scene: '3', position: '1', extraNumber: '1' },
+    answer: { contract_url: 'https://lender.example/agreements/3/1' },
+  },
+  goyaLoanSubmitCall: {
+    payload: { amount: '500000', periods: '1', termUnit: '1', productId: '3', extraNumber: '1' },
+    answer: { lendDetailsUrl: '/allIt' },
+  },
+  goyaFailureInfoCall: {
+    payload: { productId: '3' },
+    answer: {
+      noticeMsg: 'We could not open your order.',
+      errorMsg: 'The partner login failed. Try one of these products.',
+      status: 200,
+      recProducts: [recommendation],
+    },
+  },
+  goyaClickTrackCall: { payload: { productId: '7', moduleId: '18', positionId: '0' }, answer: {} },
+  goyaProductJumpCall: { payload: { productId: '7' }, answer: { url: 'https://lender.example/product/7' } },
+};

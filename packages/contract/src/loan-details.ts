@@ -1,0 +1,84 @@
+/** The order details screen /allIt (= /anFrom) and its actions (spec section 7: /v3/loan-details/*). */
+import { z } from 'zod';
+import { defineCall, emptyAnswer, fixedField, idField, jumpUrl, paymentAmountField, textRow, tokenField } from './schema.ts';
+import { GOOGLE_SCORE, ROLLOVER_FLAG, generateVcodeRoute, googleScoreRoute, loanDetailsRoute } from './routes.ts';
+
+/** A recommended product (order details and the joint-login failure screen). */
+export const recommendedProduct = z.object({
+  /** Not named by the spec: the product the tracking and jump calls are about. */
+  productId: z.number().int().positive().describe('the product (name chosen here)'),
+  logo: z.string(),
+  name: z.string(),
+  /** 1: enabled; 0: the button is grey. */
+  enable: z.number().int().describe('1 = enabled, 0 = button grey'),
+  buttonText: z.string(),
+  /** Amount range text, e.g. '₱1000 - ₱20000'. */
+  range: z.string(),
+  rangeDesc: z.string().describe('range description'),
+  rate: z.string(),
+  description: z.string(),
+  /** Shown on the first 2 recommendations only. */
+  tags: z.array(z.string()),
+});
+export type RecommendedProduct = z.infer<typeof recommendedProduct>;
+
+export const orderDetails = z.object({
+  /** Status code: 21, 110, 151, 170, 174, 180, 200 (docs/statuses.md). */
+  orderStatus: z.number().int().describe('status code, see docs/statuses.md'),
+  noticeStatusText: z.string(),
+  noticeDesText: z.string(),
+  productName: z.string(),
+  productLogo: z.string(),
+  userOrderDetail: z.object({ detail: z.array(textRow) }),
+  recProducts: z.array(recommendedProduct),
+  /** 1: an order of the lender's own product; the spec does not say more. */
+  inside: z.number().int().describe("1 = the lender's own product (meaning not shown in the spec)"),
+  /** The repayment page; '' falls back to the configured repay URL. */
+  h5Url: z.string().describe("repayment page; '' = the configured repay URL"),
+  /** '1': rollover allowed. */
+  isDelay: z.enum(['0', '1']).describe("'1' = rollover allowed"),
+  /** '' falls back to the configured service phone. */
+  telephone: z.string(),
+  /** '1': show the rating popup. */
+  isScore: z.enum(['0', '1']).describe("'1' = show the rating popup"),
+  /** Non-empty with a status other than 21: redirect at once to this URL with the carried parameters. */
+  playeduL: z.string().describe('non-empty (status not 21): redirect at once'),
+  reyMsg: z.string(),
+  /** Non-empty: show the Kind tips popup (unless already shown this session). */
+  KindTipsMsg: z.string(),
+  /** 1: show the bank-card binding dialog. */
+  cardNeedPop: z.number().int().describe('1 = show the bank-card dialog'),
+  cardPopTitle: z.string(),
+  cardPopMsg: z.string(),
+});
+export type OrderDetails = z.infer<typeof orderDetails>;
+
+export const loanDetails = {
+  payload: z.object({ productId: idField('productId'), orderId: idField('orderId') }),
+  answer: orderDetails,
+};
+
+export const googleScore = {
+  payload: z.object({ score: fixedField('score', GOOGLE_SCORE) }),
+  answer: emptyAnswer,
+};
+
+export const generateVcode = {
+  payload: z.object({
+    productId: idField('productId'),
+    orderId: idField('orderId'),
+    amount: paymentAmountField('amount'),
+    channelNumber: tokenField('channelNumber', 32),
+    /** '1' for a rollover pay code; absent for an ordinary repayment. */
+    isDelay: fixedField('isDelay', ROLLOVER_FLAG).optional(),
+  }),
+  answer: z.object({ payUrl: jumpUrl.describe('the page showing the issued pay code; the page navigates to it') }),
+};
+
+export const loanDetailsCall = defineCall(loanDetailsRoute, loanDetails, 'The order details screen: status, details, prompts and recommendations.');
+export const googleScoreCall = defineCall(googleScoreRoute, googleScore, 'Records the app rating (the submitted score is always 5).');
+export const generateVcodeCall = defineCall(
+  generateVcodeRoute,
+  generateVcode,
+  'Issues a pay code for the chosen channel (isDelay=1 for a rollover) and answers the page to show it.',
+);
