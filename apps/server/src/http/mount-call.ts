@@ -56,7 +56,8 @@ export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, c
     handler: async (request, reply) => {
       const { session, rest } = splitQuery(request.query);
       const borrower = call.route.auth ? await borrowerForSession(deps.db, session, deps.clock.now()) : null;
-      // Payload fields may arrive in the query (GET, or calls like repayment-way?orderId) or the form body.
+      // Payload fields may arrive in the query (GET, or calls like repayment-way?orderId) or the form
+      // body; a multipart upload's file is read by its handler from the request.
       const body = call.route.body === 'form' && request.body && typeof request.body === 'object' ? request.body : {};
       const parsed = call.payload.safeParse({ ...rest, ...(body as Record<string, unknown>) });
       if (!parsed.success) throw invalidInput(describeIssue(parsed.error));
@@ -65,6 +66,8 @@ export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, c
         const checked = call.answer.safeParse(data);
         if (!checked.success) throw new Error(`Answer of ${call.route.path} breaks the contract: ${describeIssue(checked.error)}`);
       }
+      // A few routes (the captcha) answer raw bytes instead of an envelope.
+      if (call.route.responds === 'image') return reply.header('Cache-Control', 'no-store').type('image/png').send(data);
       const envelope: Envelope<unknown> = { code: successCode(call.route.family), message: 'success', data };
       return envelope;
     },

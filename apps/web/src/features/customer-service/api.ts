@@ -1,0 +1,10 @@
+/** The customer-service contact details: contact-kf-info with the spec's fixed overall=30. */
+import { CONTACT_INFO_OVERALL, contactKfInfoRoute } from '@cashloan/contract/routes';
+import { useApi } from '../../shared/http/use-api.ts';
+
+const CONTACT_INFO_PAYLOAD = { overall: CONTACT_INFO_OVERALL } as const;
+
+/** Failures toast the server's message for 2 s (spec section 8) and the page also keeps a Retry. */
+export function useContactInfo() {
+  return useApi(contactKfInfoRoute, CONTACT_INFO_PAYLOAD);
+}

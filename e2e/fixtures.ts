@@ -1,0 +1,116 @@
+/**
+ * The e2e fixtures: `ops` (the back-office API of the running server), `borrower` (a fresh borrower
+ * with a live session and URLs that carry it) and `bridge` (the fake host app, recording every
+ * bridge message). Specs import `test` and `expect` from here.
+ */
+import { randomInt } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { SessionParams } from '@cashloan/contract/common';
+import { fakeBridgeScript, type BridgeCall, type FakeBridgePlatform } from '../apps/web/src/shared/bridge/fake-bridge.ts';
+import { opsToken, serverUrl } from './server.ts';
+
+export interface OpsClient {
+  /** POST/GET an ops endpoint with the ops token; resolves with `data`, rejects on any failure. */
+  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  createBorrower(input?: NewBorrowerInput): Promise<CreatedBorrower>;
+}
+export interface NewBorrowerInput {
+  mobilePhone?: string;
+  name?: string;
+  isRepeat?: boolean;
+  deviceId?: string;
+  merchantNumber?: string;
+  userId?: string;
+}
+export interface CreatedBorrower {
+  borrowerId: number;
+  session: SessionParams;
+}
+export interface Borrower extends CreatedBorrower {
+  /** `path` with this borrower's session parameters (and `extra`) in its query; `#/` routes keep the query after the hash. */
+  url(path: string, extra?: Record<string, string | number | undefined>): string;
+}
+export interface FakeBridge {
+  /** The bridge messages the page sent, in order, with their parsed payloads. */
+  calls(): Promise<BridgeCall[]>;
+  /** Forgets the messages recorded so far in this tab. */
+  clear(): Promise<void>;
+}
+
+/** A fresh 11-digit phone number per borrower (phones are unique per merchant). */
+function uniquePhone(): string {
+  return `09${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const hashAt = path.indexOf('#');
+  const base = hashAt >= 0 ? path.slice(hashAt) : path;
+  const [route, search = ''] = base.split('?', 2) as [string, string?];
+  const query = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
+  const qs = query.toString();
+  const target = `${route}${qs ? `?${qs}` : ''}`;
+  return hashAt >= 0 ? `${path.slice(0, hashAt)}${target}` : target;
+}
+
+function opsClient(): OpsClient {
+  const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${serverUrl()}/ops${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${opsToken()}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let envelope: { code?: unknown; message?: unknown; data?: unknown };
+    try {
+      envelope = JSON.parse(text) as typeof envelope;
+    } catch {
+      throw new Error(`ops ${method} ${path}: HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`);
+    }
+    if (!res.ok || (envelope.code !== 0 && envelope.code !== '0' && envelope.code !== '00')) {
+      throw new Error(`ops ${method} ${path}: HTTP ${res.status} ${JSON.stringify(envelope).slice(0, 300)}`);
+    }
+    return envelope.data as T;
+  };
+  return {
+    request,
+    createBorrower: (input = {}) => request<CreatedBorrower>('POST', '/borrowers', { mobilePhone: uniquePhone(), ...input }),
+  };
+}
+
+async function readCalls(page: Page): Promise<BridgeCall[]> {
+  return page.evaluate(() => (window as unknown as { __bridgeCalls?: BridgeCall[] }).__bridgeCalls ?? []);
+}
+
+export const test = base.extend<{ ops: OpsClient; borrower: Borrower; bridge: FakeBridge; bridgePlatform: FakeBridgePlatform }>({
+  // The server's URL is only known once global-setup has run.
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies by destructuring
+  baseURL: async ({}, use) => {
+    await use(serverUrl());
+  },
+  bridgePlatform: ['android', { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- as above
+  ops: async ({}, use) => {
+    await use(opsClient());
+  },
+  borrower: async ({ ops }, use) => {
+    const created = await ops.createBorrower();
+    await use({ ...created, url: (path, extra = {}) => withQuery(path, { ...created.session, ...extra }) });
+  },
+  bridge: async ({ page, bridgePlatform }, use) => {
+    // Before any page script runs, in every document of this page.
+    await page.addInitScript({ content: fakeBridgeScript(bridgePlatform) });
+    await use({
+      calls: () => readCalls(page),
+      clear: async () => {
+        await page.evaluate(() => {
+          const w = window as unknown as { __bridgeCalls?: unknown[] };
+          w.__bridgeCalls?.splice(0);
+          sessionStorage.removeItem('__bridgeCalls');
+        });
+      },
+    });
+  },
+});
+
+export { expect };
