@@ -1,6 +1,6 @@
 /** Creating borrowers and their sessions (used by the ops API, the seed and registration). */
 import type { Queryable } from '../db/client.ts';
-import { createSession } from '../session/session.ts';
+import { createSession, type Borrower } from '../session/session.ts';
 import type { SessionParams } from '@cashloan/contract';
 
 export interface NewBorrower {
@@ -31,4 +31,33 @@ export async function createBorrowerWithSession(
   const deviceId = input.deviceId ?? 'demo-device';
   const sessionId = await createSession(db, borrowerId, deviceId, now, ttlDays);
   return { borrowerId, session: { deviceId, userId, sessionId, merchantNumber, mobilePhone: input.mobilePhone } };
+}
+
+/** A borrower by row id or by userId; null when there is none. */
+export async function findBorrower(db: Queryable, by: { id?: number | undefined; userId?: string | undefined }): Promise<Borrower | null> {
+  const { rows } = await db.query<{ id: number; user_id: string; merchant_number: string; mobile_phone: string; name: string; is_repeat: boolean }>(
+    by.id !== undefined
+      ? 'SELECT id, user_id, merchant_number, mobile_phone, name, is_repeat FROM borrowers WHERE id = $1'
+      : 'SELECT id, user_id, merchant_number, mobile_phone, name, is_repeat FROM borrowers WHERE user_id = $1',
+    [by.id ?? by.userId],
+  );
+  const row = rows[0];
+  return row
+    ? { id: Number(row.id), userId: row.user_id, merchantNumber: row.merchant_number, mobilePhone: row.mobile_phone, name: row.name, isRepeat: row.is_repeat }
+    : null;
+}
+
+/** The borrower's newest session (still live at `liveAt` when given) as the five session parameters. */
+export async function latestSession(db: Queryable, borrowerId: number, liveAt?: Date): Promise<SessionParams | null> {
+  const { rows } = await db.query<{ id: string; device_id: string; user_id: string; merchant_number: string; mobile_phone: string }>(
+    `SELECT s.id, s.device_id, b.user_id, b.merchant_number, b.mobile_phone
+       FROM sessions s JOIN borrowers b ON b.id = s.borrower_id
+      WHERE s.borrower_id = $1 AND ($2::timestamptz IS NULL OR s.expires_at > $2)
+      ORDER BY s.expires_at DESC LIMIT 1`,
+    [borrowerId, liveAt ?? null],
+  );
+  const row = rows[0];
+  return row
+    ? { deviceId: row.device_id, userId: row.user_id, sessionId: row.id, merchantNumber: row.merchant_number, mobilePhone: row.mobile_phone }
+    : null;
 }

@@ -1,0 +1,229 @@
+/**
+ * What a loan owes at a given moment, the status the borrower is shown, and how a payment changes
+ * the loan. Pure: the orders service loads a LoanState, asks here, and stores what comes back.
+ *
+ * Ledger model: the base (principal + interest + fee) is split into instalments. Late charges and
+ * rollover fees are "booked" into extraChargesMinor when a payment arrives; until then overdue
+ * interest accrues from the day after lateInterestBookedThroughDay (or after each instalment's due
+ * day). So at any time: owed = principal + interest + fee + booked charges − paid
+ *                                + overdue interest accrued since the last booking + penalty not yet charged.
+ */
+import { addDays, daysBetween, lenderDay } from './calendar.ts';
+import {
+  BP,
+  DUE_WINDOW_DAYS,
+  canPrepay,
+  cumulativeOverdueBp,
+  extensionDays,
+  latePenalty,
+  prepaymentOpensAfterDays,
+  rolloverFee,
+} from './rules.ts';
+import { ORDER_STATUS, isRepaying, type OrderStatus } from './status.ts';
+
+export interface InstalmentState {
+  seq: number;
+  dueAt: Date;
+  amountMinor: number;
+  paidMinor: number;
+  settledAt: Date | null;
+}
+
+export interface LoanState {
+  principalMinor: number;
+  interestMinor: number;
+  feeMinor: number;
+  /** Late interest, penalty and rollover fees booked so far. */
+  extraChargesMinor: number;
+  /** Everything received on the order (base, charges, rollovers). */
+  paidMinor: number;
+  isRepeatBorrower: boolean;
+  /** The one-time late penalty has been charged (it is never charged twice). */
+  penaltyCharged: boolean;
+  /** Lender day number up to which overdue interest is already booked; null when never. */
+  lateInterestBookedThroughDay: number | null;
+  termDays: number;
+  periods: number;
+  rolloverFeeBp: number;
+  rolloverCount: number;
+  disbursedAt: Date | null;
+  instalments: InstalmentState[];
+}
+
+export interface LoanPosition {
+  /** Principal, interest and fee not yet repaid. */
+  outstandingBaseMinor: number;
+  /** Booked charges (late interest, penalty, rollover fees) not yet paid. */
+  unpaidChargesMinor: number;
+  /** Overdue interest accrued since the last booking. */
+  overdueInterestMinor: number;
+  /** The one-time penalty, owed from the first overdue day until it is charged. */
+  penaltyMinor: number;
+  totalOwedMinor: number;
+  /** What brings the loan current: due and overdue instalments plus every charge. */
+  currentDueMinor: number;
+  /** Unpaid amount of instalments whose due date has passed (what overdue interest runs on). */
+  overdueAmountMinor: number;
+  /** Paid beyond everything owed (a refund is due). */
+  creditMinor: number;
+  daysOverdue: number;
+  /** Calendar days until the current instalment is due (negative once overdue); null when nothing is open. */
+  daysUntilDue: number | null;
+  currentDueAt: Date | null;
+  currentSeq: number | null;
+  openInstalments: number;
+  /** Whether a repayment may be made now: the current instalment is due, or early repayment is open. */
+  repaymentOpen: boolean;
+  earlyRepaymentOpensAt: Date | null;
+}
+
+const remainingOf = (i: InstalmentState) => Math.max(0, i.amountMinor - i.paidMinor);
+const openOf = (state: LoanState) => state.instalments.filter((i) => i.settledAt === null).sort((a, b) => a.seq - b.seq);
+
+/**
+ * Overdue interest for the days after the last booking. Each open instalment accrues from the day
+ * after its due day; every day is charged at the tier of the loan's overdue day number, counted
+ * from the earliest unpaid due date (the anchor). Summed exactly, rounded half up once.
+ */
+function accruedOverdueInterest(open: InstalmentState[], today: number, bookedThrough: number | null): number {
+  const first = open[0];
+  if (!first) return 0;
+  const anchor = lenderDay(first.dueAt);
+  if (today <= anchor) return 0;
+  let sum = 0n;
+  for (const instalment of open) {
+    const from = Math.max(lenderDay(instalment.dueAt), bookedThrough ?? Number.NEGATIVE_INFINITY);
+    if (today <= from) continue;
+    const bp = cumulativeOverdueBp(today - anchor) - cumulativeOverdueBp(from - anchor);
+    sum += BigInt(remainingOf(instalment)) * BigInt(bp);
+  }
+  return Number((sum * 2n + BigInt(BP)) / (2n * BigInt(BP)));
+}
+
+export function loanPosition(state: LoanState, now: Date): LoanPosition {
+  const today = lenderDay(now);
+  const open = openOf(state);
+  const current = open[0] ?? null;
+  const outstandingBaseMinor = open.reduce((sum, i) => sum + remainingOf(i), 0);
+  const charged = state.principalMinor + state.interestMinor + state.feeMinor + state.extraChargesMinor;
+  const unpaidChargesMinor = Math.max(0, charged - state.paidMinor - outstandingBaseMinor);
+  const creditMinor = Math.max(0, state.paidMinor - charged);
+  const daysUntilDue = current ? lenderDay(current.dueAt) - today : null;
+  const daysOverdue = daysUntilDue !== null && daysUntilDue < 0 ? -daysUntilDue : 0;
+  const overdueInterestMinor = accruedOverdueInterest(open, today, state.lateInterestBookedThroughDay);
+  const penaltyMinor = daysOverdue >= 1 && !state.penaltyCharged ? latePenalty(state.isRepeatBorrower) : 0;
+  const charges = unpaidChargesMinor + overdueInterestMinor + penaltyMinor;
+  const dueThrough = Math.max(today, current ? lenderDay(current.dueAt) : today);
+  const currentDueBase = open.filter((i) => lenderDay(i.dueAt) <= dueThrough).reduce((sum, i) => sum + remainingOf(i), 0);
+  const overdueAmountMinor = open.filter((i) => lenderDay(i.dueAt) < today).reduce((sum, i) => sum + remainingOf(i), 0);
+  const earlyRepaymentOpensAt = state.disbursedAt ? addDays(state.disbursedAt, prepaymentOpensAfterDays(state.termDays)) : null;
+  const inDueWindow = daysUntilDue !== null && daysUntilDue <= DUE_WINDOW_DAYS;
+  const earlyOpen = state.disbursedAt !== null && canPrepay(state.termDays, daysBetween(state.disbursedAt, now));
+  return {
+    outstandingBaseMinor,
+    unpaidChargesMinor,
+    overdueInterestMinor,
+    penaltyMinor,
+    totalOwedMinor: outstandingBaseMinor + charges,
+    currentDueMinor: currentDueBase + charges,
+    overdueAmountMinor,
+    creditMinor,
+    daysOverdue,
+    daysUntilDue,
+    currentDueAt: current?.dueAt ?? null,
+    currentSeq: current?.seq ?? null,
+    openInstalments: open.length,
+    repaymentOpen: current !== null && (inDueWindow || earlyOpen),
+    earlyRepaymentOpensAt,
+  };
+}
+
+/** The status shown for a repaying loan on a given day: the stored status plus the clock. */
+export function statusForPosition(position: Pick<LoanPosition, 'openInstalments' | 'daysOverdue' | 'daysUntilDue'>): OrderStatus {
+  if (position.openInstalments === 0) return ORDER_STATUS.settled;
+  if (position.daysOverdue >= 1) return ORDER_STATUS.overdue;
+  if (position.daysUntilDue !== null && position.daysUntilDue <= DUE_WINDOW_DAYS) return ORDER_STATUS.due;
+  return ORDER_STATUS.repaying;
+}
+
+/**
+ * The status the borrower sees. Review, disbursing, rejected and settled are what is stored;
+ * a disbursed loan's 170/174/180 follows from its current due date and today, so an order stored
+ * as 170 whose due date has passed is shown as 180 (and its figures include the late charges).
+ */
+export function shownStatus(stored: OrderStatus, state: LoanState, now: Date): OrderStatus {
+  if (!isRepaying(stored)) return stored;
+  return statusForPosition(loanPosition(state, now));
+}
+
+export type PaymentPurpose = 'repay' | 'rollover';
+
+/** What a pay code for `purpose` should ask for now. */
+export function quote(state: LoanState, purpose: PaymentPurpose, now: Date): number {
+  const position = loanPosition(state, now);
+  if (purpose === 'repay') return position.currentDueMinor;
+  return position.unpaidChargesMinor + position.overdueInterestMinor + position.penaltyMinor + rolloverFee(state.principalMinor, state.rolloverFeeBp);
+}
+
+export type PaymentOutcome = 'settled' | 'instalment' | 'rolled_over' | 'partial' | 'overpaid';
+
+export interface AppliedPayment {
+  state: LoanState;
+  outcome: PaymentOutcome;
+  /** Charges booked by this payment (accrued late interest, penalty, rollover fee). */
+  bookedChargesMinor: number;
+  toChargesMinor: number;
+  toInstalmentsMinor: number;
+  /** Received beyond everything owed. */
+  unappliedMinor: number;
+  settledSeqs: number[];
+}
+
+/**
+ * Applies money received at `now`. Charges are booked and paid first, then instalments in order.
+ * A rollover books its fee and extends every open instalment by one period only when the charges
+ * are covered in full; otherwise the money stays applied and the due dates do not move.
+ */
+export function applyPayment(state: LoanState, amountMinor: number, purpose: PaymentPurpose, now: Date): AppliedPayment {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new RangeError(`amountMinor must be a positive whole number, got ${amountMinor}`);
+  const position = loanPosition(state, now);
+  const next: LoanState = { ...state, instalments: state.instalments.map((i) => ({ ...i })), paidMinor: state.paidMinor + amountMinor };
+  if (position.openInstalments === 0) {
+    return { state: next, outcome: 'overpaid', bookedChargesMinor: 0, toChargesMinor: 0, toInstalmentsMinor: 0, unappliedMinor: amountMinor, settledSeqs: [] };
+  }
+  const lateCharges = position.overdueInterestMinor + position.penaltyMinor;
+  // The rollover fee is only booked when the rollover is bought, i.e. every charge is covered.
+  const fee = purpose === 'rollover' ? rolloverFee(state.principalMinor, state.rolloverFeeBp) : 0;
+  const rollingOver = purpose === 'rollover' && amountMinor >= position.unpaidChargesMinor + lateCharges + fee;
+  const bookedChargesMinor = lateCharges + (rollingOver ? fee : 0);
+  next.extraChargesMinor += bookedChargesMinor;
+  next.penaltyCharged = state.penaltyCharged || position.penaltyMinor > 0;
+  next.lateInterestBookedThroughDay = lenderDay(now);
+
+  const chargesOwed = position.unpaidChargesMinor + bookedChargesMinor;
+  const toChargesMinor = Math.min(amountMinor, chargesOwed);
+  let rest = amountMinor - toChargesMinor;
+  const settledSeqs: number[] = [];
+  for (const instalment of openOf(next)) {
+    if (rest === 0) break;
+    const pay = Math.min(rest, remainingOf(instalment));
+    instalment.paidMinor += pay;
+    rest -= pay;
+    if (remainingOf(instalment) === 0) {
+      instalment.settledAt = now;
+      settledSeqs.push(instalment.seq);
+    }
+  }
+  const toInstalmentsMinor = amountMinor - toChargesMinor - rest;
+  const allSettled = openOf(next).length === 0 && toChargesMinor === chargesOwed;
+
+  let outcome: PaymentOutcome;
+  if (allSettled) outcome = 'settled';
+  else if (rollingOver) {
+    const days = extensionDays(state.termDays, state.periods);
+    for (const instalment of openOf(next)) instalment.dueAt = addDays(instalment.dueAt, days);
+    next.rolloverCount += 1;
+    outcome = 'rolled_over';
+  } else outcome = settledSeqs.length > 0 ? 'instalment' : 'partial';
+  return { state: next, outcome, bookedChargesMinor, toChargesMinor, toInstalmentsMinor, unappliedMinor: rest, settledSeqs };
+}
