@@ -61,14 +61,6 @@ interface FieldRow {
   notes: string;
 }
 
-const HTTP_STATUS_OF_ERROR: Record<keyof typeof ERROR_CODES, number> = {
-  invalidInput: 400,
-  sessionInvalid: 401,
-  notFound: 404,
-  refused: 409,
-  tooMany: 429,
-  internal: 500,
-};
 
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
@@ -201,7 +193,7 @@ function callSection(name: CallName, call: Call): string {
 
 function intro(): string {
   const errorRows = (Object.keys(ERROR_CODES) as Array<keyof typeof ERROR_CODES>).map(
-    (key) => `| ${ERROR_CODES[key]} | \`${JSON.stringify(String(ERROR_CODES[key]))}\` | ${HTTP_STATUS_OF_ERROR[key]} | ${key} |`,
+    (key) => `| ${ERROR_CODES[key]} | \`${JSON.stringify(String(ERROR_CODES[key]))}\` | ${ERROR_CODES[key]} | ${key} |`,
   );
   const callCodeRows = Object.entries(CALL_ERROR_CODES).map(([key, code]) => `| ${code} | ${key} |`);
   const clients = (Object.keys(CLIENT_HEADERS) as Array<keyof typeof CLIENT_HEADERS>)

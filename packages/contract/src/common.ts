@@ -27,7 +27,10 @@ export const PAGE_PARAM_ALIASES: Record<string, CarriedPageParam> = { product_id
 export type Family = 'zero' | 'doubleZero';
 export const SUCCESS_CODE = { zero: 0, doubleZero: '00' } as const satisfies Record<Family, number | string>;
 
-/** Error codes the server answers with; in the 'doubleZero' family they travel as strings. */
+/**
+ * Error codes the server answers with; in the 'doubleZero' family they travel as strings.
+ * Each code is also the HTTP status of the answer, so a proxy or log reads the same thing.
+ */
 export const ERROR_CODES = {
   /** A payload or query field failed validation; the message names the field. */
   invalidInput: 400,

@@ -13,7 +13,10 @@ export class ApiError extends Error {
   }
 }
 
-export const invalidInput = (message: string) => new ApiError(ERROR_CODES.invalidInput, message, 400);
-export const notFound = (message: string) => new ApiError(ERROR_CODES.notFound, message, 404);
-export const refused = (message: string) => new ApiError(ERROR_CODES.refused, message, 409);
-export const tooMany = (message: string) => new ApiError(ERROR_CODES.tooMany, message, 429);
+/** An envelope error whose HTTP status is its code (see ERROR_CODES). */
+const failure = (code: number) => (message: string) => new ApiError(code, message, code);
+export const invalidInput = failure(ERROR_CODES.invalidInput);
+export const notFound = failure(ERROR_CODES.notFound);
+export const refused = failure(ERROR_CODES.refused);
+export const tooMany = failure(ERROR_CODES.tooMany);
+export const sessionRefused = failure(ERROR_CODES.sessionInvalid);

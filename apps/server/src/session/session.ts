@@ -1,8 +1,8 @@
 /** Derives the borrower from the session parameters in the query, and nothing else. */
 import { randomBytes } from 'node:crypto';
-import { ERROR_CODES, ERROR_MESSAGES, type SessionParams } from '@cashloan/contract';
+import { ERROR_MESSAGES, type SessionParams } from '@cashloan/contract';
 import type { Queryable } from '../db/client.ts';
-import { ApiError } from '../http/api-error.ts';
+import { sessionRefused } from '../http/api-error.ts';
 
 export interface Borrower {
   id: number;
@@ -18,7 +18,7 @@ export function newSessionId(): string {
   return randomBytes(32).toString('hex');
 }
 
-const sessionError = (message: string) => new ApiError(ERROR_CODES.sessionInvalid, message, 401);
+const sessionError = sessionRefused;
 
 export async function borrowerForSession(db: Queryable, params: Partial<SessionParams>, now: Date): Promise<Borrower> {
   const sessionId = params.sessionId?.trim();
