@@ -1,6 +1,6 @@
 /** A router over one route table; carries page parameters on every navigation. */
 import { Suspense, useEffect } from 'react';
-import { createBrowserRouter, createHashRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { BrowserRouter, HashRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { SpinLoading } from 'antd-mobile';
 import type { RouteEntry } from './routes.tsx';
 import { rememberPageParams } from '../shared/params/page-params.ts';
@@ -29,16 +29,19 @@ function PageFrame() {
 export function AppRouter({ routes, kind }: { routes: RouteEntry[]; kind: 'browser' | 'hash' }) {
   // Parameters of the very first URL are remembered before any page reads them.
   rememberPageParams();
-  const create = kind === 'browser' ? createBrowserRouter : createHashRouter;
-  const router = create([
-    {
-      element: <PageFrame />,
-      children: routes.map(({ path, page: Page }) => ({ path, element: <Page /> })).concat([
-        { path: '*', element: <NotFound /> },
-      ]),
-    },
-  ]);
-  return <RouterProvider router={router} />;
+  const Router = kind === 'browser' ? BrowserRouter : HashRouter;
+  return (
+    <Router>
+      <Routes>
+        <Route element={<PageFrame />}>
+          {routes.map(({ path, page: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </Router>
+  );
 }
 
 function NotFound() {
