@@ -5,16 +5,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '@cashloan/contract';
+import { API_BASE, COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract';
 import type { AppDeps } from './deps.ts';
 import { installErrorHandlers } from './http/errors.ts';
 import { notFound } from './http/api-error.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOps } from './ops/routes.ts';
 import { redactUrl } from './http/redact.ts';
+import { serveStoredImages } from './providers/storage/serve.ts';
 
-/** Upload limit for complaint images (documented in docs/api.md). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Upload limit for complaint images (the contract's; documented in docs/api.md and docs/complaints.md). */
+export const MAX_UPLOAD_BYTES = COMPLAINT_IMAGE_MAX_BYTES;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -38,6 +39,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerModules(app, deps);
+  serveStoredImages(app, deps.storage);
   if (deps.config.OPS_TOKEN) await app.register((ops) => registerOps(ops, deps), { prefix: '/ops' });
   await serveWeb(app, deps.config.WEB_DIST);
   return app;

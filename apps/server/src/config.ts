@@ -9,6 +9,11 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A site colour: #rrggbb only, so the page can put it into a CSS variable as it is. */
+const hexColour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be a colour written #rrggbb' });
+/** A text the site shows; empty is refused, since the disclosures must be there. */
+const siteText = z.string().trim().min(1, { error: 'must not be empty' });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -37,6 +42,21 @@ const envSchema = z.object({
   SCHEME_URL: z.string().default('pesonow://app'),
   /** Where "Repayment" goes when the order has no h5Url. */
   REPAY_URL: z.string().default('/allowedAlso'),
+  // The official site (/, /pluralityCounting, /maySimilar): theme and the company disclosures a
+  // Philippine online lender must show (corporate name, SEC registration, Certificate of Authority).
+  THEME_PRIMARY_COLOR: hexColour.default('#0f766e'),
+  THEME_BACKGROUND_COLOR: hexColour.default('#f3f6f6'),
+  THEME_FONT_COLOR: hexColour.default('#1f2937'),
+  COMPANY_NAME: siteText.default('PesoNow Online Lending'),
+  COMPANY_CORPORATE_NAME: siteText.default('PesoNow Lending Corporation'),
+  COMPANY_SEC_REG_NO: siteText.default('CS201987654'),
+  COMPANY_CA_NO: siteText.default('3187'),
+  COMPANY_ADDRESS: siteText.default('Unit 1203, Example Tower, 123 Ayala Avenue, Makati City, Metro Manila 1226, Philippines'),
+  COMPANY_EMAIL: siteText.default('info@pesonow.example'),
+  COMPANY_PHONE: siteText.default('+63 2 8888 0100'),
+  GRIEVANCE_OFFICER_NAME: siteText.default('Andrea Cruz'),
+  GRIEVANCE_OFFICER_EMAIL: siteText.default('grievance@pesonow.example'),
+  GRIEVANCE_OFFICER_PHONE: siteText.default('+63 2 8888 0199'),
 });
 
 export type Config = z.output<typeof envSchema>;

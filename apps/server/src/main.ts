@@ -1,4 +1,5 @@
 /** Starts the server: config → database → migrations → demo seed → listen; closes gracefully. */
+import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
@@ -6,12 +7,14 @@ import { migrate } from './db/migrate.ts';
 import { createDbClock } from './clock/clock.ts';
 import { buildApp } from './app.ts';
 import { seedDemo, demoLinks } from './db/seed.ts';
+import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
 
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrate(db);
 const clock = await createDbClock(db);
-const app = await buildApp({ db, clock, config });
+const storage = createLocalDiskStorage(join(config.DATA_DIR, 'uploads'));
+const app = await buildApp({ db, clock, config, storage });
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after error');

@@ -34,6 +34,7 @@ import {
   trackVisitCall,
 } from './promotion.ts';
 import { loanPlayDetailCall, rolloverInfoCall } from './repayment-info.ts';
+import { siteConfigCall } from './site.ts';
 import { eventSaveCall } from './tracking.ts';
 
 export const ALL_CALLS = {
@@ -78,6 +79,8 @@ export const ALL_CALLS = {
   contractJumpCall,
   // tracking
   eventSaveCall,
+  // official site (not in the spec's section 7)
+  siteConfigCall,
   // goya
   goyaLoanConfirmCall,
   goyaAgreementsCall,

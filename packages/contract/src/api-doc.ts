@@ -11,6 +11,9 @@ import {
   ERROR_MESSAGES,
   HTTP_TIMEOUT_MS,
   SESSION_PARAMS,
+  CURRENCY_PARAM,
+  PESO_SYMBOL,
+  RUPEE_SYMBOL,
   SUCCESS_CODE,
   XHR_MARKER,
   callUrlPath,
@@ -211,7 +214,10 @@ the repayment-by-card and promotion calls (\`/api/v1/youmi/…\`, \`/api/v2/youm
 
 **Session.** Every call carries the session parameters in its query string: ${SESSION_PARAMS.map((p) => `\`${p}\``).join(', ')}.
 A call marked "session required" needs a live \`sessionId\`; \`userId\`, \`merchantNumber\` and \`mobilePhone\`, when sent, must be those of
-the session's borrower. The promotion calls are public.
+the session's borrower. The promotion calls and the site configuration (\`/v3/site/config\`) are public.
+
+**Currency.** The page parameter \`${CURRENCY_PARAM}\` travels in the query of every call when the page has it: amounts the server
+writes as text (detail rows, notices) use the rupee ${RUPEE_SYMBOL} when it is \`1\`, otherwise the peso ${PESO_SYMBOL}.
 
 **Payloads.** A POST sends its payload form-encoded (\`application/x-www-form-urlencoded\`); a GET sends it in the query, beside
 the session parameters; the complaint image upload is \`multipart/form-data\`. Payload fields may also arrive in the query of a POST

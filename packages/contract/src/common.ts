@@ -13,6 +13,17 @@ export const SESSION_PARAMS = ['deviceId', 'userId', 'sessionId', 'merchantNumbe
 export type SessionParam = (typeof SESSION_PARAMS)[number];
 export type SessionParams = Record<SessionParam, string>;
 
+/**
+ * Query parameters every call carries: the session, plus `real`, which picks the currency the
+ * server writes amounts in (spec section 1: the rupee when real equals 1, otherwise the peso).
+ */
+export const CURRENCY_PARAM = 'real';
+export const PESO_SYMBOL = '₱';
+export const RUPEE_SYMBOL = '₹';
+export function currencySymbolFor(real: string | null | undefined): string {
+  return real === '1' ? RUPEE_SYMBOL : PESO_SYMBOL;
+}
+
 /** Page parameters carried from one page to every later page (spec section 3). */
 export const CARRIED_PAGE_PARAMS = ['productId', 'orderId', 'position', 'real', 'source', ...SESSION_PARAMS] as const;
 export type CarriedPageParam = (typeof CARRIED_PAGE_PARAMS)[number];

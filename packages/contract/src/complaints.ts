@@ -15,6 +15,7 @@ import {
 import {
   COLLECTION_PROBLEM_TYPE,
   COMPLAINT_IMAGE_FIELD,
+  COMPLAINT_IMAGE_MAX_BYTES,
   COMPLAINT_MAX_CHARS,
   COMPLAINT_MAX_IMAGES,
   RATING_MAX_STARS,
@@ -74,14 +75,14 @@ export const complaintOrder = z.object({
 export type ComplaintOrder = z.infer<typeof complaintOrder>;
 
 export const problemInit = {
-  /** orderId preselects an order (orderDetail); without it orderDetail is null. */
+  /** orderId preselects an order (orderDetail); without it, or when it is not the borrower's order, orderDetail is null. */
   payload: z.object({ orderId: optionalIdField('orderId') }),
   answer: z.object({
     problemType: z.array(problemChoice),
     /** Sub-types of the collection type. */
     problemSonType: z.array(problemChoice).describe('sub-types of the collection type (value 1)'),
-    orderDetail: complaintOrder.nullable().describe('the order named by orderId, or null'),
-    orderList: z.array(complaintOrder),
+    orderDetail: complaintOrder.nullable().describe("the order named by orderId, or null (none given, or not the borrower's)"),
+    orderList: z.array(complaintOrder).describe("the borrower's orders, newest first"),
   }),
 };
 export type ProblemInit = z.infer<typeof problemInit.answer>;
@@ -121,8 +122,10 @@ export const problemSave = {
       if (!complaint.orderNo) ctx.addIssue({ code: 'custom', path: ['orderNo'], message: 'orderNo is required for a collection complaint' });
     })
     .describe(`A collection complaint (problemType ${COLLECTION_PROBLEM_TYPE}) also needs problemSonType and orderNo.`),
-  /** Not shown in the spec: we answer the new complaint's id. */
-  answer: z.object({ problemId: z.number().int().positive().describe('the new complaint (spec: not shown)') }),
+  /** Not shown in the spec: we answer the new complaint's id (the same id again for a retried submission). */
+  answer: z.object({
+    problemId: z.number().int().positive().describe('the new complaint (spec: not shown); a retried identical submission answers the same id'),
+  }),
 };
 export type ComplaintSubmission = z.input<typeof problemSave.payload>;
 
@@ -150,7 +153,12 @@ export const problemInitByQueryCall = defineCall(problemInitByQueryRoute, proble
 export const uploadProblemImgCall = defineCall(
   uploadProblemImgRoute,
   uploadProblemImg,
-  `Stores one complaint image sent as the multipart file field ${COMPLAINT_IMAGE_FIELD} (one image per call).`,
+  `Stores one complaint image sent as the multipart file field ${COMPLAINT_IMAGE_FIELD} (one image per call): JPEG, PNG, WebP or GIF ` +
+    `recognised by its content, at most ${COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB (${COMPLAINT_IMAGE_MAX_BYTES} bytes); anything else is refused and not stored.`,
 );
-export const problemSaveCall = defineCall(problemSaveRoute, problemSave, 'Files a complaint.');
+export const problemSaveCall = defineCall(
+  problemSaveRoute,
+  problemSave,
+  'Files a complaint; every image must have been uploaded by the same borrower, and a retried identical submission files nothing new.',
+);
 export const problemListCall = defineCall(problemListRoute, problemList, 'The borrower\'s complaints, in tabs.');

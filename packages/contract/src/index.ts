@@ -12,5 +12,6 @@ export * from './loan-details.ts';
 export * from './personal-center.ts';
 export * from './promotion.ts';
 export * from './repayment-info.ts';
+export * from './site.ts';
 export * from './tracking.ts';
 export * from './all-calls.ts';

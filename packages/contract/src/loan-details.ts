@@ -33,19 +33,20 @@ export const orderDetails = z.object({
   recProducts: z.array(recommendedProduct),
   /** 1: an order of the lender's own product; the spec does not say more. */
   inside: z.number().int().describe("1 = the lender's own product (meaning not shown in the spec)"),
-  /** The repayment page; '' falls back to the configured repay URL. */
-  h5Url: z.string().describe("repayment page; '' = the configured repay URL"),
+  /** The repayment page: the order's own, else the server's configured REPAY_URL (the H5 falls back to /allowedAlso on ''). */
+  h5Url: z.string().describe("repayment page: the order's own, else the configured REPAY_URL"),
   /** '1': rollover allowed. */
   isDelay: z.enum(['0', '1']).describe("'1' = rollover allowed"),
-  /** '' falls back to the configured service phone. */
-  telephone: z.string(),
-  /** '1': show the rating popup. */
-  isScore: z.enum(['0', '1']).describe("'1' = show the rating popup"),
+  /** The phone to call about the order; the configured service phone when the order has none. */
+  telephone: z.string().describe('the configured SERVICE_PHONE when the order has none'),
+  /** '1': show the rating popup (never again once the borrower has rated the app through google-score). */
+  isScore: z.enum(['0', '1']).describe("'1' = show the rating popup (until the borrower has rated the app)"),
   /** Non-empty with a status other than 21: redirect at once to this URL with the carried parameters. */
   playeduL: z.string().describe('non-empty (status not 21): redirect at once'),
-  reyMsg: z.string(),
-  /** Non-empty: show the Kind tips popup (unless already shown this session). */
-  KindTipsMsg: z.string(),
+  /** Non-empty: the rollover prompt shown before going to the rollover screen. */
+  reyMsg: z.string().describe('non-empty: the rollover prompt text'),
+  /** Non-empty: show the Kind tips popup, unless this webview session recorded the bank tip (set on going to repay). */
+  KindTipsMsg: z.string().describe('non-empty: the Kind tips popup (until the borrower goes to repay in this session)'),
   /** 1: show the bank-card binding dialog. */
   cardNeedPop: z.number().int().describe('1 = show the bank-card dialog'),
   cardPopTitle: z.string(),

@@ -17,6 +17,7 @@ import type * as loanDetails from './loan-details.ts';
 import type * as personalCenter from './personal-center.ts';
 import type * as promotion from './promotion.ts';
 import type * as repaymentInfo from './repayment-info.ts';
+import type * as site from './site.ts';
 import type * as tracking from './tracking.ts';
 
 // ---- values the spec fixes for particular calls (section 9), as they travel in a form ------------
@@ -55,6 +56,12 @@ export const COLLECTION_PROBLEM_TYPE = '1';
 export const RATING_MAX_STARS = 5;
 /** The multipart field upload-problem-img reads the image from. */
 export const COMPLAINT_IMAGE_FIELD = 'problemImage';
+/** The largest image upload-problem-img accepts: 5 MB (5 × 1024 × 1024 bytes). */
+export const COMPLAINT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The image kinds upload-problem-img accepts, recognised by their content (not by name or declared type). */
+export const COMPLAINT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** problem-save's refusal of a collection complaint on an order whose isShow is not 1 (spec section 8). */
+export const COLLECTION_NOT_ALLOWED_MESSAGE = 'El pedido seleccionado no admite el envío de tipo de colección.';
 
 // ---- registration and repayment -------------------------------------------------------------------
 export const PHONE_LENGTH = 11;
@@ -235,6 +242,13 @@ export const loanDetailPushRoute = route<typeof loanConfirm.loanDetailPush>({
 });
 export const contractRoute = route<typeof contracts.contract>({ method: 'POST', path: '/v3/contract/contract', family: 'zero' });
 export const contractJumpRoute = route<typeof contracts.contractJump>({ method: 'POST', path: '/v3/contract/contract-jump', family: 'zero' });
+
+// ---- official site (/, /pluralityCounting, /maySimilar); public --------------------------------------
+/**
+ * The site's configuration and the loan-terms figures. Not in the spec's section 7 (chosen here):
+ * public, so the official site and its pages open without a borrower session.
+ */
+export const siteConfigRoute = route<typeof site.siteConfig>({ method: 'GET', path: '/v3/site/config', family: 'zero', auth: false });
 
 // ---- tracking -----------------------------------------------------------------------------------
 export const eventSaveRoute = route<typeof tracking.eventSave>({ method: 'POST', path: '/service/event/save', family: 'zero' });

@@ -11,6 +11,8 @@ import { ORDER_STATUS, ORDER_STATUSES, STATUS_MEANING, type OrderStatus } from '
 import { createOrder } from '../orders/service.ts';
 import { findProduct, type OrderFlags } from '../orders/store.ts';
 import { orderDetailsPath, orderPageQuery } from '../orders/page-links.ts';
+import { seedDemoComplaints } from '../modules/complaints/seed.ts';
+import { seedRecommendedProducts } from '../modules/order-details/seed.ts';
 
 export interface DemoLinks {
   previewPath: string;
@@ -217,6 +219,7 @@ export async function seedCatalog(db: Queryable): Promise<number[]> {
     DEFAULT_MERCHANT,
     JSON.stringify(BANK_FORM_ITEMS),
   ]);
+  await seedRecommendedProducts(db, productIds);
   return productIds;
 }
 
@@ -266,6 +269,7 @@ export async function seedDemo(db: Db, now: Date, config: Config): Promise<DemoL
       const order = await createOrder(tx, { borrower: { id: borrowerId, isRepeat: false }, product, status: demo.status, flags: demo.flags }, now);
       orders.push({ status: demo.status, orderId: order.id, productId: order.productId });
     }
+    await seedDemoComplaints(tx, borrowerId, orders, now);
     const marker: DemoMarker = {
       userId: DEMO_BORROWER.userId,
       previewOrderId: orders.find((o) => o.status === ORDER_STATUS.repaying)!.orderId,

@@ -5,7 +5,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  CURRENCY_PARAM,
   SESSION_PARAMS,
+  currencySymbolFor,
   callUrlPath,
   successCode,
   type AnswerDataOf,
@@ -30,6 +32,8 @@ declare module 'fastify' {
 export interface CallContext<C extends Call, Authed extends boolean = true> {
   payload: ParsedPayloadOf<C>;
   borrower: Authed extends true ? Borrower : Borrower | null;
+  /** The currency symbol amounts are written in for this request (from the `real` query parameter). */
+  currency: string;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -61,7 +65,8 @@ export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, c
       const body = call.route.body === 'form' && request.body && typeof request.body === 'object' ? request.body : {};
       const parsed = call.payload.safeParse({ ...rest, ...(body as Record<string, unknown>) });
       if (!parsed.success) throw invalidInput(describeIssue(parsed.error));
-      const data = await handler({ payload: parsed.data as ParsedPayloadOf<C>, borrower: borrower as Borrower, request, reply });
+      const currency = currencySymbolFor(typeof rest[CURRENCY_PARAM] === 'string' ? rest[CURRENCY_PARAM] : undefined);
+      const data = await handler({ payload: parsed.data as ParsedPayloadOf<C>, borrower: borrower as Borrower, currency, request, reply });
       if (deps.config.validateAnswers) {
         const checked = call.answer.safeParse(data);
         if (!checked.success) throw new Error(`Answer of ${call.route.path} breaks the contract: ${describeIssue(checked.error)}`);

@@ -27,6 +27,8 @@ export const LATE_PENALTY_MINOR = { newBorrower: 100_000, repeatBorrower: 80_000
 
 /** Early repayment opens after half the term, and never before this many days from disbursement. */
 export const PREPAYMENT_MIN_DAYS = 7;
+/** The share of the term that must have passed before early repayment opens (the published terms state it). */
+export const PREPAYMENT_TERM_SHARE = { numerator: 1, denominator: 2 } as const;
 
 /**
  * The due window: an order is shown as "due" (174) from this many days before its due date through
@@ -83,7 +85,7 @@ export function latePenalty(isRepeatBorrower: boolean): number {
 /** Days from disbursement after which early repayment is allowed: half the term, at least 7. */
 export function prepaymentOpensAfterDays(termDays: number): number {
   if (!Number.isInteger(termDays) || termDays < 1) throw new RangeError(`termDays must be ≥ 1, got ${termDays}`);
-  return Math.max(PREPAYMENT_MIN_DAYS, Math.ceil(termDays / 2));
+  return Math.max(PREPAYMENT_MIN_DAYS, Math.ceil((termDays * PREPAYMENT_TERM_SHARE.numerator) / PREPAYMENT_TERM_SHARE.denominator));
 }
 
 /** Whether a loan disbursed `daysSinceDisbursement` calendar days ago may be repaid early. */

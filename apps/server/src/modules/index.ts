@@ -2,7 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { registerPersonalCenter } from './personal-center/routes.ts';
+import { registerComplaints } from './complaints/routes.ts';
+import { registerSite } from './site/routes.ts';
+import { registerOrderDetails } from './order-details/routes.ts';
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerPersonalCenter(app, deps);
+  registerComplaints(app, deps);
+  registerSite(app, deps);
+  registerOrderDetails(app, deps);
 }

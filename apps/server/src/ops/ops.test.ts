@@ -40,6 +40,8 @@ describe('the ops back office', () => {
       ['POST', '/ops/pay-codes/123456789012/paid'],
       ['GET', '/ops/clock'],
       ['POST', '/ops/clock/advance'],
+      ['GET', '/ops/complaints'],
+      ['GET', '/ops/complaints/1'],
       ['POST', '/ops/complaints/1/reply'],
       ['GET', '/ops/sms-outbox'],
       ['GET', '/ops/captchas/abc'],

@@ -19,6 +19,8 @@ import { orderDetailsPath, orderPageQuery } from '../orders/page-links.ts';
 import { applyPaidPayCode, issuePayCode } from '../payments/service.ts';
 import { listOrderPayments } from '../payments/store.ts';
 import { findCaptcha, listSmsOutbox, replyToComplaint } from './store.ts';
+import { findComplaint, listComplaints, type ComplaintRow } from '../modules/complaints/store.ts';
+import { problemTitles } from '../modules/complaints/problem-types.ts';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
   const sent = Buffer.from(header ?? '');
@@ -101,7 +103,11 @@ const advanceBody = z.strictObject({
 const replyBody = z
   .strictObject({
     disposeDetail: z.string().max(2000).default(''),
-    disposeImages: z.array(z.string().min(1).max(2000)).max(9, { error: 'disposeImages holds at most 9 images' }).default([]),
+    // The same URL rule as the borrower's images: the details screen loads them in <img>.
+    disposeImages: z
+      .array(z.string().max(2000).regex(/^(https?:\/\/|\/)\S+$/, { error: 'must be an image URL (http(s) or a path on this server)' }))
+      .max(9, { error: 'disposeImages holds at most 9 images' })
+      .default([]),
     isNeedScore: z.number().int().min(0).max(1).default(0),
   })
   .refine((b) => b.disposeDetail.trim() !== '' || b.disposeImages.length > 0, {
@@ -110,6 +116,13 @@ const replyBody = z
   });
 
 const idParams = z.object({ id: positiveId('id') });
+const complaintsQuery = z.object({
+  borrowerId: positiveId('borrowerId').optional(),
+  open: z.enum(['0', '1'], { error: 'open must be 0 or 1' }).optional(),
+});
+
+/** A complaint as the agent sees it: the borrower's words, the stored values with their titles, the reply and the rating. */
+const complaintView = (c: ComplaintRow) => ({ ...c, titles: problemTitles(c.problemType, c.problemSonType) });
 const codeParams = z.object({ code: z.string().regex(/^\d{6,32}$/, { error: 'code must be digits' }) });
 const sidParams = z.object({ sid: z.string().min(1).max(128) });
 const outboxQuery = z.object({ phone: z.string().regex(/^\d{6,15}$/, { error: 'phone must be 6 to 15 digits' }).optional() });
@@ -229,6 +242,18 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
     const { days } = parseOps(advanceBody, request.body);
     const now = await clock.advance(Math.round(days * DAY_MS));
     return ok({ now: now.toISOString(), offsetMs: clock.offsetMs() });
+  });
+
+  ops.get('/complaints', async (request) => {
+    const { borrowerId, open } = parseOps(complaintsQuery, request.query);
+    return ok({ items: (await listComplaints(db, { borrowerId, open: open === '1' }, 50)).map(complaintView) });
+  });
+
+  ops.get('/complaints/:id', async (request) => {
+    const { id } = parseOps(idParams, request.params);
+    const complaint = await findComplaint(db, id);
+    if (!complaint) throw notFound(`Complaint ${id} does not exist`);
+    return ok(complaintView(complaint));
   });
 
   ops.post('/complaints/:id/reply', async (request) => {

@@ -1,4 +1,7 @@
 /** A real app on a fresh in-memory PGlite database, for server tests (app.inject, no port). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SessionParams } from '@cashloan/contract';
 import { testConfig, type Config } from '../config.ts';
@@ -7,12 +10,15 @@ import { migrate } from '../db/migrate.ts';
 import { createFixedClock, type Clock } from '../clock/clock.ts';
 import { buildApp } from '../app.ts';
 import { createBorrowerWithSession, type NewBorrower } from '../borrowers/store.ts';
+import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
+import type { ImageStorage } from '../providers/storage/storage.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   clock: Clock;
   config: Config;
+  storage: ImageStorage;
   newBorrower(input?: Partial<NewBorrower>): Promise<{ borrowerId: number; session: SessionParams }>;
   close(): Promise<void>;
 }
@@ -37,22 +43,31 @@ export async function openTestDb(): Promise<Db> {
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, start = new Date('2026-11-01T02:00:00Z')): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  start = new Date('2026-11-01T02:00:00Z'),
+  /** A storage of the test's own; by default images go to a temporary directory removed on close. */
+  options: { storage?: ImageStorage } = {},
+): Promise<TestApp> {
   const db = await openTestDb();
   await migrate(db);
   const clock = createFixedClock(start);
   const config = testConfig(overrides);
-  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true } });
+  const uploadsDir = options.storage ? null : mkdtempSync(join(tmpdir(), 'cashloan-test-uploads-'));
+  const storage = options.storage ?? createLocalDiskStorage(uploadsDir!);
+  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage });
   return {
     app,
     db,
     clock,
     config,
+    storage,
     newBorrower: (input = {}) =>
       createBorrowerWithSession(db, { mobilePhone: String(phoneCounter++), ...input }, clock.now(), config.SESSION_TTL_DAYS),
     close: async () => {
       await app.close();
       await db.close();
+      if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,6 +6,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 type Page = LazyExoticComponent<ComponentType>;
 const unavailable = lazy(() => import('./UnavailablePage.tsx'));
+/** /numberWill (the complaint entry) and /complainPage (the complaint start) are one screen. */
+const complaintStart = lazy(() => import('../features/complaints/pages/ComplaintStartPage.tsx'));
 
 export interface RouteEntry {
   path: string;
@@ -15,29 +17,29 @@ export interface RouteEntry {
 }
 
 export const MAIN_ROUTES: RouteEntry[] = [
-  { path: '/', purpose: 'Official site', page: unavailable },
-  { path: '/wherePlurality', purpose: 'Joint-login failure', page: unavailable },
-  { path: '/allIt', purpose: 'Order details', page: unavailable },
-  { path: '/anFrom', purpose: 'Order details', page: unavailable },
+  { path: '/', purpose: 'Official site', page: lazy(() => import('../features/site/OfficialSitePage.tsx')) },
+  { path: '/wherePlurality', purpose: 'Joint-login failure', page: lazy(() => import('../features/order-details/LoginFailurePage.tsx')) },
+  { path: '/allIt', purpose: 'Order details', page: lazy(() => import('../features/order-details/OrderDetailsPage.tsx')) },
+  { path: '/anFrom', purpose: 'Order details (same screen as /allIt)', page: lazy(() => import('../features/order-details/OrderDetailsPage.tsx')) },
   { path: '/smpSystem', purpose: 'Loan confirmation', page: unavailable },
   { path: '/manyVoting', purpose: 'Loan confirmation (second variant)', page: unavailable },
   { path: '/allowedAlso', purpose: 'Repayment by period', page: unavailable },
   { path: '/byAs', purpose: 'Repay', page: unavailable },
   { path: '/beSeats', purpose: 'Customer service', page: lazy(() => import('../features/customer-service/CustomerServicePage.tsx')) },
   { path: '/toIs', purpose: 'Loan agreement', page: unavailable },
-  { path: '/pluralityCounting', purpose: 'About us', page: unavailable },
-  { path: '/maySimilar', purpose: 'Privacy policy', page: unavailable },
+  { path: '/pluralityCounting', purpose: 'About us', page: lazy(() => import('../features/site/AboutUsPage.tsx')) },
+  { path: '/maySimilar', purpose: 'Privacy policy', page: lazy(() => import('../features/site/PrivacyPolicyPage.tsx')) },
   { path: '/votingCandidates', purpose: 'Rollover repayment', page: unavailable },
-  { path: '/numberWill', purpose: 'Complaint entry', page: unavailable },
+  { path: '/numberWill', purpose: 'Complaint entry', page: complaintStart },
   { path: '/candidateWhile', purpose: 'Bind a payment account', page: unavailable },
   { path: '/dragonpayPaymentInstructions', purpose: 'Payment-provider instructions', page: unavailable },
   { path: '/repaymentOfCode', purpose: 'Repayment by code', page: unavailable },
   { path: '/repaymentOfCode2', purpose: 'Repayment code', page: unavailable },
   { path: '/testPreview', purpose: 'Developer preview', page: lazy(() => import('../features/test-preview/TestPreviewPage.tsx')) },
-  { path: '/complainPage', purpose: 'Complaint start', page: unavailable },
-  { path: '/complainPageNext', purpose: 'Complaint step two', page: unavailable },
-  { path: '/complaintList', purpose: 'My complaints', page: unavailable },
-  { path: '/complainDetails', purpose: 'Complaint details', page: unavailable },
+  { path: '/complainPage', purpose: 'Complaint start', page: complaintStart },
+  { path: '/complainPageNext', purpose: 'Complaint step two', page: lazy(() => import('../features/complaints/pages/ComplaintFormPage.tsx')) },
+  { path: '/complaintList', purpose: 'My complaints', page: lazy(() => import('../features/complaints/pages/ComplaintListPage.tsx')) },
+  { path: '/complainDetails', purpose: 'Complaint details', page: lazy(() => import('../features/complaints/pages/ComplaintDetailsPage.tsx')) },
 ];
 
 /** pay.html's hash routes. */

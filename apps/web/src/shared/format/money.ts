@@ -3,14 +3,14 @@
  * shown as value / 100 with exactly 2 decimals. The split is done on the decimal digits, never by
  * dividing a float, so 1999 is always '19.99' and never '19.990000000000002'.
  */
+import { currencySymbolFor } from '@cashloan/contract/common';
 import { pageParam } from '../params/page-params.ts';
 
-export const PESO_SYMBOL = '₱';
-export const RUPEE_SYMBOL = '₹';
+export { PESO_SYMBOL, RUPEE_SYMBOL } from '@cashloan/contract/common';
 
 /** The currency symbol: the rupee when the page parameter real equals 1, otherwise the peso. */
 export function currencySymbol(real: string | null | undefined = pageParam('real')): string {
-  return real?.trim() === '1' ? RUPEE_SYMBOL : PESO_SYMBOL;
+  return currencySymbolFor(real?.trim());
 }
 
 export type MinorAmount = number | string | null | undefined;

@@ -53,12 +53,20 @@ afterEach(() => {
 });
 
 describe('the request', () => {
-  it('goes to API_BASE + path for a product route, with the session parameters in the query', async () => {
+  it('goes to API_BASE + path for a product route, with the session parameters and real in the query', async () => {
     const calls = fakeFetch({ code: 0, message: 'ok', data: { email: 'a@b.c', smWa: '' } });
     await callApi(primaryPost, { overall: '30' });
     const url = new URL(calls[0]!.url, 'http://h5.test');
     expect(url.pathname).toBe('/h5api/v3/personal-center/contact-kf-info');
-    expect(Object.fromEntries(url.searchParams)).toEqual(session);
+    // `real` tells the server which currency to write amounts in; orderId stays a page parameter.
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ...session, real: '1' });
+  });
+
+  it('leaves real out of the query when the page has none', async () => {
+    visit(`/beSeats?${new URLSearchParams(session)}`);
+    const calls = fakeFetch({ code: 0, message: 'ok', data: { email: 'a@b.c', smWa: '' } });
+    await callApi(primaryPost, { overall: '30' });
+    expect(new URL(calls[0]!.url, 'http://h5.test').searchParams.has('real')).toBe(false);
   });
 
   it('goes to the absolute path for a root route', async () => {
@@ -82,7 +90,7 @@ describe('the request', () => {
     await callApi(primaryGet, { productId: '9', scene: 3 });
     const url = new URL(calls[0]!.url, 'http://h5.test');
     expect(url.pathname).toBe('/h5api/v3/contract/contract');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ ...session, productId: '9', scene: '3' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ...session, real: '1', productId: '9', scene: '3' });
     expect(calls[0]!.init.method).toBe('GET');
     expect(calls[0]!.init.body).toBeUndefined();
   });

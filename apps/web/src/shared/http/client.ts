@@ -5,6 +5,7 @@
  */
 import {
   CLIENT_HEADERS,
+  CURRENCY_PARAM,
   HTTP_TIMEOUT_MS,
   XHR_MARKER,
   callUrlPath,
@@ -53,6 +54,8 @@ export interface ApiAnswer<T> {
 export function buildRequest(route: Route, payload: Record<string, unknown>, formData?: FormData): { url: string; init: RequestInit } {
   const params = carriedParams();
   const query = new URLSearchParams(sessionParams() as Record<string, string>);
+  // The server writes amounts in the borrower's currency, which the page parameter `real` picks.
+  if (params.real !== undefined) query.set(CURRENCY_PARAM, params.real);
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(payload)) {
     if (value === undefined || value === null) continue;

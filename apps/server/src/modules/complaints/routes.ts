@@ -1,0 +1,53 @@
+/** The complaint calls (/user-problem/*): HTTP in and out only; the rules are in service.ts. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  COMPLAINT_IMAGE_FIELD,
+  problemDetailCall,
+  problemInitByQueryCall,
+  problemInitCall,
+  problemListCall,
+  problemSaveCall,
+  saveScoreCall,
+  uploadProblemImgCall,
+} from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
+import { invalidInput } from '../../http/api-error.ts';
+import { mountCall } from '../../http/mount-call.ts';
+import { complaintDetail, fileComplaint, imageTooLarge, listComplaints, problemInit, rateComplaint, uploadComplaintImage } from './service.ts';
+
+const missingImage = () => invalidInput(`${COMPLAINT_IMAGE_FIELD} is required: send one image file as multipart/form-data`);
+
+/** The bytes of the one image in the multipart field problemImage; the size limit is multipart's (app.ts). */
+async function readImageField(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw missingImage();
+  const part = await request.file();
+  if (!part) throw missingImage();
+  if (part.fieldname !== COMPLAINT_IMAGE_FIELD) {
+    part.file.resume();
+    throw missingImage();
+  }
+  try {
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw imageTooLarge();
+    return bytes;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+    throw error;
+  }
+}
+
+export function registerComplaints(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
+  mountCall(app, deps, problemInitCall, async ({ payload, borrower, currency }) => problemInit(db, borrower, payload.orderId, currency, clock.now()));
+  mountCall(app, deps, problemInitByQueryCall, async ({ payload, borrower, currency }) => problemInit(db, borrower, payload.orderId, currency, clock.now()));
+
+  mountCall(app, deps, uploadProblemImgCall, async ({ borrower, request }) => {
+    const bytes = await readImageField(request);
+    return uploadComplaintImage(deps, borrower, bytes, clock.now());
+  });
+
+  mountCall(app, deps, problemSaveCall, async ({ payload, borrower }) => fileComplaint(db, borrower, payload, clock.now()));
+  mountCall(app, deps, problemListCall, async ({ borrower }) => listComplaints(db, borrower));
+  mountCall(app, deps, problemDetailCall, async ({ payload, borrower }) => complaintDetail(db, borrower, payload.problemId));
+  mountCall(app, deps, saveScoreCall, async ({ payload, borrower }) => rateComplaint(db, borrower, payload.problemId, payload.score, clock.now()));
+}

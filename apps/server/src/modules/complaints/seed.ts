@@ -1,0 +1,44 @@
+/** Demo complaints for the demo borrower: one waiting for the agent, one answered and asking for a rating. */
+import type { Queryable } from '../../db/client.ts';
+import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
+import { insertComplaint } from './store.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function seedDemoComplaints(
+  db: Queryable,
+  borrowerId: number,
+  orders: Array<{ status: OrderStatus; orderId: number }>,
+  now: Date,
+): Promise<void> {
+  const orderNo = async (status: OrderStatus) => {
+    const id = orders.find((o) => o.status === status)?.orderId;
+    const { rows } = await db.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [id ?? 0]);
+    return rows[0]?.order_no ?? '';
+  };
+  const answered = await insertComplaint(db, {
+    borrowerId,
+    orderNo: await orderNo(ORDER_STATUS.overdue),
+    problemType: '1',
+    problemSonType: '13',
+    detail: 'A collector called me at 11 pm and again at 6 am. Please ask them to call during the day.',
+    images: [],
+    submissionKey: 'demo-answered',
+    now: new Date(now.getTime() - 26 * HOUR_MS),
+  });
+  await db.query(`UPDATE complaints SET dispose_detail = $2, is_need_score = 1, replied_at = $3 WHERE id = $1`, [
+    answered,
+    'We are sorry. The agency has been told to call only between 8 am and 8 pm, and we will keep checking their calls.',
+    new Date(now.getTime() - 2 * HOUR_MS),
+  ]);
+  await insertComplaint(db, {
+    borrowerId,
+    orderNo: await orderNo(ORDER_STATUS.repaying),
+    problemType: '3',
+    problemSonType: '',
+    detail: 'I paid at 7-Eleven yesterday but the app still shows the full amount.',
+    images: [],
+    submissionKey: 'demo-processing',
+    now: new Date(now.getTime() - 3 * HOUR_MS),
+  });
+}

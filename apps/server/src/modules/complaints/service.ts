@@ -1,0 +1,240 @@
+/**
+ * The complaint rules: which orders a borrower may complain about (and when collection is allowed),
+ * what an upload must be, what a submission must hold, that a retried submission files nothing new,
+ * and when a complaint may be rated. Limits are in docs/complaints.md.
+ */
+import { createHash } from 'node:crypto';
+import {
+  COLLECTION_NOT_ALLOWED_MESSAGE,
+  COLLECTION_PROBLEM_TYPE,
+  COMPLAINT_IMAGE_MAX_BYTES,
+  type ComplaintDetail,
+  type ComplaintList,
+  type ComplaintOrder,
+  type ParsedPayloadOf,
+  type ProblemInit,
+  type problemSaveCall,
+} from '@cashloan/contract';
+import type { Db, Queryable } from '../../db/client.ts';
+import { ApiError, invalidInput, notFound, refused, tooMany } from '../../http/api-error.ts';
+import { dayToIsoDate, lenderDay, LENDER_UTC_OFFSET_MINUTES } from '../../loan-terms/calendar.ts';
+import { ORDER_STATUS, STATUS_MEANING } from '../../loan-terms/status.ts';
+import { viewOrder } from '../../orders/service.ts';
+import { listBorrowerOrders, type OrderRow } from '../../orders/store.ts';
+import { sniffImageType } from '../../providers/storage/image-type.ts';
+import type { ImageStorage } from '../../providers/storage/storage.ts';
+import type { Borrower } from '../../session/session.ts';
+import { findProblemType, PROBLEM_TYPES, problemTitles } from './problem-types.ts';
+import {
+  countUploadsSince,
+  findBorrowerComplaint,
+  findSubmission,
+  insertComplaint,
+  insertImage,
+  listBorrowerComplaints,
+  lockBorrower,
+  ownedImageUrls,
+  saveComplaintScore,
+  type ComplaintRow,
+} from './store.ts';
+
+// ---- limits ------------------------------------------------------------------------------------
+
+/** Uploads one borrower may make in an hour: nine images per complaint leave room for retries and several complaints. */
+export const UPLOADS_PER_HOUR = 30;
+/** A submission identical to one filed this recently by the same borrower answers that complaint again. */
+export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The most complaints problem-list returns (newest first). */
+export const LIST_LIMIT = 200;
+
+export const MESSAGES = {
+  notAnImage: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
+  tooLarge: `The image is larger than ${COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller image.`,
+  tooManyUploads: 'Too many images uploaded in the last hour. Please try again later.',
+  unknownType: 'problemType is not a known problem type',
+  unknownSonType: 'problemSonType is not a sub-type of the collection type',
+  sonTypeNotAllowed: 'problemSonType applies to the collection type only',
+  imageNotOwned: 'problemImage holds an image that was not uploaded from this account',
+  orderNotFound: 'The selected order was not found.',
+  complaintNotFound: 'Complaint not found.',
+  notAwaitingScore: 'This complaint is not waiting for a rating.',
+  alreadyScored: 'You have already rated this complaint.',
+} as const;
+
+/** 413 with the envelope's invalid-input code: the file itself is what was wrong. */
+export const imageTooLarge = () => new ApiError(400, MESSAGES.tooLarge, 413);
+
+// ---- orders ------------------------------------------------------------------------------------
+
+const LENDER_OFFSET_MS = LENDER_UTC_OFFSET_MINUTES * 60_000;
+/** 'YYYY-MM-DD HH:mm:ss' in the lender's time zone, as the screens show times. */
+export function lenderDateTime(at: Date): string {
+  return new Date(at.getTime() + LENDER_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+const lenderDate = (at: Date) => dayToIsoDate(lenderDay(at));
+const major = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * isShow: a collection complaint is possible on a loan that is due or overdue now, or that has been
+ * overdue or extended before (collection contacted the borrower then, even if it is settled now).
+ */
+export function collectionAllowed(order: OrderRow, now: Date): boolean {
+  const shown = viewOrder(order, now).shownStatus;
+  return shown === ORDER_STATUS.due || shown === ORDER_STATUS.overdue || order.penaltyCharged || order.rolloverCount > 0;
+}
+
+/** An order as the complaint start screen lists it; amounts in the request's currency (`real`). */
+export function complaintOrder(order: OrderRow, now: Date, currency: string): ComplaintOrder {
+  const shown = viewOrder(order, now).shownStatus;
+  const dueAt = order.plan.find((p) => p.settledAt === null)?.dueAt ?? order.plan.at(-1)?.dueAt ?? null;
+  const list = [
+    { title: 'Order No.', value: order.orderNo },
+    { title: 'Loan amount', value: `${currency}${major(order.principalMinor)}` },
+    { title: 'Status', value: capitalise(STATUS_MEANING[shown]) },
+    { title: 'Applied on', value: lenderDate(order.createdAt) },
+  ];
+  if (dueAt && order.disbursedAt) list.push({ title: 'Due date', value: lenderDate(dueAt) });
+  return {
+    orderNo: order.orderNo,
+    productLogo: order.productLogo,
+    productName: order.productName,
+    status: shown,
+    isShow: collectionAllowed(order, now) ? 1 : 0,
+    list,
+  };
+}
+
+export async function problemInit(db: Queryable, borrower: Borrower, orderId: string | undefined, currency: string, now: Date): Promise<ProblemInit> {
+  const orders = await listBorrowerOrders(db, borrower.id);
+  const chosen = orderId === undefined ? undefined : orders.find((o) => o.id === Number(orderId));
+  const collection = PROBLEM_TYPES.find((t) => t.value === COLLECTION_PROBLEM_TYPE);
+  return {
+    problemType: PROBLEM_TYPES.map(({ value, title }) => ({ value, title })),
+    problemSonType: collection?.subTypes ?? [],
+    orderDetail: chosen ? complaintOrder(chosen, now, currency) : null,
+    orderList: orders.map((o) => complaintOrder(o, now, currency)),
+  };
+}
+
+// ---- images ------------------------------------------------------------------------------------
+
+/** Checks the bytes are an image within the limits, stores them and remembers whose they are. */
+export async function uploadComplaintImage(
+  deps: { db: Db; storage: ImageStorage },
+  borrower: Borrower,
+  bytes: Uint8Array,
+  now: Date,
+): Promise<{ url: string }> {
+  if (bytes.length > COMPLAINT_IMAGE_MAX_BYTES) throw imageTooLarge();
+  const type = sniffImageType(bytes);
+  if (!type) throw invalidInput(MESSAGES.notAnImage);
+  if ((await countUploadsSince(deps.db, borrower.id, new Date(now.getTime() - 60 * 60 * 1000))) >= UPLOADS_PER_HOUR) {
+    throw tooMany(MESSAGES.tooManyUploads);
+  }
+  const stored = await deps.storage.put('complaints', { bytes, type });
+  try {
+    await insertImage(deps.db, { borrowerId: borrower.id, url: stored.url, storageKey: stored.key, contentType: type.mime, byteSize: bytes.length, now });
+  } catch (error) {
+    // An image nobody can attach is not kept.
+    await deps.storage.remove(stored.key).catch(() => undefined);
+    throw error;
+  }
+  return { url: stored.url };
+}
+
+// ---- filing ------------------------------------------------------------------------------------
+
+type Submission = ParsedPayloadOf<typeof problemSaveCall>;
+
+/** The same borrower sending the same complaint again (a retry) has the same fingerprint. */
+function fingerprint(s: Submission & { images: string[] }): string {
+  return createHash('sha256').update(JSON.stringify([s.problemType, s.problemSonType, s.orderNo, s.problemDetail, s.images])).digest('hex');
+}
+
+export async function fileComplaint(db: Db, borrower: Borrower, submission: Submission, now: Date): Promise<{ problemId: number }> {
+  const type = findProblemType(submission.problemType);
+  if (!type) throw invalidInput(MESSAGES.unknownType);
+  if (type.subTypes.length === 0 && submission.problemSonType !== '') throw invalidInput(MESSAGES.sonTypeNotAllowed);
+  if (type.subTypes.length > 0 && !type.subTypes.some((s) => s.value === submission.problemSonType)) throw invalidInput(MESSAGES.unknownSonType);
+
+  const images = [...new Set(submission.problemImage)];
+  const owned = await ownedImageUrls(db, borrower.id, images);
+  if (images.some((url) => !owned.has(url))) throw invalidInput(MESSAGES.imageNotOwned);
+
+  if (submission.orderNo !== '') {
+    const order = (await listBorrowerOrders(db, borrower.id)).find((o) => o.orderNo === submission.orderNo);
+    if (!order) throw notFound(MESSAGES.orderNotFound);
+    if (type.value === COLLECTION_PROBLEM_TYPE && !collectionAllowed(order, now)) throw refused(COLLECTION_NOT_ALLOWED_MESSAGE);
+  }
+
+  const key = fingerprint({ ...submission, images });
+  return db.transaction(async (tx) => {
+    await lockBorrower(tx, borrower.id);
+    const earlier = await findSubmission(tx, borrower.id, key, new Date(now.getTime() - REPLAY_WINDOW_MS));
+    if (earlier !== null) return { problemId: earlier };
+    const problemId = await insertComplaint(tx, {
+      borrowerId: borrower.id,
+      orderNo: submission.orderNo,
+      problemType: type.value,
+      problemSonType: submission.problemSonType,
+      detail: submission.problemDetail,
+      images,
+      submissionKey: key,
+      now,
+    });
+    return { problemId };
+  });
+}
+
+// ---- reading and rating ------------------------------------------------------------------------
+
+/** Two tabs: complaints still waiting for the agent, and those answered. */
+export const LIST_TABS = { processing: 'Processing', completed: 'Completed' } as const;
+
+export async function listComplaints(db: Queryable, borrower: Borrower): Promise<ComplaintList> {
+  const rows = await listBorrowerComplaints(db, borrower.id, LIST_LIMIT);
+  const item = (c: ComplaintRow) => ({ id: c.id, time: lenderDateTime(c.createdAt), type: problemTitles(c.problemType, c.problemSonType).type, content: c.detail });
+  return {
+    tabs: [
+      { title: LIST_TABS.processing, items: rows.filter((c) => c.repliedAt === null).map(item) },
+      { title: LIST_TABS.completed, items: rows.filter((c) => c.repliedAt !== null).map(item) },
+    ],
+  };
+}
+
+async function ownComplaint(db: Queryable, borrower: Borrower, problemId: string, forUpdate = false): Promise<ComplaintRow> {
+  const complaint = await findBorrowerComplaint(db, borrower.id, Number(problemId), { forUpdate });
+  // Someone else's complaint is answered exactly like a missing one.
+  if (!complaint) throw notFound(MESSAGES.complaintNotFound);
+  return complaint;
+}
+
+export async function complaintDetail(db: Queryable, borrower: Borrower, problemId: string): Promise<ComplaintDetail> {
+  const c = await ownComplaint(db, borrower, problemId);
+  const titles = problemTitles(c.problemType, c.problemSonType);
+  return {
+    type: titles.type,
+    sonType: titles.sonType,
+    problemId: c.id,
+    content: c.detail,
+    images: c.images,
+    disposeDetail: c.disposeDetail,
+    disposeImages: c.disposeImages,
+    isNeedScore: c.isNeedScore,
+  };
+}
+
+/**
+ * A rating is taken while the agent's reply asks for one (isNeedScore non-zero); taking it clears
+ * the request. Sending the same rating again (a retry) succeeds; a different one later is refused.
+ */
+export async function rateComplaint(db: Db, borrower: Borrower, problemId: string, score: number, now: Date): Promise<Record<string, never>> {
+  return db.transaction(async (tx) => {
+    const c = await ownComplaint(tx, borrower, problemId, true);
+    if (c.isNeedScore !== 0) await saveComplaintScore(tx, c.id, score, now);
+    else if (c.score === null) throw refused(MESSAGES.notAwaitingScore);
+    else if (c.score !== score) throw refused(MESSAGES.alreadyScored);
+    return {};
+  });
+}

@@ -1,0 +1,154 @@
+/** SQL of complaints, their uploaded images and their ratings. */
+import type { Queryable } from '../../db/client.ts';
+
+export interface ComplaintRow {
+  id: number;
+  borrowerId: number;
+  orderNo: string;
+  problemType: string;
+  problemSonType: string;
+  detail: string;
+  images: string[];
+  disposeDetail: string;
+  disposeImages: string[];
+  isNeedScore: number;
+  score: number | null;
+  createdAt: Date;
+  repliedAt: Date | null;
+  scoredAt: Date | null;
+}
+
+interface ComplaintDb {
+  id: number;
+  borrower_id: number;
+  order_no: string;
+  problem_type: string;
+  problem_son_type: string;
+  detail: string;
+  images: string[];
+  dispose_detail: string;
+  dispose_images: string[];
+  is_need_score: number;
+  score: number | null;
+  created_at: Date;
+  replied_at: Date | null;
+  scored_at: Date | null;
+}
+
+const COMPLAINT_COLUMNS = `id, borrower_id, order_no, problem_type, problem_son_type, detail, images, dispose_detail,
+  dispose_images, is_need_score, score, created_at, replied_at, scored_at`;
+
+const toComplaint = (r: ComplaintDb): ComplaintRow => ({
+  id: Number(r.id),
+  borrowerId: Number(r.borrower_id),
+  orderNo: r.order_no,
+  problemType: r.problem_type,
+  problemSonType: r.problem_son_type,
+  detail: r.detail,
+  images: r.images,
+  disposeDetail: r.dispose_detail,
+  disposeImages: r.dispose_images,
+  isNeedScore: r.is_need_score,
+  score: r.score,
+  createdAt: new Date(r.created_at),
+  repliedAt: r.replied_at === null ? null : new Date(r.replied_at),
+  scoredAt: r.scored_at === null ? null : new Date(r.scored_at),
+});
+
+// ---- images ------------------------------------------------------------------------------------
+
+export async function insertImage(
+  db: Queryable,
+  image: { borrowerId: number; url: string; storageKey: string; contentType: string; byteSize: number; now: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO complaint_images (borrower_id, url, storage_key, content_type, byte_size, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [image.borrowerId, image.url, image.storageKey, image.contentType, image.byteSize, image.now],
+  );
+}
+
+export async function countUploadsSince(db: Queryable, borrowerId: number, since: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM complaint_images WHERE borrower_id = $1 AND created_at > $2', [
+    borrowerId,
+    since,
+  ]);
+  return Number(rows[0]!.n);
+}
+
+/** Which of `urls` this borrower uploaded. */
+export async function ownedImageUrls(db: Queryable, borrowerId: number, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const { rows } = await db.query<{ url: string }>('SELECT url FROM complaint_images WHERE borrower_id = $1 AND url = ANY($2::text[])', [
+    borrowerId,
+    urls,
+  ]);
+  return new Set(rows.map((r) => r.url));
+}
+
+// ---- complaints --------------------------------------------------------------------------------
+
+/** Serialises one borrower's submissions until the transaction ends (the replay check needs it on PostgreSQL). */
+export async function lockBorrower(tx: Queryable, borrowerId: number): Promise<void> {
+  await tx.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
+}
+
+/** The borrower's complaint filed with this fingerprint after `since`, if any. */
+export async function findSubmission(db: Queryable, borrowerId: number, key: string, since: Date): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM complaints WHERE borrower_id = $1 AND submission_key = $2 AND created_at > $3 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [borrowerId, key, since],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export async function insertComplaint(
+  db: Queryable,
+  c: { borrowerId: number; orderNo: string; problemType: string; problemSonType: string; detail: string; images: string[]; submissionKey: string; now: Date },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO complaints (borrower_id, order_no, problem_type, problem_son_type, detail, images, submission_key, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) RETURNING id`,
+    [c.borrowerId, c.orderNo, c.problemType, c.problemSonType, c.detail, JSON.stringify(c.images), c.submissionKey, c.now],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** The borrower's complaints, newest first. */
+export async function listBorrowerComplaints(db: Queryable, borrowerId: number, limit: number): Promise<ComplaintRow[]> {
+  const { rows } = await db.query<ComplaintDb>(
+    `SELECT ${COMPLAINT_COLUMNS} FROM complaints WHERE borrower_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [borrowerId, limit],
+  );
+  return rows.map(toComplaint);
+}
+
+/** A complaint of this borrower, or null when it does not exist or is someone else's. */
+export async function findBorrowerComplaint(db: Queryable, borrowerId: number, id: number, options: { forUpdate?: boolean } = {}): Promise<ComplaintRow | null> {
+  const { rows } = await db.query<ComplaintDb>(
+    `SELECT ${COMPLAINT_COLUMNS} FROM complaints WHERE id = $1 AND borrower_id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id, borrowerId],
+  );
+  return rows[0] ? toComplaint(rows[0]) : null;
+}
+
+export async function saveComplaintScore(db: Queryable, id: number, score: number, now: Date): Promise<void> {
+  await db.query('UPDATE complaints SET score = $2, scored_at = $3, is_need_score = 0 WHERE id = $1', [id, score, now]);
+}
+
+// ---- back office -------------------------------------------------------------------------------
+
+export async function findComplaint(db: Queryable, id: number): Promise<ComplaintRow | null> {
+  const { rows } = await db.query<ComplaintDb>(`SELECT ${COMPLAINT_COLUMNS} FROM complaints WHERE id = $1`, [id]);
+  return rows[0] ? toComplaint(rows[0]) : null;
+}
+
+/** Newest complaints first, of one borrower or of all; `open` keeps those without a reply. */
+export async function listComplaints(db: Queryable, filter: { borrowerId?: number | undefined; open?: boolean | undefined }, limit: number): Promise<ComplaintRow[]> {
+  const { rows } = await db.query<ComplaintDb>(
+    `SELECT ${COMPLAINT_COLUMNS} FROM complaints
+      WHERE ($1::bigint IS NULL OR borrower_id = $1) AND (NOT $2::boolean OR replied_at IS NULL)
+      ORDER BY created_at DESC, id DESC LIMIT $3`,
+    [filter.borrowerId ?? null, filter.open ?? false, limit],
+  );
+  return rows.map(toComplaint);
+}

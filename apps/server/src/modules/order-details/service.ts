@@ -1,0 +1,235 @@
+/**
+ * The rules of the order-details family: what the order screen (/allIt, /anFrom) and the joint-login
+ * failure screen (/wherePlurality) are told, the recommendations they list, tracking, the app rating
+ * and a recommended product's jump URL. Every figure comes from loan-terms through viewOrder.
+ */
+import type { LoginFailureInfo, OrderDetails, RecommendedProduct, TextRow } from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
+import type { Queryable } from '../../db/client.ts';
+import { notFound, refused } from '../../http/api-error.ts';
+import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { loanPosition } from '../../loan-terms/position.ts';
+import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
+import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
+import { toLoanState, viewOrder, type OrderView } from '../../orders/service.ts';
+import { findProduct, loadBorrowerOrder, type OrderRow } from '../../orders/store.ts';
+import type { Borrower } from '../../session/session.ts';
+import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendations, type RecommendationRow } from './store.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+
+/** One answer for an order that does not exist and for another borrower's order: nothing leaks which. */
+export const ORDER_NOT_FOUND = 'This order was not found. Please check your orders and try again.';
+export const PRODUCT_NOT_FOUND = 'This product was not found.';
+
+const date = (at: Date | null) => (at ? dayToIsoDate(lenderDay(at)) : '');
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** The status line of every status (noticeStatusText). */
+export const STATUS_NOTICE: Record<OrderStatus, string> = {
+  21: 'Under review',
+  110: 'Disbursing',
+  151: 'Not approved',
+  170: 'Repaying',
+  174: 'Repayment due',
+  180: 'Overdue',
+  200: 'Settled',
+};
+
+function statusDescription(view: OrderView, money: MoneyText): string {
+  const p = view.position;
+  switch (view.shownStatus) {
+    case ORDER_STATUS.inReview:
+      return 'We are reviewing your application. You will have our decision within 1 day.';
+    case ORDER_STATUS.disbursing:
+      return 'Your loan is approved. The money reaches your payment account within 1 to 3 days.';
+    case ORDER_STATUS.rejected:
+      return 'Sorry, your application was not approved this time.';
+    case ORDER_STATUS.repaying:
+      return `Your next repayment of ${money(p!.currentDueMinor)} is due on ${date(p!.currentDueAt)}.`;
+    case ORDER_STATUS.due:
+      return p!.daysUntilDue === 0
+        ? `Please repay ${money(p!.currentDueMinor)} today (${date(p!.currentDueAt)}).`
+        : `Please repay ${money(p!.currentDueMinor)} by ${date(p!.currentDueAt)}.`;
+    case ORDER_STATUS.overdue:
+      return `Your repayment is ${days(p!.daysOverdue)} overdue. Please repay ${money(p!.currentDueMinor)} today to stop further late charges.`;
+    case ORDER_STATUS.settled:
+      return 'You have repaid this loan in full. Thank you!';
+  }
+}
+
+/** The detail list (userOrderDetail.detail): what the loan is and, once disbursed, what it owes now. */
+export function detailRows(view: OrderView, now: Date, money: MoneyText): TextRow[] {
+  const { order } = view;
+  const rows: TextRow[] = [
+    { text: 'Order No.', value: order.orderNo },
+    { text: 'Loan amount', value: money(order.principalMinor) },
+    { text: 'Loan term', value: order.periods > 1 ? `${days(order.termDays)}, ${order.periods} instalments` : days(order.termDays) },
+  ];
+  const row = (text: string, value: string) => rows.push({ text, value });
+  switch (view.shownStatus) {
+    case ORDER_STATUS.rejected:
+      row('Application date', date(order.createdAt));
+      return rows;
+    case ORDER_STATUS.inReview:
+    case ORDER_STATUS.disbursing: {
+      row('Application date', date(order.createdAt));
+      // Not disbursed: only the base the plan was projected with, never late charges.
+      const base = loanPosition(toLoanState(order), now).outstandingBaseMinor;
+      row('Interest', money(order.interestMinor));
+      row('Service fee', money(order.feeMinor));
+      row('Total to repay', money(base));
+      return rows;
+    }
+    case ORDER_STATUS.settled:
+      row('Disbursement date', date(order.disbursedAt));
+      row('Total repaid', money(order.paidMinor));
+      row('Settled on', date(order.settledAt));
+      return rows;
+    default: {
+      const p = view.position!;
+      row('Disbursement date', date(order.disbursedAt));
+      row('Interest', money(order.interestMinor));
+      row('Service fee', money(order.feeMinor));
+      if (order.periods > 1 && p.currentSeq !== null) row('Instalment', `${p.currentSeq} of ${order.periods}`);
+      row('Due date', date(p.currentDueAt));
+      if (p.daysOverdue > 0) {
+        row('Days overdue', String(p.daysOverdue));
+        row('Overdue interest', money(p.overdueInterestMinor));
+        row('Late penalty', money(p.penaltyMinor));
+      }
+      if (p.unpaidChargesMinor > 0) row('Unpaid charges', money(p.unpaidChargesMinor));
+      if (order.paidMinor > 0) row('Repaid so far', money(order.paidMinor));
+      row('Amount due', money(p.currentDueMinor));
+      return rows;
+    }
+  }
+}
+
+/** A recommendation card for this borrower: a product they already have a running loan of is greyed. */
+function toRecommended(r: RecommendationRow): RecommendedProduct {
+  return {
+    productId: r.productId,
+    logo: r.logo,
+    name: r.name,
+    enable: r.hasOpenOrder ? 0 : 1,
+    buttonText: r.hasOpenOrder ? 'Loan in progress' : 'Apply now',
+    range: r.rangeText,
+    rangeDesc: r.rangeDesc,
+    rate: r.rate,
+    description: r.description,
+    tags: r.tags,
+  };
+}
+
+async function recommendationsFor(db: Queryable, borrowerId: number, exceptProductId?: number): Promise<RecommendedProduct[]> {
+  return (await listRecommendations(db, borrowerId)).filter((r) => r.productId !== exceptProductId).map(toRecommended);
+}
+
+/** The borrower's own order with that product and id; anything else is "not found". */
+async function ownOrder(db: Queryable, borrower: Borrower, productId: number, orderId: number): Promise<OrderRow> {
+  const order = await loadBorrowerOrder(db, borrower.id, orderId);
+  if (!order || order.productId !== productId) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+export async function orderDetails(
+  deps: Deps,
+  borrower: Borrower,
+  ids: { productId: number; orderId: number },
+  currency: string,
+): Promise<OrderDetails> {
+  const { db, config } = deps;
+  const money = moneyTextIn(currency);
+  const now = deps.clock.now();
+  const order = await ownOrder(db, borrower, ids.productId, ids.orderId);
+  const view = viewOrder(order, now);
+  const { flags } = order;
+  // A borrower who has rated the app is not asked again, whatever the order says.
+  const askRating = flags.isScore === '1' && !(await hasRatedApp(db, borrower.id));
+  return {
+    orderStatus: view.shownStatus,
+    noticeStatusText: STATUS_NOTICE[view.shownStatus],
+    noticeDesText: statusDescription(view, money),
+    productName: order.productName,
+    productLogo: order.productLogo,
+    userOrderDetail: { detail: detailRows(view, now, money) },
+    recProducts: await recommendationsFor(db, borrower.id, order.productId),
+    // Every order of this server is of the lender's own products.
+    inside: 1,
+    h5Url: flags.h5Url || config.REPAY_URL,
+    isDelay: flags.isDelay === '1' ? '1' : '0',
+    // Orders carry no telephone of their own: the configured service phone is the one to call.
+    telephone: config.SERVICE_PHONE,
+    isScore: askRating ? '1' : '0',
+    playeduL: flags.playeduL,
+    reyMsg: flags.reyMsg,
+    KindTipsMsg: flags.kindTipsMsg,
+    cardNeedPop: flags.cardNeedPop === 1 ? 1 : 0,
+    cardPopTitle: flags.cardPopTitle,
+    cardPopMsg: flags.cardPopMsg,
+  };
+}
+
+/** The icon of the failure page when no order of the borrower is named: the "not approved" one. */
+export const FAILURE_STATUS_WITHOUT_ORDER = ORDER_STATUS.rejected;
+
+/**
+ * The joint-login failure page (drowns): why the borrower landed here and what else to borrow. The
+ * product whose login failed is left out of the recommendations; a named order must be the borrower's.
+ */
+export async function failureInfo(deps: Deps, borrower: Borrower, ids: { productId?: number; orderId?: number }): Promise<LoginFailureInfo> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  let status: number = FAILURE_STATUS_WITHOUT_ORDER;
+  let productId = ids.productId;
+  if (ids.orderId !== undefined) {
+    const order = await loadBorrowerOrder(db, borrower.id, ids.orderId);
+    if (!order || (productId !== undefined && order.productId !== productId)) throw notFound(ORDER_NOT_FOUND);
+    status = viewOrder(order, now).shownStatus;
+    productId = order.productId;
+  }
+  const product = productId !== undefined ? await findProduct(db, productId) : null;
+  return {
+    noticeMsg: product ? `We could not sign you in to ${product.name}.` : 'We could not sign you in.',
+    errorMsg: 'The joint login did not go through. Please try again later, or choose one of the products below.',
+    status,
+    recProducts: await recommendationsFor(db, borrower.id, product?.id),
+  };
+}
+
+async function existingProduct(db: Queryable, productId: number) {
+  const product = await findProduct(db, productId);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return product;
+}
+
+/** event/save and goya because: stores one tracking event about an existing product. */
+export async function recordEvent(deps: Deps, borrower: Borrower, event: { productId: number; moduleId: string; positionId: string }): Promise<void> {
+  await existingProduct(deps.db, event.productId);
+  await insertTrackingEvent(deps.db, {
+    borrowerId: borrower.id,
+    kind: EVENT_KIND.event,
+    data: { moduleId: event.moduleId, productId: String(event.productId), positionId: event.positionId },
+    now: deps.clock.now(),
+  });
+}
+
+/** google-score: the borrower rated the app; the order screen stops asking. */
+export async function recordAppRating(deps: Deps, borrower: Borrower, score: string): Promise<void> {
+  await insertTrackingEvent(deps.db, { borrowerId: borrower.id, kind: EVENT_KIND.appRating, data: { score }, now: deps.clock.now() });
+}
+
+/**
+ * goya define: where a recommended product opens — the app's product page, as a deep link under the
+ * configured scheme (not http, so the H5 hands it to the app through the bridge). A product the
+ * borrower cannot apply for now (inactive, or a loan of it still running) is refused.
+ */
+export async function productJumpUrl(deps: Deps, borrower: Borrower, productId: number): Promise<string> {
+  const product = await existingProduct(deps.db, productId);
+  const card = (await listRecommendations(deps.db, borrower.id)).find((r) => r.productId === product.id);
+  if (!product.active || !card) throw refused(`${product.name} is not available now.`);
+  if (card.hasOpenOrder) throw refused(`You already have a loan of ${product.name} in progress.`);
+  return `${deps.config.SCHEME_URL.replace(/\/+$/, '')}/productDetail?productId=${product.id}`;
+}
+

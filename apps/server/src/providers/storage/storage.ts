@@ -1,0 +1,31 @@
+/**
+ * Where uploaded images live. The server only talks to this interface: the local implementation
+ * (local-disk.ts) keeps files under DATA_DIR/uploads and the app serves them at /uploads/…; an
+ * object store (S3, GCS, OSS…) implements put/remove, returns its own (CDN) URLs and leaves `read`
+ * out, so the app mounts no /uploads route. See docs/complaints.md.
+ */
+import type { ImageType } from './image-type.ts';
+
+export interface StoredImage {
+  /** The storage's own name for the image, for remove(); never shown to borrowers. */
+  key: string;
+  /** What the browser loads: an absolute http(s) URL, or a path on this server ('/uploads/…'). */
+  url: string;
+}
+
+export interface ImageStorage {
+  /**
+   * Stores a new image under a fresh, unguessable name in `folder` ('complaints') and returns where
+   * it is. Never overwrites an existing image. The caller has already checked the content.
+   */
+  put(folder: string, image: { bytes: Uint8Array; type: ImageType }): Promise<StoredImage>;
+  /** Deletes an image put() stored; an image already gone is not an error. */
+  remove(key: string): Promise<void>;
+  /**
+   * Storages the app serves itself: the image at `key` (the part of the URL after the public
+   * prefix), or null when there is none. Object stores leave this out.
+   */
+  read?(key: string): Promise<{ bytes: Uint8Array; type: ImageType } | null>;
+  /** The URL prefix read() serves under ('/uploads'); required with read. */
+  readonly publicPath?: string;
+}

@@ -1,0 +1,44 @@
+/** Thumbnails of complaint images; tapping one opens it full size in a dialog with a Close button. */
+import { useId, useState } from 'react';
+import { Dialog } from './Dialog.tsx';
+import styles from '../complaints.module.css';
+
+/** Only URLs the contract allows are put in an <img>: http(s) or a path on this server. */
+export const isSafeImageUrl = (url: string) => /^(https?:\/\/|\/(?!\/))\S+$/i.test(url);
+
+export function ImageGrid({ images, label, onRemove }: { images: string[]; label: string; onRemove?: (index: number) => void }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const titleId = useId();
+  const shown = images.filter(isSafeImageUrl);
+  if (shown.length === 0) return null;
+  const current = open === null ? undefined : shown[open];
+  return (
+    <>
+      <ul className={styles.imageGrid} aria-label={label}>
+        {shown.map((url, index) => (
+          <li key={url} className={styles.imageCell}>
+            <button type="button" className={styles.thumbButton} onClick={() => setOpen(index)} aria-label={`${label}: image ${index + 1} of ${shown.length}, open full size`}>
+              <img className={styles.thumb} src={url} alt="" loading="lazy" />
+            </button>
+            {onRemove && (
+              <button type="button" className={styles.removeButton} onClick={() => onRemove(index)} aria-label={`Remove image ${index + 1}`}>
+                <span aria-hidden="true">×</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Dialog open={current !== undefined} labelledBy={titleId}>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          Image {(open ?? 0) + 1} of {shown.length}
+        </h2>
+        {current && <img className={styles.fullImage} src={current} alt={`${label}: image ${(open ?? 0) + 1}`} />}
+        <div className={styles.dialogActions}>
+          <button type="button" className={styles.secondaryButton} onClick={() => setOpen(null)}>
+            Close
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * /allIt and /anFrom (spec "Order details (loanDetailsV3)"): the order's status with its icon, the
+ * product, the detail list, the status's action buttons, pull-to-refresh, and the popups (bank-card
+ * binding, Kind tips, rating, rollover prompt). docs/order-details.md has the show rules.
+ */
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Dialog, SpinLoading } from 'antd-mobile';
+import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/loan-details';
+import { usePageTitle } from '../../shared/ui/use-page-title.ts';
+import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
+import { callPhone, toHome, toProductDetail, toRate } from '../../shared/bridge/bridge.ts';
+import { pageParam } from '../../shared/params/page-params.ts';
+import { trackBorrowAgain, useOrderDetails } from './api.ts';
+import { goTo } from './navigation.ts';
+import {
+  BIND_BANK_PATH,
+  ORDER_DETAILS_TITLE,
+  BIND_BANK_SOURCE,
+  ROLLOVER_PATH,
+  SHOW_ORDER_RECOMMENDATIONS,
+  actionsFor,
+  bankTipRecorded,
+  loadPopups,
+  needsRolloverPrompt,
+  recordBankTip,
+  redirectTarget,
+  repayTarget,
+  type LoadPopup,
+  type OrderAction,
+} from './order-rules.ts';
+import { StatusIcon } from './components/StatusIcon.tsx';
+import { PullToRefresh } from './components/PullToRefresh.tsx';
+import { RatingDialog, type RatingOutcome } from './components/RatingDialog.tsx';
+import { RecommendationList } from './components/RecommendationList.tsx';
+import styles from './OrderDetailsPage.module.css';
+
+export default function OrderDetailsPage() {
+  usePageTitle(ORDER_DETAILS_TITLE);
+  const { state, retry, refresh, refreshError } = useOrderDetails();
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.title}>{ORDER_DETAILS_TITLE}</h1>
+      {state.status === 'loading' && (
+        <div className={styles.loading} role="status" aria-live="polite">
+          <SpinLoading color="primary" />
+          <span>Loading your order…</span>
+        </div>
+      )}
+      {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
+      {state.status === 'ready' && <LoadedOrder details={state.data} refresh={refresh} refreshError={refreshError?.message ?? null} />}
+    </main>
+  );
+}
+
+function LoadedOrder({ details, refresh, refreshError }: { details: OrderDetails; refresh: () => Promise<void>; refreshError: string | null }) {
+  const navigate = useNavigate();
+  const redirect = redirectTarget(details);
+  useEffect(() => {
+    // Spec section 4: any status but 21 with a playeduL goes there at once, carrying the parameters.
+    if (redirect) goTo(navigate, redirect, { replace: true });
+  }, [navigate, redirect]);
+  if (redirect) {
+    return (
+      <div className={styles.loading} role="status" aria-live="polite">
+        <SpinLoading color="primary" />
+        <span>Opening your order…</span>
+      </div>
+    );
+  }
+  return <OrderScreen details={details} refresh={refresh} refreshError={refreshError} />;
+}
+
+function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails; refresh: () => Promise<void>; refreshError: string | null }) {
+  const navigate = useNavigate();
+  const [dismissed, setDismissed] = useState<ReadonlySet<LoadPopup>>(() => new Set());
+  // Read once when the screen opens: going to repay later in this visit leaves the page anyway.
+  const [tipRecorded] = useState(bankTipRecorded);
+  const [rolloverPrompt, setRolloverPrompt] = useState(false);
+  const [ratingResult, setRatingResult] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const popup = loadPopups(details, tipRecorded).find((p) => !dismissed.has(p)) ?? null;
+  const dismiss = (p: LoadPopup) => setDismissed((set) => new Set(set).add(p));
+
+  const goRepay = () => {
+    recordBankTip();
+    goTo(navigate, repayTarget(details));
+  };
+  const goRollover = () => {
+    recordBankTip();
+    goTo(navigate, ROLLOVER_PATH);
+  };
+  const borrowAgain = async () => {
+    const productId = pageParam('productId') ?? '';
+    setBusy(true);
+    try {
+      // Tracking first (moduleId 30); a failed tracking call is told by its toast but does not stop the borrower.
+      await trackBorrowAgain(productId).catch(() => undefined);
+      toProductDetail({ productId });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const runAction = (action: OrderAction) => {
+    if (action.kind === 'repay') goRepay();
+    else if (action.kind === 'rollover') {
+      if (needsRolloverPrompt(details)) setRolloverPrompt(true);
+      else goRollover();
+    } else void borrowAgain();
+  };
+  const onRated = (outcome: RatingOutcome) => {
+    dismiss('rating');
+    if (outcome === 'high') toRate();
+    else if (outcome === 'low') setRatingResult(true);
+  };
+  const openRecommendation = (product: RecommendedProduct) => toProductDetail({ productId: String(product.productId) });
+
+  const actions = actionsFor(details);
+  return (
+    <>
+      <PullToRefresh onRefresh={refresh}>
+        {refreshError && (
+          <div className={styles.refreshError} role="alert">
+            <span>Could not refresh: {refreshError}</span>
+            <Button size="small" color="primary" fill="outline" onClick={() => void refresh()} className={styles.retry}>
+              Retry
+            </Button>
+          </div>
+        )}
+        <section className={styles.status} aria-labelledby="order-status">
+          <StatusIcon status={details.orderStatus} />
+          <div className={styles.statusText}>
+            <h2 id="order-status" className={styles.notice}>
+              {details.noticeStatusText}
+            </h2>
+            {details.noticeDesText && <p className={styles.description}>{details.noticeDesText}</p>}
+          </div>
+        </section>
+
+        <section className={styles.card} aria-labelledby="order-product">
+          <div className={styles.product}>
+            {details.productLogo && <img className={styles.logo} src={details.productLogo} alt="" width={44} height={44} />}
+            <h2 id="order-product" className={styles.productName}>
+              {details.productName}
+            </h2>
+          </div>
+          <dl className={styles.details}>
+            {details.userOrderDetail.detail.map((row, index) => (
+              <div key={`${index}-${row.text}`} className={styles.row}>
+                <dt>{row.text}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        {SHOW_ORDER_RECOMMENDATIONS && details.recProducts.length > 0 && (
+          <section className={styles.recommendations} aria-labelledby="order-recommendations">
+            <h2 id="order-recommendations" className={styles.sectionTitle}>
+              Recommended for you
+            </h2>
+            <RecommendationList products={details.recProducts} onOpen={openRecommendation} label="Recommended products" />
+            <button type="button" className={styles.more} onClick={() => toHome()}>
+              Click to view more products
+            </button>
+          </section>
+        )}
+
+        {actions.length > 0 && (
+          <div className={styles.actions}>
+            {actions.map((action) =>
+              action.kind === 'rollover' ? (
+                <div key={action.kind} className={styles.rollover}>
+                  <span id="rollover-caption" className={styles.caption}>
+                    {action.caption}
+                  </span>
+                  <Button block fill="outline" color="primary" className={styles.action} aria-describedby="rollover-caption" onClick={() => runAction(action)}>
+                    {action.label}
+                  </Button>
+                </div>
+              ) : (
+                <Button key={action.kind} block color="primary" className={styles.action} loading={action.kind === 'borrowAgain' && busy} onClick={() => runAction(action)}>
+                  {action.label}
+                </Button>
+              ),
+            )}
+          </div>
+        )}
+
+        {details.telephone && (
+          <p className={styles.contact}>
+            <span>Questions about your loan?</span>
+            <button type="button" className={styles.phone} onClick={() => callPhone({ phone: details.telephone })}>
+              Call {details.telephone}
+            </button>
+          </p>
+        )}
+      </PullToRefresh>
+
+      <Dialog
+        visible={popup === 'bankCard'}
+        aria-label={details.cardPopTitle || 'Payment account'}
+        title={details.cardPopTitle || 'Payment account'}
+        content={<p className={styles.popupText}>{details.cardPopMsg}</p>}
+        actions={[
+          [
+            { key: 'later', text: 'Not now', onClick: () => dismiss('bankCard') },
+            {
+              key: 'bind',
+              text: 'Bind card',
+              bold: true,
+              onClick: () => {
+                dismiss('bankCard');
+                goTo(navigate, BIND_BANK_PATH, { extra: { source: BIND_BANK_SOURCE } });
+              },
+            },
+          ],
+        ]}
+      />
+      <Dialog
+        visible={popup === 'kindTips'}
+        aria-label="Kind tips"
+        title="Kind tips"
+        content={<p className={styles.popupText}>{details.KindTipsMsg}</p>}
+        actions={[{ key: 'ok', text: 'Got it', bold: true, onClick: () => dismiss('kindTips') }]}
+      />
+      <RatingDialog visible={popup === 'rating'} onDone={onRated} />
+      <Dialog
+        visible={ratingResult}
+        aria-label="Thank you for your feedback"
+        title="Thank you for your feedback"
+        content={<p className={styles.popupText}>We will keep working to make our service better for you.</p>}
+        actions={[{ key: 'ok', text: 'OK', bold: true, onClick: () => setRatingResult(false) }]}
+      />
+      <Dialog
+        visible={rolloverPrompt}
+        aria-label="Rollover Repayment"
+        title="Rollover Repayment"
+        content={<p className={styles.popupText}>{details.reyMsg}</p>}
+        actions={[
+          [
+            { key: 'cancel', text: 'Cancel', onClick: () => setRolloverPrompt(false) },
+            {
+              key: 'continue',
+              text: 'Continue',
+              bold: true,
+              onClick: () => {
+                setRolloverPrompt(false);
+                goRollover();
+              },
+            },
+          ],
+        ]}
+      />
+    </>
+  );
+}

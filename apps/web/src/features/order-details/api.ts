@@ -1,0 +1,88 @@
+/**
+ * The order-details family's calls: the order (with pull-to-refresh), the app rating, Borrow Again
+ * tracking, and the joint-login failure page's information, click tracking and product jump URL.
+ */
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
+import {
+  GOOGLE_SCORE,
+  TRACKING_MODULE,
+  eventSaveRoute,
+  goyaClickTrackRoute,
+  goyaFailureInfoRoute,
+  goyaProductJumpRoute,
+  googleScoreRoute,
+  loanDetailsRoute,
+} from '@cashloan/contract/routes';
+import type { PayloadOf } from '@cashloan/contract/common';
+import { ApiCallError, callApi } from '../../shared/http/client.ts';
+import { useApi } from '../../shared/http/use-api.ts';
+import { pageParam } from '../../shared/params/page-params.ts';
+import { BORROW_AGAIN_POSITION } from './order-rules.ts';
+
+/**
+ * The ids the page names, read again whenever the page's query changes; a missing one is left out,
+ * so the server's answer says which is required.
+ */
+function usePageIds(): { productId?: string; orderId?: string } {
+  useLocation();
+  const ids: { productId?: string; orderId?: string } = {};
+  const productId = pageParam('productId');
+  const orderId = pageParam('orderId');
+  if (productId !== undefined) ids.productId = productId;
+  if (orderId !== undefined) ids.orderId = orderId;
+  return ids;
+}
+
+const asError = (error: unknown) => (error instanceof ApiCallError ? error : new ApiCallError('network', String(error)));
+
+/**
+ * The order of the page's productId and orderId. `refresh` reloads it in place (the order stays on
+ * screen meanwhile); a failed refresh is kept in `refreshError` until the next success.
+ */
+export function useOrderDetails() {
+  const payload = usePageIds() as PayloadOf<typeof loanDetailsRoute>;
+  const payloadKey = JSON.stringify(payload);
+  const { state, retry, setData } = useApi(loanDetailsRoute, payload);
+  const [refreshError, setRefreshError] = useState<ApiCallError | null>(null);
+  const refresh = useCallback(async () => {
+    try {
+      const answer = await callApi(loanDetailsRoute, JSON.parse(payloadKey) as PayloadOf<typeof loanDetailsRoute>);
+      setRefreshError(null);
+      setData(answer.data);
+    } catch (error) {
+      setRefreshError(asError(error));
+    }
+  }, [payloadKey, setData]);
+  return { state, retry, refresh, refreshError };
+}
+
+/** google-score: always submits 5, whatever number of stars was chosen (spec section 9). */
+export async function submitAppRating(): Promise<void> {
+  await callApi(googleScoreRoute, { score: GOOGLE_SCORE }, { loading: true });
+}
+
+/** event/save for Borrow Again (moduleId 30). */
+export async function trackBorrowAgain(productId: string): Promise<void> {
+  await callApi(eventSaveRoute, { productId, moduleId: TRACKING_MODULE.borrowAgain, positionId: BORROW_AGAIN_POSITION });
+}
+
+/** drowns: the joint-login failure messages and recommendations, for the page's product and order when named. */
+export function useFailureInfo() {
+  return useApi(goyaFailureInfoRoute, usePageIds());
+}
+
+/** because: a tap on a recommendation (moduleId 18; the position is its index in the list). */
+export async function trackRecommendationClick(productId: number, index: number): Promise<void> {
+  await callApi(goyaClickTrackRoute, {
+    productId: String(productId),
+    moduleId: TRACKING_MODULE.failureRecommendations,
+    positionId: String(index),
+  });
+}
+
+/** define: the recommended product's jump URL. */
+export async function fetchProductJumpUrl(productId: number): Promise<string> {
+  const answer = await callApi(goyaProductJumpRoute, { productId: String(productId) }, { loading: true });
+  return answer.data.url;
+}

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { NavigateFunction } from 'react-router';
+import { destinationOf, goTo } from './navigation.ts';
+import { browserNavigation } from '../../shared/bridge/browser-navigation.ts';
+
+function visit(search: string) {
+  window.history.replaceState(null, '', `/allIt${search}`);
+}
+
+afterEach(() => {
+  visit('');
+  vi.restoreAllMocks();
+  delete (window as unknown as { LoanBridge?: unknown }).LoanBridge;
+});
+
+describe('where a target leads', () => {
+  it('keeps paths of this app in the app, with the carried parameters and extras', () => {
+    visit('?productId=7&orderId=41&sessionId=s1&real=1&unrelated=x');
+    expect(destinationOf('/votingCandidates')).toEqual({ kind: 'route', url: '/votingCandidates?productId=7&orderId=41&sessionId=s1&real=1' });
+    expect(destinationOf('/candidateWhile', { source: 'loanDetail' }).url).toBe('/candidateWhile?productId=7&orderId=41&sessionId=s1&real=1&source=loanDetail');
+  });
+
+  it('loads http pages in the webview and hands anything else to the app', () => {
+    visit('?orderId=41');
+    expect(destinationOf('https://pay.example/repay?x=1')).toEqual({ kind: 'web', url: 'https://pay.example/repay?x=1&orderId=41' });
+    expect(destinationOf('pesonow://app/productDetail')).toEqual({ kind: 'app', url: 'pesonow://app/productDetail?orderId=41' });
+    expect(destinationOf('//evil.example/x').kind).toBe('app');
+  });
+});
+
+describe('going there', () => {
+  it('navigates in the app, replaces the page for a redirect, and sends deep links through the bridge', () => {
+    visit('?orderId=9');
+    const navigate = vi.fn() as unknown as NavigateFunction;
+    goTo(navigate, '/allowedAlso');
+    expect(navigate).toHaveBeenCalledWith('/allowedAlso?orderId=9', { replace: false });
+
+    const replace = vi.spyOn(browserNavigation, 'replace').mockImplementation(() => undefined);
+    goTo(navigate, 'https://partner.example/o', { replace: true });
+    expect(replace).toHaveBeenCalledWith('https://partner.example/o?orderId=9');
+
+    const sent: Array<[string, string]> = [];
+    (window as unknown as { LoanBridge: Record<string, (json: string) => void> }).LoanBridge = {
+      openPage: (json) => sent.push(['openPage', json]),
+      openPageReplace: (json) => sent.push(['openPageReplace', json]),
+    };
+    goTo(navigate, 'pesonow://app/x');
+    goTo(navigate, 'pesonow://app/y', { replace: true });
+    expect(sent).toEqual([
+      ['openPage', JSON.stringify({ url: 'pesonow://app/x?orderId=9' })],
+      ['openPageReplace', JSON.stringify({ url: 'pesonow://app/y?orderId=9' })],
+    ]);
+  });
+});

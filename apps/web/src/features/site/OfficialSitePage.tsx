@@ -1,0 +1,157 @@
+/**
+ * '/' (exact): the official site. Tabs Home, About Us, PrivacyPolicy (the policy page in a frame)
+ * and Loan Terms And Conditions, over the company footer; every name, number and figure comes
+ * from the server's site configuration. The selected tab is kept in the URL (?tab=terms), so a
+ * tab can be linked to and survives a reload.
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SiteConfig } from '@cashloan/contract/site';
+import { usePageTitle } from '../../shared/ui/use-page-title.ts';
+import { useSiteConfig } from './api.ts';
+import { themeStyle } from './theme.ts';
+import { AboutContent } from './components/AboutContent.tsx';
+import { HomePanel } from './components/HomePanel.tsx';
+import { LoanTermsText } from './components/LoanTermsText.tsx';
+import { SiteFooter } from './components/SiteFooter.tsx';
+import { SiteLoadFailure, SiteLoading } from './components/LoadStates.tsx';
+import { SiteTabs, panelId, tabId } from './components/SiteTabs.tsx';
+import styles from './site.module.css';
+
+export const SITE_TABS = [
+  { key: 'home', label: 'Home' },
+  { key: 'about', label: 'About Us' },
+  { key: 'privacy', label: 'PrivacyPolicy' },
+  { key: 'terms', label: 'Loan Terms And Conditions' },
+] as const;
+type TabKey = (typeof SITE_TABS)[number]['key'];
+
+/** The query parameter naming the selected tab (absent: Home). */
+export const TAB_PARAM = 'tab';
+/** The privacy policy page as the PrivacyPolicy tab embeds it (without its own page margins). */
+export const PRIVACY_FRAME_SRC = '/maySimilar?embedded=1';
+
+const isTabKey = (value: string | null): value is TabKey => SITE_TABS.some((t) => t.key === value);
+
+export default function OfficialSitePage() {
+  const { state, retry } = useSiteConfig();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(TAB_PARAM);
+  const selected: TabKey = isTabKey(raw) ? raw : 'home';
+  const label = SITE_TABS.find((t) => t.key === selected)!.label;
+  usePageTitle(state.status === 'ready' ? `${state.data.appEnName} | ${label}` : 'Official site');
+
+  const select = (key: TabKey) =>
+    // Replace, not push: the webview's back button leaves the site instead of stepping through tabs.
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (key === 'home') next.delete(TAB_PARAM);
+        else next.set(TAB_PARAM, key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (state.status !== 'ready') {
+    return (
+      <div className={styles.site}>
+        <main className={styles.main}>
+          {state.status === 'loading' ? <SiteLoading what="Loading the site…" /> : <SiteLoadFailure error={state.error} onRetry={retry} />}
+        </main>
+      </div>
+    );
+  }
+  return <Site config={state.data} selected={selected} onSelect={select} />;
+}
+
+function Site({ config, selected, onSelect }: { config: SiteConfig; selected: TabKey; onSelect: (key: TabKey) => void }) {
+  // A panel is rendered once first opened and then kept, so the privacy frame does not reload.
+  const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([selected]));
+  if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
+  const { company } = config;
+
+  const readTerms = () => {
+    onSelect('terms');
+    document.getElementById(tabId('terms'))?.focus();
+  };
+
+  const panel = (key: TabKey) => {
+    switch (key) {
+      case 'home':
+        return <HomePanel config={config} onReadTerms={readTerms} />;
+      case 'about':
+        return (
+          <>
+            <h2 className={`${styles.prose} ${styles.panelTitle}`}>About Us</h2>
+            <AboutContent config={config} level={3} />
+          </>
+        );
+      case 'privacy':
+        return (
+          <>
+            {/* The framed page brings its own "Privacy Policy" heading; the frame's title names it here. */}
+            <iframe className={styles.frame} src={PRIVACY_FRAME_SRC} title="Privacy policy" />
+            <p className={styles.prose}>
+              <a className={styles.inlineLink} href="/maySimilar">
+                Open the privacy policy on its own page
+              </a>
+            </p>
+          </>
+        );
+      case 'terms':
+        return (
+          <>
+            <h2 className={`${styles.prose} ${styles.panelTitle}`}>Loan Terms And Conditions</h2>
+            <LoanTermsText config={config} level={3} />
+          </>
+        );
+    }
+  };
+
+  return (
+    <div className={styles.site} style={themeStyle(config.theme)}>
+      <header className={styles.header}>
+        <div className={`${styles.inner} ${styles.brandRow}`}>
+          <div className={styles.brand}>
+            <BrandMark />
+            <h1>{config.appEnName}</h1>
+            <span className={styles.brandCn} lang="zh-Hans">
+              {config.appCnName}
+            </span>
+          </div>
+          <p className={styles.registration}>
+            {company.corporateName} · SEC Registration No. {company.secRegistrationNo} · Certificate of Authority No.{' '}
+            {company.certificateOfAuthorityNo}
+          </p>
+        </div>
+        <SiteTabs tabs={SITE_TABS} selected={selected} onSelect={onSelect} label={`${config.appEnName} site`} />
+      </header>
+      <main className={styles.main}>
+        {SITE_TABS.filter((tab) => visited.has(tab.key)).map((tab) => (
+          <div
+            key={tab.key}
+            role="tabpanel"
+            id={panelId(tab.key)}
+            aria-labelledby={tabId(tab.key)}
+            tabIndex={0}
+            hidden={tab.key !== selected}
+            className={`${styles.inner} ${styles.panel}`}
+          >
+            {panel(tab.key)}
+          </div>
+        ))}
+      </main>
+      <SiteFooter config={config} />
+    </div>
+  );
+}
+
+function BrandMark() {
+  return (
+    <svg className={styles.brandMark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <circle cx="16" cy="16" r="15" fill="#fff" />
+      <path d="M11 24V8h6.5a5 5 0 0 1 0 10H11M8 12h16M8 15h16" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,319 @@
+/**
+ * The loan terms and conditions. Every figure comes from the server's loan-terms module (through the
+ * site configuration), so the agreement always states what the server charges.
+ */
+import type { SiteConfig } from '@cashloan/contract/site';
+import { formatMoney } from '../../../shared/format/money.ts';
+import { countText, rangeText, shareText, tierText } from '../figures.ts';
+import { mailtoHref, telHref } from '../links.ts';
+import { ContactLink } from './ContactLink.tsx';
+import { LongText, type TextSection } from './LongText.tsx';
+import styles from '../site.module.css';
+
+/** The headings of the agreement, in order (the anchors are 'terms-' + key). */
+export const LOAN_TERMS_HEADINGS = {
+  agreement: 'Your agreement with us',
+  eligibility: 'Who may borrow',
+  decision: 'Application and decision',
+  term: 'Loan amount and term',
+  disbursement: 'Disbursement',
+  charges: 'Interest, fees and the Disclosure Statement',
+  repayment: 'Repayment',
+  prepayment: 'Paying early',
+  late: 'Late payment',
+  collection: 'Collection',
+  assignment: 'Assignment',
+  changes: 'Changes to these terms',
+  privacy: 'Your personal information',
+  complaints: 'Questions and complaints',
+  law: 'Governing law',
+} as const;
+
+export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 | 3 }) {
+  const t = config.loanTerms;
+  const { company, grievanceOfficer: officer } = config;
+  const lender = company.corporateName;
+  const term = rangeText(t.termDays, 'calendar day');
+  const credit = rangeText(t.creditDays, 'day');
+  const decision = countText(t.decisionDays, 'day');
+  const share = shareText(t.prepayment.termShare);
+  const firstLoanPenalty = formatMoney(t.latePenalty.newBorrower);
+  const repeatPenalty = formatMoney(t.latePenalty.repeatBorrower);
+  const eligibility = `${t.applicant.nationality} citizens aged ${t.applicant.minAge} or over`;
+  const prepaymentRule = `after ${share} of the term has passed, and not before day ${t.prepayment.minDaysFromDisbursement} from disbursement`;
+  const h = LOAN_TERMS_HEADINGS;
+
+  const sections: TextSection[] = [
+    {
+      id: 'terms-agreement',
+      title: h.agreement,
+      body: (
+        <>
+          <p>
+            These Loan Terms and Conditions apply to every loan that {lender} (SEC Registration No. {company.secRegistrationNo}, Certificate of
+            Authority No. {company.certificateOfAuthorityNo}), the operator of {config.appEnName} (&ldquo;we&rdquo;, &ldquo;us&rdquo;), grants to
+            you (&ldquo;you&rdquo;, the borrower).
+          </p>
+          <p>
+            Your loan agreement is made of three parts: these terms, the Disclosure Statement the app shows you before you confirm a loan, and our
+            Privacy Policy. Where the Disclosure Statement of a particular loan gives an amount, a rate or a date, that figure applies to that loan.
+            By confirming a loan in the app you accept all three parts.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-eligibility',
+      title: h.eligibility,
+      body: (
+        <>
+          <p>
+            Our loans are open to {eligibility} who have the legal capacity to enter into a contract. You must apply for yourself, in your own
+            name, with a mobile number and a bank or e-wallet account that are yours.
+          </p>
+          <p>
+            We may ask you to prove who you are and where you live. We do not lend to anyone younger than {t.applicant.minAge}, and we close any
+            application made in another person&rsquo;s name.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-decision',
+      title: h.decision,
+      body: (
+        <>
+          <p>
+            Once your application is complete, we tell you our decision in the app within {decision}. If we need more information, we ask for it
+            in the app, and the time for our decision starts again when we receive it.
+          </p>
+          <p>
+            Applying does not oblige you to borrow, and it does not oblige us to lend. If we cannot approve your application, we tell you so; you
+            may apply again later.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-term',
+      title: h.term,
+      body: (
+        <>
+          <p>
+            Every loan has a term of {term}, counted from the day the money is sent to you. The amount, the term, the number of instalments and
+            each due date of your loan are those shown in the app and in your Disclosure Statement when you confirm.
+          </p>
+          <p>A longer term means more days of interest. Choose the shortest term that lets you repay comfortably.</p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-disbursement',
+      title: h.disbursement,
+      body: (
+        <>
+          <p>
+            After you confirm the loan, we send the approved amount, less any fee the Disclosure Statement says is deducted in advance, to the
+            account or e-wallet you named. The money is normally credited within {credit}; the exact time depends on your bank or e-wallet provider.
+          </p>
+          <p>
+            Please check your account details before you confirm. If the money does not arrive within {credit}, contact us and we will trace the
+            transfer with you.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-charges',
+      title: h.charges,
+      body: (
+        <>
+          <p>
+            Before you confirm, the app shows your Disclosure Statement: the amount you will receive, the interest and every fee in pesos and as a
+            rate, the total amount you will repay and each due date. These are the only charges of a loan repaid on time. We do not add a charge that
+            the Disclosure Statement or the section on late payment below does not name.
+          </p>
+          <p>If something in your Disclosure Statement is unclear, do not confirm: ask us first.</p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-repayment',
+      title: h.repayment,
+      body: (
+        <>
+          <p>
+            Pay each instalment in full on or before its due date, through one of the payment channels listed in the app (e-wallets, bills payment
+            and over-the-counter partners). Use the reference or code the app gives you, so that your payment is matched to your loan.
+          </p>
+          <p>
+            Your payment counts on the day we receive it. Keep the receipt or confirmation until the app shows the payment. A payment goes first
+            to any late charges, then to your instalments in the order of their due dates.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-prepayment',
+      title: h.prepayment,
+      body: (
+        <>
+          <p>
+            You may repay the whole outstanding balance before the due date {prepaymentRule}. The app shows the amount to pay once early repayment
+            is open for your loan.
+          </p>
+          <p>
+            For example,{' '}
+            {t.prepayment.examples.map((ex, i) => (
+              <span key={ex.termDays}>
+                {i > 0 && (i === t.prepayment.examples.length - 1 ? ' and ' : ', ')}a {ex.termDays}-day loan may be repaid early from day{' '}
+                {ex.opensOnDay}
+              </span>
+            ))}
+            .
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-late',
+      title: h.late,
+      body: (
+        <>
+          <p>If an instalment is not paid in full by its due date, two charges apply to it:</p>
+          <ul>
+            <li>
+              a one-time late penalty of {firstLoanPenalty} if this is your first loan with us, or {repeatPenalty} if you have borrowed from us
+              before;
+            </li>
+            <li>
+              interest on the overdue amount for each day it stays unpaid, with each day charged at the rate of its own band:{' '}
+              {t.overdueInterestTiers.map(tierText).join('; ')}.
+            </li>
+          </ul>
+          <p>
+            For example, if {formatMoney(t.overdueExample.overdueAmount)} stays overdue for {countText(t.overdueExample.days, 'day')}, the overdue
+            interest comes to {formatMoney(t.overdueExample.interest)}, on top of the one-time penalty. Late charges grow quickly: if you expect to
+            miss a due date, contact us before it passes.
+          </p>
+          <p>We report the repayment history of your loan to the Credit Information Corporation, as the law requires of lenders.</p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-collection',
+      title: h.collection,
+      body: (
+        <>
+          <p>
+            If a payment is late, we remind you by app notification, SMS, e-mail or telephone call, at reasonable hours. We may engage a collection
+            agency; it acts in our name and under these same rules.
+          </p>
+          <p>
+            Neither we nor any agency acting for us will threaten you, use insulting or obscene language, pretend to be a lawyer, a court or the
+            police, contact the people in your phone&rsquo;s contact list, or tell anyone other than you, your guarantor or co-maker (if any) about
+            your debt.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-assignment',
+      title: h.assignment,
+      body: (
+        <p>
+          We may assign or sell our rights under your loan to another lawful creditor. We will notify you at least{' '}
+          {countText(t.assignmentNoticeBusinessDays, 'business day')} before the assignment takes effect, and tell you whom to pay from then on and
+          how. The assignment does not change what you owe or your rights under these terms. You may not assign your loan to someone else without our
+          written consent.
+        </p>
+      ),
+    },
+    {
+      id: 'terms-changes',
+      title: h.changes,
+      body: (
+        <p>
+          We may change these terms. We will notify you in the app, and by SMS or e-mail, at least {countText(t.changeNoticeDays, 'day')} before a
+          change takes effect. A change never raises the interest or fees of a loan that has already been disbursed. If you do not accept a change,
+          you may repay your loan under the terms you agreed to.
+        </p>
+      ),
+    },
+    {
+      id: 'terms-privacy',
+      title: h.privacy,
+      body: (
+        <p>
+          How we collect, use, share and protect your personal information is explained in our{' '}
+          <a className={styles.inlineLink} href="/maySimilar">
+            Privacy Policy
+          </a>
+          .
+        </p>
+      ),
+    },
+    {
+      id: 'terms-complaints',
+      title: h.complaints,
+      body: (
+        <>
+          <p>
+            Questions about your loan: write to <ContactLink value={company.email} href={mailtoHref(company.email)} /> or call{' '}
+            <ContactLink value={company.telephone} href={telHref(company.telephone)} />.
+          </p>
+          <p>
+            If you are not satisfied with our answer, our grievance officer, {officer.name}, reviews complaints: write to{' '}
+            <ContactLink value={officer.email} href={mailtoHref(officer.email)} /> or call{' '}
+            <ContactLink value={officer.telephone} href={telHref(officer.telephone)} />. You may also bring your complaint to the Securities and
+            Exchange Commission.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'terms-law',
+      title: h.law,
+      body: (
+        <p>
+          These terms are governed by the laws of the Republic of the Philippines, including the Lending Company Regulation Act of 2007 (Republic Act
+          No. 9474), the Truth in Lending Act (Republic Act No. 3765) and the Financial Products and Services Consumer Protection Act (Republic Act
+          No. 11765).
+        </p>
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.prose}>
+      <p className={styles.lede}>
+        Please read these terms in full before you borrow. The key figures are summarised first; each is explained in its section below.
+      </p>
+      <div className={styles.card}>
+        <dl className={styles.figures} aria-label="Key figures">
+          <dt>Loan term</dt>
+          <dd>{term}</dd>
+          <dt>Decision</dt>
+          <dd>within {decision} of a complete application</dd>
+          <dt>Money credited</dt>
+          <dd>within {credit} after you confirm</dd>
+          <dt>One-time late penalty</dt>
+          <dd>
+            {firstLoanPenalty} on a first loan; {repeatPenalty} for repeat borrowers
+          </dd>
+          <dt>Overdue interest</dt>
+          <dd>{t.overdueInterestTiers.map(tierText).join('; ')}, on the overdue amount</dd>
+          <dt>Paying early</dt>
+          <dd>{prepaymentRule}</dd>
+          <dt>Notice of changes</dt>
+          <dd>{countText(t.changeNoticeDays, 'day')} before they take effect</dd>
+          <dt>Notice of assignment</dt>
+          <dd>{countText(t.assignmentNoticeBusinessDays, 'business day')} before it takes effect</dd>
+          <dt>Who may apply</dt>
+          <dd>{eligibility}</dd>
+        </dl>
+      </div>
+      <LongText sections={sections} level={level} contentsId="terms-contents" />
+    </div>
+  );
+}

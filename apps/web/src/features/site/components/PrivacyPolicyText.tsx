@@ -1,0 +1,214 @@
+/** The privacy policy (spec section 2), naming the Philippine-registered lender and the grievance officer from configuration. */
+import type { SiteConfig } from '@cashloan/contract/site';
+import { mailtoHref, telHref } from '../links.ts';
+import { LongText, type TextSection } from './LongText.tsx';
+import { ContactLink } from './ContactLink.tsx';
+import styles from '../site.module.css';
+
+/** The sections the spec lists, in its order (the anchors are 'privacy-' + key). */
+export const PRIVACY_HEADINGS = {
+  collection: 'Collection of Information',
+  representation: 'Representation',
+  technology: 'Use of Technology',
+  disclosure: 'Disclosure',
+  cookies: 'Cookies',
+  device: 'Device Information',
+  minors: 'Minors',
+  password: 'Password Security',
+  changes: 'Changes to this Policy',
+  optOut: 'Opt-out',
+  grievance: 'Grievance Officer',
+} as const;
+
+export function PrivacyPolicyText({ config }: { config: SiteConfig }) {
+  const { company, grievanceOfficer: officer, appEnName } = config;
+  const minorsAge = config.privacy.minorsAge;
+  const h = PRIVACY_HEADINGS;
+
+  const sections: TextSection[] = [
+    {
+      id: 'privacy-collection',
+      title: h.collection,
+      body: (
+        <>
+          <p>We collect only what we need to consider your application, run your loan and meet our legal duties:</p>
+          <ul>
+            <li>identity details: your full name, date of birth, sex, civil status, a government-issued ID and a photo of your face taken in the app;</li>
+            <li>contact details: your mobile number, e-mail address and home address;</li>
+            <li>work and income details: your employer or business, your income and how often you are paid;</li>
+            <li>account details: the bank or e-wallet account where you receive your loan and from which you repay;</li>
+            <li>loan details: your applications, loans, payments and our messages with you;</li>
+            <li>the device information described below.</li>
+          </ul>
+          <p>
+            Most of this you give us yourself. We also receive information from identity-verification services, from the Credit Information
+            Corporation and other credit bureaus, and from the payment partners that handle your money.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'privacy-representation',
+      title: h.representation,
+      body: (
+        <>
+          <p>
+            When you give us information, you confirm that it is true, complete and your own, and that you will tell us when it changes. False or
+            borrowed information can lead us to decline an application or close an account.
+          </p>
+          <p>
+            If you give us details of another person, such as an emergency contact, you confirm that they know you have done so and agree to be
+            contacted by us to confirm your identity or to reach you.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'privacy-technology',
+      title: h.technology,
+      body: (
+        <>
+          <p>
+            We use automated tools to check that you are who you say you are, to detect fraud and to assess whether a loan suits your situation. A
+            member of our credit team reviews any decision you ask us to look at again.
+          </p>
+          <p>
+            Your information travels between your phone and our systems encrypted, and is stored on servers with restricted access, monitored and
+            backed up. Only staff who need it for their work can see it, and they are bound to keep it confidential.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'privacy-disclosure',
+      title: h.disclosure,
+      body: (
+        <>
+          <p>We share your information only as far as each purpose needs:</p>
+          <ul>
+            <li>with service providers that work for us under contract: payment, SMS, identity-verification and hosting providers;</li>
+            <li>with the Credit Information Corporation and accredited credit bureaus, as the law requires;</li>
+            <li>with a collection agency we engage if your loan is overdue, under the collection rules of our loan terms;</li>
+            <li>with a creditor to whom we assign your loan, after giving you the notice our loan terms promise;</li>
+            <li>with regulators, courts and law-enforcement agencies when the law obliges us to.</li>
+          </ul>
+          <p>
+            We never sell your personal information, and we never use the contact list or the photos on your phone to collect a debt.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'privacy-cookies',
+      title: h.cookies,
+      body: (
+        <p>
+          Our web pages store a few small cookies and similar browser records on your device: to keep your session while you use the app, to
+          remember the page you came from and to measure which pages are used, so that we can improve them. Some stay on your device until you delete
+          them. You can delete them at any time in your browser settings; the app then asks you to sign in again.
+        </p>
+      ),
+    },
+    {
+      id: 'privacy-device',
+      title: h.device,
+      body: (
+        <>
+          <p>
+            With your permission, the app reads information about the device you use: its model and operating system, an identifier of the device,
+            its network and IP address and, when you allow it, its approximate location. We use it to recognise your device when you sign in, to
+            protect your account from someone else using it and to detect fraud.
+          </p>
+          <p>You can withdraw a permission at any time in your phone&rsquo;s settings; some checks may then need to be done another way.</p>
+        </>
+      ),
+    },
+    {
+      id: 'privacy-minors',
+      title: h.minors,
+      body: (
+        <p>
+          {appEnName} is for adults only. We do not lend to anyone under {minorsAge} years of age and do not knowingly collect information about
+          them. If we learn that someone under {minorsAge} has given us information, we delete it. A parent or guardian who believes this has
+          happened can contact our grievance officer.
+        </p>
+      ),
+    },
+    {
+      id: 'privacy-password',
+      title: h.password,
+      body: (
+        <>
+          <p>
+            Keep your password, PIN and the one-time codes we send you to yourself. Our staff will never ask you for them, by telephone, SMS, e-mail
+            or social media. If someone asks, do not answer, and tell us.
+          </p>
+          <p>If you think someone else knows your password or has used your account, change your password and contact us at once.</p>
+        </>
+      ),
+    },
+    {
+      id: 'privacy-changes',
+      title: h.changes,
+      body: (
+        <p>
+          We may update this policy when our services or the law change. The current version is always on this page. Before an important change
+          takes effect, we tell you in the app or by SMS or e-mail.
+        </p>
+      ),
+    },
+    {
+      id: 'privacy-opt-out',
+      title: h.optOut,
+      body: (
+        <>
+          <p>
+            You can stop our marketing messages at any time, by following the instructions in the message or by writing to us; it does not affect
+            your loan. We still send the messages your loan needs, such as due-date reminders and payment confirmations.
+          </p>
+          <p>
+            Under the Data Privacy Act of 2012 (Republic Act No. 10173) you may also ask to see the information we hold about you, correct it, object
+            to a use of it, or have it deleted or blocked when we no longer need it. We keep information for as long as the law requires us to keep
+            loan records, even after you close your account.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: 'privacy-grievance',
+      title: h.grievance,
+      body: (
+        <>
+          <p>
+            For any question, request or complaint about your personal information or about how we treated you, contact our grievance officer:
+          </p>
+          <ul>
+            <li>{officer.name}</li>
+            <li>
+              E-mail: <ContactLink value={officer.email} href={mailtoHref(officer.email)} />
+            </li>
+            <li>
+              Telephone: <ContactLink value={officer.telephone} href={telHref(officer.telephone)} />
+            </li>
+            <li>Address: {company.address}</li>
+          </ul>
+          <p>
+            We will acknowledge your message and tell you what we did about it. If you are not satisfied, you may also complain to the National
+            Privacy Commission.
+          </p>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.prose}>
+      <p>
+        This policy explains how {company.corporateName}, a lending company registered in the Philippines (SEC Registration No.{' '}
+        {company.secRegistrationNo}, Certificate of Authority No. {company.certificateOfAuthorityNo}) and the operator of {appEnName}, collects,
+        uses, shares and protects your personal information. In it, &ldquo;we&rdquo; and &ldquo;us&rdquo; mean {company.corporateName}.
+      </p>
+      <LongText sections={sections} level={2} contentsId="privacy-contents" />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** The site's footer: who the lender is, its SEC registration and Certificate of Authority, how to reach it, and the disclosure advisory. */
+import type { SiteConfig } from '@cashloan/contract/site';
+import { mailtoHref, telHref } from '../links.ts';
+import styles from '../site.module.css';
+
+export function SiteFooter({ config }: { config: SiteConfig }) {
+  const { company } = config;
+  const mail = mailtoHref(company.email);
+  const tel = telHref(company.telephone);
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <p className={styles.footerName}>{company.name}</p>
+        <dl className={styles.footerFacts} aria-label="Company information">
+          <dt>Corporate name</dt>
+          <dd>{company.corporateName}</dd>
+          <dt>SEC Registration No.</dt>
+          <dd>{company.secRegistrationNo}</dd>
+          <dt>Certificate of Authority No.</dt>
+          <dd>{company.certificateOfAuthorityNo}</dd>
+          <dt>Address</dt>
+          <dd>{company.address}</dd>
+          <dt>E-mail</dt>
+          <dd>{mail ? <a href={mail}>{company.email}</a> : company.email}</dd>
+          <dt>Telephone</dt>
+          <dd>{tel ? <a href={tel}>{company.telephone}</a> : company.telephone}</dd>
+        </dl>
+        <p className={styles.advisory}>
+          <strong>Read the Disclosure Statement before you borrow.</strong> It shows the amount you will receive, every interest charge and
+          fee, the total you will repay and your due dates. Borrow only what you can repay on time.
+        </p>
+        <p className={styles.fineprint}>
+          {company.name} is operated by {company.corporateName}, a lending company registered with the Securities and Exchange Commission of the
+          Philippines.
+        </p>
+      </div>
+    </footer>
+  );
+}
