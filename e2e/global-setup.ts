@@ -33,8 +33,12 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The built web app the server serves; E2E_WEB_DIST lets parallel runs each test their own build. */
+const WEB_DIST = process.env.E2E_WEB_DIST || join(REPO_ROOT, 'apps/web/dist');
+
 function ensureBuilt(): void {
-  if (existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) return;
+  if (existsSync(join(WEB_DIST, 'index.html'))) return;
+  if (process.env.E2E_WEB_DIST) throw new Error(`e2e: ${WEB_DIST} has no index.html; build it first`);
   process.stdout.write('e2e: apps/web/dist is missing; building the web app first\n');
   const build = spawnSync('npm', ['run', 'build', '-w', '@cashloan/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`e2e: the web build failed (exit ${build.status})`);
@@ -69,7 +73,7 @@ export default async function globalSetup(): Promise<void> {
       OPS_TOKEN: OPS_TOKEN_DEFAULT,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
-      WEB_DIST: join(REPO_ROOT, 'apps/web/dist'),
+      WEB_DIST,
       PUBLIC_URL: url,
       SERVICE_EMAIL: E2E_SERVICE.email,
       SERVICE_SMWA: E2E_SERVICE.smWa,
