@@ -5,7 +5,7 @@ import type { ContactInfo } from '@cashloan/contract/personal-center';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { useContactInfo } from './api.ts';
-import { mailtoHref, messagingHref } from './contact-links.ts';
+import { mailtoHref, messagingHref } from '../../shared/format/contact-links.ts';
 import styles from './CustomerServicePage.module.css';
 
 export const CUSTOMER_SERVICE_TITLE = 'Customer service';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countText, percentFromBp, rangeText, shareText, tierDaysText, tierText } from './figures.ts';
-import { appLinkHref, mailtoHref, telHref } from './links.ts';
+import { appLinkHref, mailtoHref, telHref } from '../../shared/format/contact-links.ts';
 import { themeStyle } from './theme.ts';
 
 describe('loan-terms figures in words', () => {

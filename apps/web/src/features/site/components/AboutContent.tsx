@@ -6,7 +6,7 @@
 import type { SiteConfig } from '@cashloan/contract/site';
 import { useBorrowerSupportEmail } from '../api.ts';
 import { countText, rangeText, shareText } from '../figures.ts';
-import { mailtoHref } from '../links.ts';
+import { mailtoHref } from '../../../shared/format/contact-links.ts';
 import { ContactLink } from './ContactLink.tsx';
 import styles from '../site.module.css';
 

@@ -1,7 +1,7 @@
 /** The Home tab of the official site: what the lender offers, how borrowing works and who may apply. */
 import type { SiteConfig } from '@cashloan/contract/site';
 import { countText, rangeText } from '../figures.ts';
-import { appLinkHref, telHref } from '../links.ts';
+import { appLinkHref, telHref } from '../../../shared/format/contact-links.ts';
 import styles from '../site.module.css';
 
 export function HomePanel({ config, onReadTerms }: { config: SiteConfig; onReadTerms: () => void }) {

@@ -5,7 +5,7 @@
 import type { SiteConfig } from '@cashloan/contract/site';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { countText, rangeText, shareText, tierText } from '../figures.ts';
-import { mailtoHref, telHref } from '../links.ts';
+import { mailtoHref, telHref } from '../../../shared/format/contact-links.ts';
 import { ContactLink } from './ContactLink.tsx';
 import { LongText, type TextSection } from './LongText.tsx';
 import styles from '../site.module.css';

@@ -1,6 +1,6 @@
 /** The privacy policy (spec section 2), naming the Philippine-registered lender and the grievance officer from configuration. */
 import type { SiteConfig } from '@cashloan/contract/site';
-import { mailtoHref, telHref } from '../links.ts';
+import { mailtoHref, telHref } from '../../../shared/format/contact-links.ts';
 import { LongText, type TextSection } from './LongText.tsx';
 import { ContactLink } from './ContactLink.tsx';
 import styles from '../site.module.css';

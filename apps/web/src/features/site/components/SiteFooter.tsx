@@ -1,6 +1,6 @@
 /** The site's footer: who the lender is, its SEC registration and Certificate of Authority, how to reach it, and the disclosure advisory. */
 import type { SiteConfig } from '@cashloan/contract/site';
-import { mailtoHref, telHref } from '../links.ts';
+import { mailtoHref, telHref } from '../../../shared/format/contact-links.ts';
 import styles from '../site.module.css';
 
 export function SiteFooter({ config }: { config: SiteConfig }) {

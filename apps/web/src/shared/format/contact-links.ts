@@ -1,4 +1,4 @@
-/** Turns configured contact texts into links a phone can open; anything else stays plain text. */
+/** Turns contact texts from the server or configuration into links a phone can open; anything else stays plain text. */
 
 /** A mail draft to the address, or null when the text is not a plain e-mail address. */
 export function mailtoHref(email: string): string | null {
@@ -22,4 +22,17 @@ export function appLinkHref(schemeUrl: string): string | null {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if (!scheme || ['javascript', 'data', 'vbscript', 'file', 'blob'].includes(scheme)) return null;
   return url;
+}
+
+/**
+ * The online-service chat link: an https URL the server gives is used as is; a phone number becomes
+ * a WhatsApp link (wa.me wants the digits only, country code first). Null when neither fits.
+ */
+export function messagingHref(smWa: string): string | null {
+  const text = smWa.trim();
+  if (/^https:\/\/\S+$/i.test(text)) return text;
+  if (!/^[+\d\s().-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  // E.164 numbers are at most 15 digits; fewer than 7 cannot be a reachable number.
+  return digits.length >= 7 && digits.length <= 15 ? `https://wa.me/${digits}` : null;
 }
