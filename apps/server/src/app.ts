@@ -27,7 +27,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The webview sends small form bodies; uploads go through multipart with their own limit.
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: deps.config.TRUST_PROXY,
   });
   installErrorHandlers(app);
   await app.register(formbody);

@@ -33,6 +33,14 @@ const envSchema = z.object({
   /** Public base URL the server builds absolute links with (printed demo links, jump URLs). */
   PUBLIC_URL: optionalText,
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /**
+   * Whether to believe X-Forwarded-For (per-address limits use the client address): off by default;
+   * 'true' behind a proxy that overwrites the header, or the proxies' addresses/CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
   // Brand and company settings shown by the H5 (spec section 3, Config).
   APP_EN_NAME: z.string().default('PesoNow'),
   APP_CN_NAME: z.string().default('比索现金'),

@@ -3,6 +3,8 @@ import type { Db } from './db/client.ts';
 import type { Clock } from './clock/clock.ts';
 import type { Config } from './config.ts';
 import type { ImageStorage } from './providers/storage/storage.ts';
+import type { SmsProvider } from './providers/sms/sms.ts';
+import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 
 export interface AppDeps {
   db: Db;
@@ -10,4 +12,8 @@ export interface AppDeps {
   config: Config & { validateAnswers?: boolean };
   /** Where uploaded images are kept (local disk by default; an object store in production). */
   storage: ImageStorage;
+  /** Where text messages go (the dev outbox by default; an SMS gateway in production). */
+  sms: SmsProvider;
+  /** Who moves the money: pay codes, card charges, hosted checkout (the local sandbox by default). */
+  payments: PaymentProvider;
 }

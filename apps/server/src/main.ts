@@ -8,13 +8,18 @@ import { createDbClock } from './clock/clock.ts';
 import { buildApp } from './app.ts';
 import { seedDemo, demoLinks } from './db/seed.ts';
 import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
+import { createDevOutboxSms } from './providers/sms/dev-outbox.ts';
+import { createSandboxPaymentProvider } from './providers/payments/sandbox.ts';
 
 const config = loadConfig();
 const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrate(db);
 const clock = await createDbClock(db);
 const storage = createLocalDiskStorage(join(config.DATA_DIR, 'uploads'));
-const app = await buildApp({ db, clock, config, storage });
+const sms = createDevOutboxSms(db, clock);
+// The local sandbox moves no money; a deployment that takes real payments hands in its provider here.
+const payments = createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
+const app = await buildApp({ db, clock, config, storage, sms, payments });
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after error');

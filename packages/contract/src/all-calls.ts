@@ -11,7 +11,7 @@ import {
   saveScoreCall,
   uploadProblemImgCall,
 } from './complaints.ts';
-import { contractCall, contractJumpCall } from './contracts.ts';
+import { agreementContentCall, contractCall, contractJumpCall } from './contracts.ts';
 import {
   goyaAgreementJumpCall,
   goyaAgreementsCall,
@@ -77,6 +77,7 @@ export const ALL_CALLS = {
   loanDetailPushCall,
   contractCall,
   contractJumpCall,
+  agreementContentCall,
   // tracking
   eventSaveCall,
   // official site (not in the spec's section 7)

@@ -27,8 +27,8 @@ export const bankFormItem = z.object({
   note: z.array(bankFormOption),
   /** 0: shown for every card type; otherwise only for that card type. */
   cardTypeMi: z.number().int().nonnegative().describe('0 = every card type, otherwise only that card type'),
-  /** The channel the field belongs to; with card type 1 only the selected channel's fields show. */
-  channelNumber: z.string(),
+  /** The channel the field belongs to; with card type 1 only the selected channel's fields show. '' = every channel. */
+  channelNumber: z.string().describe("'' = every channel; otherwise, with card type 1, shown only while that channel is selected"),
   /** Keyboard and grouping of a text field: phone 3-4-4, bank card in fours, number digits only. */
   inputType: z.enum(['text', 'phone', 'bankCard', 'number']),
 });

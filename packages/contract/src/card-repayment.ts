@@ -5,6 +5,7 @@ import {
   emptyAnswer,
   flagField,
   idField,
+  minorUnits,
   optionalIdField,
   paymentAmountField,
   textField,
@@ -35,6 +36,8 @@ export const repaymentWay = {
     /** One-time token repayment-commit must carry, so a stale screen cannot pay twice. */
     repayToken: z.string().describe('one-time token to send with repayment-commit'),
     bankCards: z.array(bankCard),
+    /** Not in the spec (chosen here): what the borrower owes now, so the page never works an amount out itself. */
+    repayAmount: minorUnits.describe('the amount due now, sent back as amount (name chosen here)'),
   }),
 };
 export type RepaymentWays = z.infer<typeof repaymentWay.answer>;

@@ -1,7 +1,7 @@
 /** Loan agreements (spec section 7: /v3/contract/*). */
 import { z } from 'zod';
 import { defineCall, fixedField, idField, intField, optionalIdField } from './schema.ts';
-import { AGREEMENT_SCENE, EXTRA_NUMBER_FIELD, FIXED_EXTRA_NUMBER, contractJumpRoute, contractRoute } from './routes.ts';
+import { AGREEMENT_SCENE, EXTRA_NUMBER_FIELD, FIXED_EXTRA_NUMBER, agreementContentRoute, contractJumpRoute, contractRoute } from './routes.ts';
 
 /** An agreement of the list: its title, and the position contract-jump asks for. */
 export const agreementItem = z.object({
@@ -35,5 +35,29 @@ export const contractJump = {
 };
 export type AgreementLink = z.infer<typeof contractJump.answer>;
 
+/**
+ * The loan agreement page (/toIs) asks for the agreement at `position`, filled with the borrower's and
+ * the loan's figures: the order's when orderId is given (it must be the borrower's order of that
+ * product), otherwise the loan the confirmation screen offers. Not in the spec's section 7 (chosen here).
+ */
+export const agreementContent = {
+  payload: z.object({
+    productId: idField('productId'),
+    scene: fixedField('scene', AGREEMENT_SCENE),
+    position: intField('position', 0, 999),
+    orderId: optionalIdField('orderId'),
+  }),
+  answer: z.object({
+    title: z.string(),
+    body: z.string().describe('plain text, paragraphs separated by a blank line; shown as text, never as HTML'),
+  }),
+};
+export type AgreementContent = z.infer<typeof agreementContent.answer>;
+
 export const contractCall = defineCall(contractRoute, contract, 'The agreements of the loan confirmation (scene 3).');
 export const contractJumpCall = defineCall(contractJumpRoute, contractJump, 'The page of one agreement.');
+export const agreementContentCall = defineCall(
+  agreementContentRoute,
+  agreementContent,
+  "One agreement's text filled with the borrower's and the loan's figures, for the loan agreement page /toIs (chosen here; not in the spec).",
+);

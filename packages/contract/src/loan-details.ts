@@ -73,7 +73,9 @@ export const generateVcode = {
     /** '1' for a rollover pay code; absent for an ordinary repayment. */
     isDelay: fixedField('isDelay', ROLLOVER_FLAG).optional(),
   }),
-  answer: z.object({ payUrl: jumpUrl.describe('the page showing the issued pay code; the page navigates to it') }),
+  answer: z.object({
+    payUrl: jumpUrl.describe('the page showing the issued pay code (here /repaymentOfCode with showType, payCode, payCodeImg, repayAmount); the page navigates to it'),
+  }),
 };
 
 export const loanDetailsCall = defineCall(loanDetailsRoute, loanDetails, 'The order details screen: status, details, prompts and recommendations.');

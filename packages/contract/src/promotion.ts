@@ -3,29 +3,58 @@
  * session. Success code 0; failures 11 (already registered), 101 (get-sms) and -1 (register) for a wrong captcha.
  */
 import { z } from 'zod';
-import { defineCall, emptyAnswer, emptyPayload, idField, optionalTextField, phoneField, tokenField } from './schema.ts';
+import { defineCall, emptyAnswer, idField, optionalIdField, optionalTextField, tokenField } from './schema.ts';
 import {
   CAPTCHA_MAX_LENGTH,
+  LANDING_PAGES,
+  PHONE_RULE_NAMES,
   SMS_CODE_MAX_LENGTH,
   channelTemplateRoute,
   getCaptchaRoute,
   getSidRoute,
   getSmsRoute,
+  phoneMatchesRule,
   registerRoute,
   trackClickRoute,
   trackVisitRoute,
+  type PhoneRuleName,
 } from './routes.ts';
 
-/** The landing template. The spec shows only `id`; the other fields are the small set the landing needs. */
+const colour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/)
+  .describe('#rrggbb');
+
+/** The phone rule names as a zod enum (PHONE_RULES in routes.ts is the one source). */
+export const phoneRuleName = z.enum(PHONE_RULE_NAMES as [PhoneRuleName, ...PhoneRuleName[]]);
+
+/**
+ * The landing template. The spec shows only `id`; the other fields are the set the landing needs
+ * (chosen here): brand and copy, banner, colours, the market's phone rule, the app download link
+ * and the agreement #/agreementTemplate shows.
+ */
 export const landingTemplate = z.object({
   id: z.number().int().positive(),
   /** Brand name shown on the landing and sent back as appName. */
   appName: z.string().describe('brand name, sent back as appName'),
   title: z.string().describe('headline (chosen here)'),
+  subtitle: z.string().describe('one line under the headline (chosen here)'),
+  highlights: z.array(z.string()).max(4).describe('up to 4 short selling points (chosen here)'),
   bannerUrl: z.string().describe('top image (chosen here)'),
+  bannerAlt: z.string().describe("the banner's text alternative (chosen here)"),
   buttonText: z.string().describe('register button label (chosen here)'),
-  /** Where #/downloadTemplate sends the borrower to install the app. */
-  downloadUrl: z.string().describe('app download link for #/downloadTemplate (chosen here)'),
+  /** Where the download step sends the borrower to install the app. */
+  downloadUrl: z.string().describe('app download link of the download step (chosen here)'),
+  colors: z
+    .object({ primary: colour, background: colour, text: colour })
+    .describe('button and accent colour, page background, text colour (chosen here)'),
+  phoneRule: phoneRuleName.describe("the market's mobile-number rule (PHONE_RULES; chosen here)"),
+  agreement: z
+    .object({
+      title: z.string(),
+      sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+    })
+    .describe('the agreement #/agreementTemplate shows (chosen here)'),
 });
 export type LandingTemplate = z.infer<typeof landingTemplate>;
 
@@ -34,14 +63,19 @@ export const channelTemplate = {
   answer: landingTemplate,
 };
 
-/** track-visit and track-click: which landing page, and the channel the visitor came from. */
+/** track-visit and track-click: which landing page, the channel the visitor came from, and (chosen here) the template. */
 export const trackPage = {
-  payload: z.object({ page: tokenField('page', 64), source: optionalTextField('source', 64) }),
+  payload: z.object({
+    page: z.enum(LANDING_PAGES, { error: `page must be one of ${LANDING_PAGES.join(', ')}` }),
+    source: optionalTextField('source', 64),
+    templateId: optionalIdField('templateId'),
+  }),
   answer: emptyAnswer,
 };
 
 export const getSid = {
-  payload: emptyPayload,
+  /** The spec sends nothing; the landing adds its templateId (chosen here) so the sid carries the market's phone rule. */
+  payload: z.object({ templateId: optionalIdField('templateId') }),
   answer: z.object({ sid: z.string().describe('captcha session id for get-captcha, get-sms and register') }),
 };
 
@@ -57,6 +91,17 @@ const captchaField = z
   .min(1, { error: 'capcode is required' })
   .max(CAPTCHA_MAX_LENGTH, { error: `capcode must be at most ${CAPTCHA_MAX_LENGTH} characters` });
 
+export const PHONE_FIELD_MESSAGE = 'phone must be a correct mobile number';
+/**
+ * A mobile number correct under one of the market rules; the service then holds it to the rule of
+ * the landing the sid was made for.
+ */
+const landingPhoneField = z
+  .string({ error: 'phone is required' })
+  .trim()
+  .refine((phone) => PHONE_RULE_NAMES.some((rule) => phoneMatchesRule(phone, rule)), { error: PHONE_FIELD_MESSAGE })
+  .describe('digits; the landing template’s phoneRule (spec default: 11 digits, 1 then 3-9)');
+
 /** Where the visitor came from, as the landing's query carried it. */
 const attribution = {
   appName: optionalTextField('appName', 64),
@@ -67,7 +112,7 @@ const attribution = {
 };
 
 export const getSms = {
-  payload: z.object({ phone: phoneField('phone'), capcode: captchaField, sid: tokenField('sid'), ...attribution }),
+  payload: z.object({ phone: landingPhoneField, capcode: captchaField, sid: tokenField('sid'), ...attribution }),
   /** Not shown in the spec: success is the code alone. */
   answer: emptyAnswer,
 };
@@ -75,7 +120,7 @@ export type SmsRequest = z.input<typeof getSms.payload>;
 
 export const register = {
   payload: z.object({
-    phone: phoneField('phone'),
+    phone: landingPhoneField,
     capcode: captchaField,
     sid: tokenField('sid'),
     smsCode: z
@@ -86,7 +131,7 @@ export const register = {
     userName: optionalTextField('userName', 100),
     invite_code: optionalTextField('invite_code', 32),
     /** The landing template id. */
-    id: optionalTextField('id', 18),
+    id: optionalIdField('id'),
     ...attribution,
   }),
   /** Not shown in the spec: we answer the new borrower's userId. */
@@ -95,9 +140,9 @@ export const register = {
 export type RegisterPayload = z.input<typeof register.payload>;
 
 export const channelTemplateCall = defineCall(channelTemplateRoute, channelTemplate, 'The landing template configuration.');
-export const trackVisitCall = defineCall(trackVisitRoute, trackPage, 'Records a visit of a landing page.');
-export const trackClickCall = defineCall(trackClickRoute, trackPage, 'Records a click on a landing page.');
-export const getSidCall = defineCall(getSidRoute, getSid, 'A new captcha session id.');
-export const getCaptchaCall = defineCall(getCaptchaRoute, getCaptcha, 'The image captcha of a captcha session, as a PNG image.');
+export const trackVisitCall = defineCall(trackVisitRoute, trackPage, 'Counts a visit of a landing page, per template, source and day.');
+export const trackClickCall = defineCall(trackClickRoute, trackPage, 'Counts a tap on the register button, per template, source and day.');
+export const getSidCall = defineCall(getSidRoute, getSid, 'A new captcha session id, bound to the landing template.');
+export const getCaptchaCall = defineCall(getCaptchaRoute, getCaptcha, 'A new image captcha for the sid, as a PNG image; it replaces the previous one.');
 export const getSmsCall = defineCall(getSmsRoute, getSms, 'Sends the registration SMS code after checking the image captcha.');
 export const registerCall = defineCall(registerRoute, register, 'Registers the borrower with the SMS code.');

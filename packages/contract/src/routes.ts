@@ -47,6 +47,25 @@ export const DEFAULT_CARD_TYPE = 1;
 export const ALL_CARD_TYPES = 0;
 /** The channel number the bank screen starts with. */
 export const DEFAULT_CHANNEL_NUMBER = '90006';
+/** An item's channelNumber meaning "shown for every channel". */
+export const ALL_CHANNELS = '';
+/**
+ * The code of the channel picker: choosing one of its options while the card type is 1 makes that
+ * option's type the selected channel number, and its value is the account's channel on save.
+ */
+export const BANK_CHANNEL_FIELD = 'channel';
+/** The card type whose fields follow the selected channel (spec section 4: "when card type is 1"). */
+export const CHANNEL_CARD_TYPE = 1;
+/**
+ * Whether a bank form item is shown (and saved, and checked by the server) for a card type and
+ * channel (spec section 4): hidden when its cardTypeMi is neither 0 nor the card type, or when the
+ * card type is 1 and its channelNumber is neither '' nor the selected channel. One rule for both sides.
+ */
+export function bankItemShown(item: Pick<bindCard.BankFormItem, 'cardTypeMi' | 'channelNumber'>, cardType: number, channelNumber: string): boolean {
+  if (item.cardTypeMi !== ALL_CARD_TYPES && item.cardTypeMi !== cardType) return false;
+  if (cardType === CHANNEL_CARD_TYPE && item.channelNumber !== ALL_CHANNELS && item.channelNumber !== channelNumber) return false;
+  return true;
+}
 
 // ---- complaints -----------------------------------------------------------------------------------
 export const COMPLAINT_MAX_CHARS = 200;
@@ -158,6 +177,35 @@ export const repaymentHuichaoRoute = route<typeof cardRepayment.repaymentHuichao
 });
 
 // ---- promotion landing (promo.html: #/agreementTemplate, #/downloadTemplate); public ---------------
+/**
+ * The mobile-number rules of the registration landing, in the one place both sides read them. A
+ * landing template names its market's rule (`phoneRule`); 'default' is the spec's rule (section 5:
+ * 11 digits, 1 then 3-9), 'ph' and 'in' are the Philippine and Indian numbers real campaigns use.
+ */
+/**
+ * The landing a promotion link opens when it names no templateId (spec: the routes take query
+ * parameters, but a bare #/downloadTemplate must still work). The demo seed creates it with the
+ * spec's phone rule; an operator keeps a template with this id.
+ */
+export const DEFAULT_LANDING_TEMPLATE_ID = '1';
+
+export const PHONE_RULES = {
+  default: { pattern: '^1[3-9][0-9]{9}$', maxLength: PHONE_LENGTH, example: '13912345678', hint: '11 digits, starting with 1' },
+  /** Philippine mobile numbers as written at home: 09 then 9 digits. */
+  ph: { pattern: '^09[0-9]{9}$', maxLength: 11, example: '09171234567', hint: '11 digits, starting with 09' },
+  /** Indian mobile numbers: 10 digits, the first 6 to 9. */
+  in: { pattern: '^[6-9][0-9]{9}$', maxLength: 10, example: '9876543210', hint: '10 digits, starting with 6, 7, 8 or 9' },
+} as const;
+export type PhoneRuleName = keyof typeof PHONE_RULES;
+export const PHONE_RULE_NAMES = Object.keys(PHONE_RULES) as PhoneRuleName[];
+/** Whether a mobile number (digits only) is correct under a market's rule. */
+export function phoneMatchesRule(phone: string, rule: PhoneRuleName): boolean {
+  return new RegExp(PHONE_RULES[rule].pattern).test(phone);
+}
+/** The landing pages track-visit and track-click count (the promotion routes without their slash). */
+export const LANDING_PAGES = ['downloadTemplate', 'agreementTemplate'] as const;
+export type LandingPage = (typeof LANDING_PAGES)[number];
+
 const YOUMI_PROMOTION = '/api/v2/youmi/promotion';
 export const channelTemplateRoute = route<typeof promotion.channelTemplate>({
   method: 'GET',
@@ -242,6 +290,12 @@ export const loanDetailPushRoute = route<typeof loanConfirm.loanDetailPush>({
 });
 export const contractRoute = route<typeof contracts.contract>({ method: 'POST', path: '/v3/contract/contract', family: 'zero' });
 export const contractJumpRoute = route<typeof contracts.contractJump>({ method: 'POST', path: '/v3/contract/contract-jump', family: 'zero' });
+/** The filled agreement text the loan agreement page (/toIs) shows. Not in the spec's section 7 (chosen here). */
+export const agreementContentRoute = route<typeof contracts.agreementContent>({
+  method: 'POST',
+  path: '/v3/contract/contract-content',
+  family: 'zero',
+});
 
 // ---- official site (/, /pluralityCounting, /maySimilar); public --------------------------------------
 /**

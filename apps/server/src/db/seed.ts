@@ -13,6 +13,9 @@ import { findProduct, type OrderFlags } from '../orders/store.ts';
 import { orderDetailsPath, orderPageQuery } from '../orders/page-links.ts';
 import { seedDemoComplaints } from '../modules/complaints/seed.ts';
 import { seedRecommendedProducts } from '../modules/order-details/seed.ts';
+import { seedDemoRepaymentCard } from '../modules/repayment/seed.ts';
+import { seedLandingTemplates } from '../modules/promotion/seed.ts';
+import { DEMO_BANK_FORM, DEMO_BANK_FORM_ITEMS } from '../modules/bind-card/seed.ts';
 
 export interface DemoLinks {
   previewPath: string;
@@ -147,52 +150,11 @@ const AGREEMENTS = [
   },
 ];
 
-/** The bank (payment account) form of merchant M0001: card type 1 is a bank account, 2 an e-wallet. */
-const option = (name: string, type: string) => ({ name, type });
-const item = (i: {
-  cate: 'txt' | 'citySelect' | 'day' | 'enum';
-  code: string;
-  title: string;
-  subtitle: string;
-  note?: Array<{ name: string; type: string }>;
-  cardTypeMi: number;
-  /** '' = shown for every channel. */
-  channelNumber?: string;
-  inputType?: 'text' | 'phone' | 'bankCard' | 'number';
-}) => ({ value: '', note: [], channelNumber: '', inputType: 'text', ...i });
-
-export const BANK_FORM_ITEMS = [
-  item({
-    cate: 'enum',
-    code: 'channel',
-    title: 'Receiving channel',
-    subtitle: 'Please choose',
-    note: [option('InstaPay (real time)', '90006'), option('PESONet (same banking day)', '90013')],
-    cardTypeMi: 1,
-  }),
-  item({
-    cate: 'enum',
-    code: 'bankCode',
-    title: 'Bank',
-    subtitle: 'Select your bank',
-    note: [
-      option('BDO Unibank', 'BDO'),
-      option('Bank of the Philippine Islands', 'BPI'),
-      option('Metrobank', 'MBTC'),
-      option('Land Bank of the Philippines', 'LBP'),
-      option('UnionBank', 'UBP'),
-      option('Security Bank', 'SECB'),
-    ],
-    cardTypeMi: 1,
-  }),
-  item({ cate: 'txt', code: 'cardNo', title: 'Account number', subtitle: 'Enter your bank account number', cardTypeMi: 1, inputType: 'bankCard' }),
-  item({ cate: 'txt', code: 'branchName', title: 'Branch', subtitle: 'Branch where the account is kept', cardTypeMi: 1, channelNumber: '90013' }),
-  item({ cate: 'enum', code: 'walletCode', title: 'E-wallet', subtitle: 'Select your e-wallet', note: [option('GCash', 'GCASH'), option('Maya', 'MAYA')], cardTypeMi: 2 }),
-  item({ cate: 'txt', code: 'walletPhone', title: 'E-wallet mobile number', subtitle: '0917 123 4567', cardTypeMi: 2, inputType: 'phone' }),
-  item({ cate: 'txt', code: 'accountName', title: 'Account name', subtitle: 'Name exactly as on the account', cardTypeMi: 0 }),
-  item({ cate: 'citySelect', code: 'city', title: 'City / Municipality', subtitle: 'Select your city', cardTypeMi: 0 }),
-  item({ cate: 'day', code: 'payday', title: 'Salary day', subtitle: 'Day of the month you are paid', cardTypeMi: 0 }),
-];
+/**
+ * The bank (payment account) form of merchant M0001 as card-init sends it; the stored definition
+ * (with the server's field rules) is DEMO_BANK_FORM in modules/bind-card/seed.ts, docs/bind-bank.md.
+ */
+export const BANK_FORM_ITEMS = DEMO_BANK_FORM_ITEMS;
 
 /** Products, payment channels, agreements and the bank form. Returns the product ids in order. */
 export async function seedCatalog(db: Queryable): Promise<number[]> {
@@ -207,7 +169,7 @@ export async function seedCatalog(db: Queryable): Promise<number[]> {
   }
   for (const [sort, c] of CHANNELS.entries()) {
     await db.query(
-      `INSERT INTO payment_channels (channel_number, name, logo, kind, pay_notice, sort) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+      `INSERT INTO payment_channels (channel_number, name, logo, kind, pay_notice, sort) VALUES ($1, $2, $3, $4, $5::json, $6)
        ON CONFLICT (channel_number) DO NOTHING`,
       [c.channelNumber, c.name, c.logo, c.kind, JSON.stringify(c.payNotice), sort],
     );
@@ -217,9 +179,10 @@ export async function seedCatalog(db: Queryable): Promise<number[]> {
   }
   await db.query(`INSERT INTO bank_forms (merchant_number, items) VALUES ($1, $2::jsonb) ON CONFLICT (merchant_number) DO NOTHING`, [
     DEFAULT_MERCHANT,
-    JSON.stringify(BANK_FORM_ITEMS),
+    JSON.stringify(DEMO_BANK_FORM),
   ]);
   await seedRecommendedProducts(db, productIds);
+  await seedLandingTemplates(db);
   return productIds;
 }
 
@@ -270,6 +233,7 @@ export async function seedDemo(db: Db, now: Date, config: Config): Promise<DemoL
       orders.push({ status: demo.status, orderId: order.id, productId: order.productId });
     }
     await seedDemoComplaints(tx, borrowerId, orders, now);
+    await seedDemoRepaymentCard(tx, borrowerId, now);
     const marker: DemoMarker = {
       userId: DEMO_BORROWER.userId,
       previewOrderId: orders.find((o) => o.status === ORDER_STATUS.repaying)!.orderId,

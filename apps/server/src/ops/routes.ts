@@ -20,7 +20,10 @@ import { applyPaidPayCode, issuePayCode } from '../payments/service.ts';
 import { listOrderPayments } from '../payments/store.ts';
 import { findCaptcha, listSmsOutbox, replyToComplaint } from './store.ts';
 import { findComplaint, listComplaints, type ComplaintRow } from '../modules/complaints/store.ts';
+import { insertRepaymentCard } from '../modules/repayment/store.ts';
 import { problemTitles } from '../modules/complaints/problem-types.ts';
+import { registerPromotionOps } from '../modules/promotion/ops.ts';
+import { registerBindCardOps } from '../modules/bind-card/ops.ts';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
   const sent = Buffer.from(header ?? '');
@@ -90,6 +93,13 @@ const issueBody = z.strictObject({
 });
 
 const paidBody = z.strictObject({ providerRef: z.string().trim().min(1).max(128).optional() });
+
+const bankCardBody = z.strictObject({
+  borrowerId: positiveId('borrowerId'),
+  bankName: z.string().trim().min(1, { error: 'bankName is required' }).max(100),
+  bankCode: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'bankCode must be letters and digits' }),
+  cardNo: z.string().regex(/^\d{12,19}$/, { error: 'cardNo must be 12 to 19 digits' }),
+});
 
 const advanceBody = z.strictObject({
   days: z
@@ -225,6 +235,7 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
       channelNumber: body.channelNumber,
       amountMinor: body.amount,
       now: clock.now(),
+      provider: deps.payments,
     });
     return ok(payCode);
   });
@@ -234,6 +245,15 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
     const { providerRef } = parseOps(paidBody, request.body);
     const { result, replay } = await applyPaidPayCode(db, { code, providerRef, now: clock.now() });
     return ok(result, replay ? 'already applied' : 'success');
+  });
+
+  /** A bank card the borrower can repay with (the answer carries only the masked number). */
+  ops.post('/bank-cards', async (request) => {
+    const body = parseOps(bankCardBody, request.body);
+    const borrower = await findBorrower(db, { id: body.borrowerId });
+    if (!borrower) throw notFound(`borrowerId ${body.borrowerId} does not exist`);
+    const card = await insertRepaymentCard(db, { borrowerId: borrower.id, bankName: body.bankName, bankCode: body.bankCode, cardNo: body.cardNo, now: clock.now() });
+    return ok({ id: card.id, bankName: card.bankName, bankCode: card.bankCode, cardNo: card.maskedNo });
   });
 
   ops.get('/clock', async () => ok({ now: clock.now().toISOString(), offsetMs: clock.offsetMs() }));
@@ -269,10 +289,15 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
     return ok({ items: await listSmsOutbox(db, phone, 50) });
   });
 
+  registerBindCardOps(ops, deps);
+
   ops.get('/captchas/:sid', async (request) => {
     const { sid } = parseOps(sidParams, request.params);
     const captcha = await findCaptcha(db, sid);
     if (!captcha) throw notFound(`Captcha ${sid} does not exist`);
     return ok(captcha);
   });
+
+  // The landing's visit and click counts and its registrations.
+  registerPromotionOps(ops, deps);
 }

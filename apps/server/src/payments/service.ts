@@ -2,7 +2,6 @@
  * Issuing pay codes and applying a paid one. applyPaidPayCode is what the payment provider's
  * webhook calls (today the ops API stands in for it): it applies the money exactly once.
  */
-import { randomInt } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { invalidInput, notFound, refused } from '../http/api-error.ts';
 import { dayToIsoDate, endOfLenderDay, lenderDay } from '../loan-terms/calendar.ts';
@@ -10,6 +9,8 @@ import { applyPayment, loanPosition, quote, statusForPosition, type AppliedPayme
 import { ORDER_STATUS, isRepaying, type OrderStatus } from '../loan-terms/status.ts';
 import { toLoanState, viewOrder } from '../orders/service.ts';
 import { loadOrder, saveLedger } from '../orders/store.ts';
+import type { PaymentProvider } from '../providers/payments/payment-provider.ts';
+import { drawSandboxPayCode } from '../providers/payments/sandbox.ts';
 import {
   findActiveChannel,
   findLivePayCode,
@@ -32,10 +33,12 @@ export interface IssuePayCodeInput {
   /** Only for back-office partial payments; the server's quote otherwise. */
   amountMinor?: number | undefined;
   now: Date;
+  /**
+   * The payment provider that mints the code (the app always hands in its own); without one the
+   * sandbox's 12-digit draw is used.
+   */
+  provider?: Pick<PaymentProvider, 'createPayCode'> | undefined;
 }
-
-/** A 12-digit code the borrower reads out or types at the counter. */
-const drawCode = () => String(randomInt(100_000, 1_000_000)) + String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 /**
  * Issues (or reuses) a pay code for what the order owes now. The quote holds until the end of the
@@ -68,8 +71,12 @@ export async function issuePayCode(db: Db, input: IssuePayCodeInput): Promise<Pa
     const key = { orderId: order.id, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, now: input.now };
     const live = await findLivePayCode(tx, key);
     if (live) return live;
+    const expiresAt = endOfLenderDay(input.now);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const created = await insertPayCode(tx, { ...key, code: drawCode(), expiresAt: endOfLenderDay(input.now) });
+      const code = input.provider
+        ? await input.provider.createPayCode({ orderNo: order.orderNo, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, expiresAt })
+        : drawSandboxPayCode();
+      const created = await insertPayCode(tx, { ...key, code, expiresAt });
       if (created) return created;
     }
     throw new Error('Could not draw a free pay code');

@@ -12,6 +12,10 @@ import { buildApp } from '../app.ts';
 import { createBorrowerWithSession, type NewBorrower } from '../borrowers/store.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 import type { ImageStorage } from '../providers/storage/storage.ts';
+import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
+import type { SmsProvider } from '../providers/sms/sms.ts';
+import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
+import type { PaymentProvider } from '../providers/payments/payment-provider.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -47,7 +51,9 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   start = new Date('2026-11-01T02:00:00Z'),
   /** A storage of the test's own; by default images go to a temporary directory removed on close. */
-  options: { storage?: ImageStorage } = {},
+  /** An SMS provider of the test's own; by default the dev outbox (sms_outbox). */
+  /** A payment provider of the test's own; by default the local sandbox. */
+  options: { storage?: ImageStorage; sms?: SmsProvider; payments?: PaymentProvider } = {},
 ): Promise<TestApp> {
   const db = await openTestDb();
   await migrate(db);
@@ -55,7 +61,9 @@ export async function createTestApp(
   const config = testConfig(overrides);
   const uploadsDir = options.storage ? null : mkdtempSync(join(tmpdir(), 'cashloan-test-uploads-'));
   const storage = options.storage ?? createLocalDiskStorage(uploadsDir!);
-  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage });
+  const sms = options.sms ?? createDevOutboxSms(db, clock);
+  const payments = options.payments ?? createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
+  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, sms, payments });
   return {
     app,
     db,

@@ -1,0 +1,64 @@
+/**
+ * Fills an agreement body's {placeholders} (db/seed.ts lists them) with the borrower's and the
+ * loan's figures. Pure: the service gathers the figures, this writes them in.
+ */
+import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+
+export interface AgreementFigures {
+  lenderName: string;
+  appName: string;
+  borrowerName: string;
+  mobilePhone: string;
+  /** Null before the loan is confirmed: no order number exists yet. */
+  orderNo: string | null;
+  productName: string;
+  principalMinor: number;
+  interestMinor: number;
+  feeMinor: number;
+  termDays: number;
+  /** The disbursement, or when it is expected (expected: true) for a loan not paid out yet. */
+  startsAt: Date;
+  /** The last instalment's due date. */
+  endsAt: Date;
+  expected: boolean;
+  serviceEmail: string;
+  servicePhone: string;
+}
+
+/** Who the agreement names when the borrower's name is not on file. */
+export const UNNAMED_BORROWER = 'the account holder';
+export const ORDER_NO_PENDING = '(assigned when you confirm the loan)';
+
+/** Major units with 2 decimals and no symbol: the bodies write the currency themselves ("PHP {principal}"). */
+export function plainAmount(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+const day = (at: Date) => dayToIsoDate(lenderDay(at));
+
+export function placeholderValues(f: AgreementFigures): Record<string, string> {
+  const expected = f.expected ? ' (expected)' : '';
+  return {
+    lenderName: f.lenderName,
+    appName: f.appName,
+    borrowerName: f.borrowerName.trim() || UNNAMED_BORROWER,
+    mobilePhone: f.mobilePhone,
+    orderNo: f.orderNo ?? ORDER_NO_PENDING,
+    productName: f.productName,
+    principal: plainAmount(f.principalMinor),
+    interest: plainAmount(f.interestMinor),
+    serviceFee: plainAmount(f.feeMinor),
+    totalRepayment: plainAmount(f.principalMinor + f.interestMinor + f.feeMinor),
+    termDays: String(f.termDays),
+    disbursementDate: `${day(f.startsAt)}${expected}`,
+    dueDate: `${day(f.endsAt)}${expected}`,
+    serviceEmail: f.serviceEmail,
+    servicePhone: f.servicePhone,
+  };
+}
+
+/** Replaces every known {name}; an unknown one is left as written, so a typo shows instead of vanishing. */
+export function fillAgreement(body: string, figures: AgreementFigures): string {
+  const values = placeholderValues(figures);
+  return body.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

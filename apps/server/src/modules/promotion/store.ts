@@ -1,0 +1,383 @@
+/** SQL of the promotion landing: templates, track counts, captcha sessions, SMS codes and registrations. */
+import type { LandingTemplate, PhoneRuleName } from '@cashloan/contract';
+import type { Queryable } from '../../db/client.ts';
+
+// ---- landing templates ------------------------------------------------------------------------------
+
+export interface TemplateRow extends LandingTemplate {
+  merchantNumber: string;
+}
+export interface NewTemplate extends TemplateRow {
+  active?: boolean;
+}
+
+interface TemplateDbRow {
+  id: number;
+  app_name: string;
+  title: string;
+  subtitle: string;
+  highlights: string[];
+  banner_url: string;
+  banner_alt: string;
+  button_text: string;
+  download_url: string;
+  primary_color: string;
+  background_color: string;
+  text_color: string;
+  phone_rule: PhoneRuleName;
+  merchant_number: string;
+  agreement_title: string;
+  agreement_sections: LandingTemplate['agreement']['sections'];
+}
+
+const toTemplate = (r: TemplateDbRow): TemplateRow => ({
+  id: Number(r.id),
+  appName: r.app_name,
+  title: r.title,
+  subtitle: r.subtitle,
+  highlights: r.highlights,
+  bannerUrl: r.banner_url,
+  bannerAlt: r.banner_alt,
+  buttonText: r.button_text,
+  downloadUrl: r.download_url,
+  colors: { primary: r.primary_color, background: r.background_color, text: r.text_color },
+  phoneRule: r.phone_rule,
+  merchantNumber: r.merchant_number,
+  agreement: { title: r.agreement_title, sections: r.agreement_sections },
+});
+
+/** An active template, or null. */
+export async function findActiveTemplate(db: Queryable, id: number): Promise<TemplateRow | null> {
+  const { rows } = await db.query<TemplateDbRow>('SELECT * FROM landing_templates WHERE id = $1 AND active', [id]);
+  return rows[0] ? toTemplate(rows[0]) : null;
+}
+
+export async function insertTemplate(db: Queryable, t: NewTemplate): Promise<void> {
+  await db.query(
+    `INSERT INTO landing_templates (id, app_name, title, subtitle, highlights, banner_url, banner_alt, button_text, download_url,
+       primary_color, background_color, text_color, phone_rule, merchant_number, agreement_title, agreement_sections, active)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17)`,
+    [
+      t.id,
+      t.appName,
+      t.title,
+      t.subtitle,
+      JSON.stringify(t.highlights),
+      t.bannerUrl,
+      t.bannerAlt,
+      t.buttonText,
+      t.downloadUrl,
+      t.colors.primary,
+      t.colors.background,
+      t.colors.text,
+      t.phoneRule,
+      t.merchantNumber,
+      t.agreement.title,
+      JSON.stringify(t.agreement.sections),
+      t.active ?? true,
+    ],
+  );
+}
+
+// ---- visit and click counts ---------------------------------------------------------------------------
+
+export type TrackKind = 'visit' | 'click';
+
+/**
+ * Adds one to the day's count of a page, source and template. Returns false (nothing counted) when
+ * the template is not an active one; template 0 stands for a landing opened without a template.
+ */
+export async function bumpTrackCount(
+  db: Queryable,
+  c: { templateId: number; page: string; source: string; kind: TrackKind; day: string },
+): Promise<boolean> {
+  const { rows } = await db.query<{ count: number }>(
+    `INSERT INTO landing_track_counts (template_id, page, source, kind, day, count)
+     SELECT $1::bigint, $2, $3, $4, $5::date, 1
+      WHERE $1::bigint = 0 OR EXISTS (SELECT 1 FROM landing_templates WHERE id = $1::bigint AND active)
+     ON CONFLICT (template_id, page, source, kind, day) DO UPDATE SET count = landing_track_counts.count + 1
+     RETURNING count`,
+    [c.templateId, c.page, c.source, c.kind, c.day],
+  );
+  return rows.length > 0;
+}
+
+export interface TrackCount {
+  templateId: number;
+  page: string;
+  source: string;
+  kind: TrackKind;
+  day: string;
+  count: number;
+}
+
+export async function listTrackCounts(db: Queryable, filter: { templateId?: number | undefined; source?: string | undefined }): Promise<TrackCount[]> {
+  const { rows } = await db.query<{ template_id: number; page: string; source: string; kind: TrackKind; day: string; count: number }>(
+    `SELECT template_id, page, source, kind, to_char(day, 'YYYY-MM-DD') AS day, count
+       FROM landing_track_counts
+      WHERE ($1::bigint IS NULL OR template_id = $1) AND ($2::text IS NULL OR source = $2)
+      ORDER BY day DESC, template_id, page, source, kind
+      LIMIT 500`,
+    [filter.templateId ?? null, filter.source ?? null],
+  );
+  return rows.map((r) => ({ templateId: Number(r.template_id), page: r.page, source: r.source, kind: r.kind, day: r.day, count: Number(r.count) }));
+}
+
+// ---- captcha sessions -----------------------------------------------------------------------------------
+
+/** Sids this client address asked for since `since` (sid_expires_at is creation + a fixed lifetime). */
+export async function countSidsSince(db: Queryable, clientIp: string, createdSince: Date, sidTtlMs: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM captchas WHERE client_ip = $1 AND sid_expires_at > $2', [
+    clientIp,
+    new Date(createdSince.getTime() + sidTtlMs),
+  ]);
+  return Number(rows[0]!.n);
+}
+
+/** Forgets captcha sessions that ended before `before` (they can no longer be drawn, checked or passed). */
+export async function deleteEndedSids(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM captchas WHERE sid_expires_at < $1 AND (passed_until IS NULL OR passed_until < $1)', [before]);
+}
+
+/** A new captcha session with no image drawn yet (an empty answer never matches). */
+export async function insertSid(db: Queryable, s: { sid: string; templateId: number | null; clientIp: string; now: Date; sidExpiresAt: Date }): Promise<void> {
+  await db.query(
+    `INSERT INTO captchas (sid, answer, created_at, expires_at, used, template_id, client_ip, sid_expires_at)
+     VALUES ($1, '', $2, $2, true, $3, $4, $5)`,
+    [s.sid, s.now, s.templateId, s.clientIp, s.sidExpiresAt],
+  );
+}
+
+export type DrawResult = 'drawn' | 'unknown' | 'tooMany';
+
+/**
+ * Puts a new answer into the sid: the previous image (and any pass it gave) stops counting. Refused
+ * when the sid is unknown or over, or has had `maxDraws` images already.
+ */
+export async function drawCaptcha(db: Queryable, d: { sid: string; answer: string; now: Date; expiresAt: Date; maxDraws: number }): Promise<DrawResult> {
+  const { rows } = await db.query<{ sid: string }>(
+    `UPDATE captchas SET answer = $2, created_at = $3, expires_at = $4, used = false, passed_phone = NULL, passed_until = NULL, draws = draws + 1
+      WHERE sid = $1 AND sid_expires_at > $3 AND draws < $5
+      RETURNING sid`,
+    [d.sid, d.answer, d.now, d.expiresAt, d.maxDraws],
+  );
+  if (rows.length > 0) return 'drawn';
+  const { rows: existing } = await db.query<{ draws: number }>('SELECT draws FROM captchas WHERE sid = $1 AND sid_expires_at > $2', [d.sid, d.now]);
+  return existing[0] ? 'tooMany' : 'unknown';
+}
+
+export interface SidLanding {
+  templateId: number | null;
+  phoneRule: PhoneRuleName;
+  merchantNumber: string | null;
+  appName: string | null;
+}
+
+/** The landing a sid was made for (template fields null when it was made without one); null for an unknown sid. */
+export async function findSidLanding(db: Queryable, sid: string): Promise<SidLanding | null> {
+  const { rows } = await db.query<{ template_id: number | null; phone_rule: PhoneRuleName | null; merchant_number: string | null; app_name: string | null }>(
+    `SELECT c.template_id, t.phone_rule, t.merchant_number, t.app_name
+       FROM captchas c LEFT JOIN landing_templates t ON t.id = c.template_id
+      WHERE c.sid = $1`,
+    [sid],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    templateId: row.template_id === null ? null : Number(row.template_id),
+    phoneRule: row.phone_rule ?? 'default',
+    merchantNumber: row.merchant_number,
+    appName: row.app_name,
+  };
+}
+
+/**
+ * Checks an answer against the sid's image, in one statement so two requests cannot both use it.
+ * Right when the image is unused and unexpired (it then becomes a pass for `phone` until
+ * `passUntil`) or when it is already this phone's live pass. Anything else kills the image and its
+ * pass. Every check marks the image used.
+ */
+export async function checkCaptcha(db: Queryable, c: { sid: string; capcode: string; phone: string; now: Date; passUntil: Date }): Promise<boolean> {
+  // SET reads the row as it was; under concurrent updates PostgreSQL re-evaluates it on the newest version.
+  const fresh = `(answer <> '' AND upper(answer) = upper($2) AND NOT used AND expires_at > $4)`;
+  const pass = `(answer <> '' AND upper(answer) = upper($2) AND used AND passed_phone = $3 AND passed_until > $4)`;
+  const { rows } = await db.query<{ passed: boolean }>(
+    `UPDATE captchas SET
+        used = true,
+        passed_phone = CASE WHEN ${fresh} OR ${pass} THEN $3 ELSE NULL END,
+        passed_until = CASE WHEN ${fresh} THEN $5::timestamptz WHEN ${pass} THEN passed_until ELSE NULL END
+      WHERE sid = $1
+      RETURNING passed_phone IS NOT NULL AS passed`,
+    [c.sid, c.capcode, c.phone, c.now, c.passUntil],
+  );
+  return rows[0]?.passed === true;
+}
+
+// ---- SMS codes --------------------------------------------------------------------------------------------
+
+/** Serialises the code rules of one phone number (get-sms and register) until the transaction ends. */
+export async function lockPhone(tx: Queryable, phone: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('promotion-phone:' || $1))`, [phone]);
+}
+
+export interface SmsUsage {
+  lastSentAt: Date | null;
+  phoneCount: number;
+  addressCount: number;
+}
+
+/** The phone's newest code and the codes sent since `since` to the phone and from the client address ('unsent' ones do not count). */
+export async function smsUsageSince(db: Queryable, phone: string, clientIp: string, since: Date): Promise<SmsUsage> {
+  const { rows } = await db.query<{ last_sent_at: Date | null; phone_count: number; address_count: number }>(
+    `SELECT max(created_at) FILTER (WHERE phone = $1) AS last_sent_at,
+            count(*) FILTER (WHERE phone = $1) AS phone_count,
+            count(*) FILTER (WHERE client_ip = $2) AS address_count
+       FROM sms_codes
+      WHERE (phone = $1 OR client_ip = $2) AND created_at > $3 AND state <> 'unsent'`,
+    [phone, clientIp, since],
+  );
+  const row = rows[0]!;
+  return { lastSentAt: row.last_sent_at ? new Date(row.last_sent_at) : null, phoneCount: Number(row.phone_count), addressCount: Number(row.address_count) };
+}
+
+/** A new live code for the phone; the phone's earlier live codes stop working. */
+export async function insertSmsCode(
+  tx: Queryable,
+  c: { phone: string; merchantNumber: string; code: string; sid: string; clientIp: string; now: Date; expiresAt: Date },
+): Promise<number> {
+  await tx.query(`UPDATE sms_codes SET state = 'replaced' WHERE phone = $1 AND state = 'live'`, [c.phone]);
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO sms_codes (phone, merchant_number, code, sid, client_ip, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [c.phone, c.merchantNumber, c.code, c.sid, c.clientIp, c.now, c.expiresAt],
+  );
+  return Number(rows[0]!.id);
+}
+
+export async function markCodeSent(db: Queryable, id: number, providerRef: string): Promise<void> {
+  await db.query('UPDATE sms_codes SET provider_ref = $2 WHERE id = $1', [id, providerRef]);
+}
+export async function markCodeUnsent(db: Queryable, id: number): Promise<void> {
+  await db.query(`UPDATE sms_codes SET state = 'unsent' WHERE id = $1`, [id]);
+}
+
+export interface SmsCodeRow {
+  id: number;
+  code: string;
+  state: 'live' | 'used' | 'dead' | 'replaced' | 'unsent';
+  wrongTries: number;
+  expiresAt: Date;
+}
+
+/** The phone's newest code that reached the provider, for this merchant. */
+export async function newestSentCode(tx: Queryable, phone: string, merchantNumber: string): Promise<SmsCodeRow | null> {
+  const { rows } = await tx.query<{ id: number; code: string; state: SmsCodeRow['state']; wrong_tries: number; expires_at: Date }>(
+    `SELECT id, code, state, wrong_tries, expires_at FROM sms_codes
+      WHERE phone = $1 AND merchant_number = $2 AND state <> 'unsent'
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [phone, merchantNumber],
+  );
+  const row = rows[0];
+  return row ? { id: Number(row.id), code: row.code, state: row.state, wrongTries: Number(row.wrong_tries), expiresAt: new Date(row.expires_at) } : null;
+}
+
+/** Counts a wrong try; the code dies on the `maxTries`-th. Returns the tries so far. */
+export async function recordWrongTry(tx: Queryable, id: number, maxTries: number): Promise<number> {
+  const { rows } = await tx.query<{ wrong_tries: number }>(
+    `UPDATE sms_codes SET wrong_tries = wrong_tries + 1, state = CASE WHEN wrong_tries + 1 >= $2 THEN 'dead' ELSE state END
+      WHERE id = $1 RETURNING wrong_tries`,
+    [id, maxTries],
+  );
+  return Number(rows[0]!.wrong_tries);
+}
+
+export async function markCodeUsed(tx: Queryable, id: number, now: Date): Promise<void> {
+  await tx.query(`UPDATE sms_codes SET state = 'used', used_at = $2 WHERE id = $1`, [id, now]);
+}
+
+// ---- registrations ------------------------------------------------------------------------------------------
+
+export interface Attribution {
+  templateId: number | null;
+  inviteCode: string;
+  userFrom: string;
+  appFrom: string;
+  utmTag: string;
+  appName: string;
+  deviceId: string;
+  clientIp: string;
+}
+
+export async function insertRegistration(tx: Queryable, r: Attribution & { borrowerId: number; smsCodeId: number; now: Date }): Promise<void> {
+  await tx.query(
+    `INSERT INTO registrations (borrower_id, sms_code_id, template_id, invite_code, user_from, app_from, utm_tag, app_name, device_id, client_ip, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [r.borrowerId, r.smsCodeId, r.templateId, r.inviteCode, r.userFrom, r.appFrom, r.utmTag, r.appName, r.deviceId, r.clientIp, r.now],
+  );
+}
+
+/** The borrower holding this phone at this merchant, with the SMS code they registered with (when they came through the landing). */
+export async function findBorrowerByPhone(
+  tx: Queryable,
+  merchantNumber: string,
+  phone: string,
+): Promise<{ borrowerId: number; userId: string; registeredWithCode: string | null } | null> {
+  const { rows } = await tx.query<{ id: number; user_id: string; code: string | null }>(
+    `SELECT b.id, b.user_id, s.code
+       FROM borrowers b
+       LEFT JOIN registrations r ON r.borrower_id = b.id
+       LEFT JOIN sms_codes s ON s.id = r.sms_code_id
+      WHERE b.merchant_number = $1 AND b.mobile_phone = $2`,
+    [merchantNumber, phone],
+  );
+  const row = rows[0];
+  return row ? { borrowerId: Number(row.id), userId: row.user_id, registeredWithCode: row.code } : null;
+}
+
+export interface RegistrationView extends Attribution {
+  borrowerId: number;
+  userId: string;
+  mobilePhone: string;
+  merchantNumber: string;
+  createdAt: Date;
+}
+
+/** The newest registrations, for the back office (one phone, or all). */
+export async function listRegistrations(db: Queryable, phone: string | undefined, limit: number): Promise<RegistrationView[]> {
+  const { rows } = await db.query<{
+    borrower_id: number;
+    user_id: string;
+    mobile_phone: string;
+    merchant_number: string;
+    template_id: number | null;
+    invite_code: string;
+    user_from: string;
+    app_from: string;
+    utm_tag: string;
+    app_name: string;
+    device_id: string;
+    client_ip: string;
+    created_at: Date;
+  }>(
+    `SELECT r.*, b.user_id, b.mobile_phone, b.merchant_number
+       FROM registrations r JOIN borrowers b ON b.id = r.borrower_id
+      WHERE ($1::text IS NULL OR b.mobile_phone = $1)
+      ORDER BY r.created_at DESC, r.borrower_id DESC LIMIT $2`,
+    [phone ?? null, limit],
+  );
+  return rows.map((r) => ({
+    borrowerId: Number(r.borrower_id),
+    userId: r.user_id,
+    mobilePhone: r.mobile_phone,
+    merchantNumber: r.merchant_number,
+    templateId: r.template_id === null ? null : Number(r.template_id),
+    inviteCode: r.invite_code,
+    userFrom: r.user_from,
+    appFrom: r.app_from,
+    utmTag: r.utm_tag,
+    appName: r.app_name,
+    deviceId: r.device_id,
+    clientIp: r.client_ip,
+    createdAt: r.created_at,
+  }));
+}

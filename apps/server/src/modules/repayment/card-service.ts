@@ -1,0 +1,273 @@
+/**
+ * Repayment by bank card and by the alternate (hosted checkout) channel: repayment-way,
+ * repayment-commit, repayment-confirm and repayment-huichao. The money is booked on a pay code and
+ * applied by applyPaidPayCode, so a card payment settles the order exactly like a paid counter code.
+ *
+ * Nothing is charged twice: a commit repeated with the same repayToken finds the repayment it made;
+ * only the newest open repayment of an order can be confirmed; a repayment is claimed before the
+ * provider is asked to take the money, so a second confirm answers 800005; and the pay code is
+ * applied once whatever happens after. Provider calls never run inside a database transaction.
+ */
+import { randomBytes } from 'node:crypto';
+import { CALL_ERROR_CODES, ERROR_MESSAGES, SMS_RESEND_SECONDS, type RepaymentWays } from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError, invalidInput, notFound, refused, sessionRefused, tooMany } from '../../http/api-error.ts';
+import { quote } from '../../loan-terms/position.ts';
+import { moneyTextIn } from '../../loan-terms/money-text.ts';
+import { toLoanState } from '../../orders/service.ts';
+import { applyPaidPayCode, issuePayCode } from '../../payments/service.ts';
+import type { CardChargeResult } from '../../providers/payments/payment-provider.ts';
+import type { Borrower } from '../../session/session.ts';
+import { assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
+import {
+  CARD_CHANNEL,
+  CHECKOUT_CHANNEL,
+  cancelOtherOpenRepayments,
+  claimCodeSend,
+  findBorrowerCard,
+  findRepayToken,
+  findRepayment,
+  findRepaymentByToken,
+  hasRepaymentInFlight,
+  insertRepayToken,
+  insertRepayment,
+  isChannelActive,
+  listBorrowerCards,
+  lockOrder,
+  moveRepayment,
+  type CardRepayment,
+} from './store.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
+
+/** How long a repayment screen's token may start a repayment. */
+export const REPAY_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** A confirmation that has not finished in this long (the process stopped) may be taken over. */
+export const STALE_CLAIM_MS = 2 * 60 * 1000;
+/** How long a repeated commit waits for the first one of the same token to finish starting. */
+const START_WAIT_MS = 3000;
+
+export const CARD_MESSAGES = {
+  duplicate: 'Please do not submit the payment request twice.',
+  wrongCode: 'The verification code is wrong. Please check it and try again.',
+  codeExpired: 'The verification code has expired. Please tap Resend to get a new one.',
+  tooManyAttempts: 'Too many wrong codes. Please tap Resend to get a new code.',
+  tokenExpired: 'This payment page has expired. Please go back and open it again.',
+  replaced: 'This payment was replaced by a newer one. Please start the repayment again.',
+  inFlight: 'A card payment for this loan is being processed. Please wait for it to finish.',
+  starting: 'Your payment is still being started. Please try again in a moment.',
+  cardNotFound: 'This bank card was not found. Please select one of your bank cards.',
+  noCoupon: 'couponId: no coupon applies to this repayment',
+  startFailed: 'The card payment could not be started. Please try again.',
+  repaymentNotFound: 'This repayment was not found. Please start the repayment again.',
+  checkoutUnavailable: 'Online payment is not available now. Please choose another way to pay.',
+} as const;
+
+const duplicate = () => new ApiError(CALL_ERROR_CODES.duplicateRepayment, CARD_MESSAGES.duplicate);
+const wrongCode = () => new ApiError(CALL_ERROR_CODES.wrongVerifyCode, CARD_MESSAGES.wrongCode);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** repayment-way: the borrower's cards (masked), whether the alternate channel is offered, a fresh token and the amount due. */
+export async function repaymentWays(deps: Deps, borrower: Borrower, orderId: number): Promise<RepaymentWays> {
+  const now = deps.clock.now();
+  const view = await repayingOrder(deps.db, borrower.id, { orderId }, now);
+  assertPaymentAllowed(view, 'repay');
+  const token = `rt_${randomBytes(16).toString('hex')}`;
+  await insertRepayToken(deps.db, { token, borrowerId: borrower.id, orderId, expiresAt: new Date(now.getTime() + REPAY_TOKEN_TTL_MS), now });
+  const cards = await listBorrowerCards(deps.db, borrower.id);
+  return {
+    alipay: (await isChannelActive(deps.db, CHECKOUT_CHANNEL)) ? 1 : 0,
+    repayToken: token,
+    bankCards: cards.map((c) => ({ id: c.id, bankName: c.bankName, cardNo: c.maskedNo, bankCode: c.bankCode })),
+    repayAmount: quote(toLoanState(view.order), 'repay', now),
+  };
+}
+
+export interface CommitRequest {
+  orderId: number;
+  amountMinor: number;
+  cardId: number;
+  couponId: string | undefined;
+  repayToken: string;
+  sendCode: boolean;
+}
+
+/**
+ * repayment-commit. The bank name, masked number and bank code the page sends are what it shows;
+ * the card is the stored one named by cardId.
+ */
+export async function commitCardRepayment(deps: Deps, borrower: Borrower, request: CommitRequest, currency: string): Promise<{ needValid: number; repayRecordId: number }> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const token = await findRepayToken(db, request.repayToken);
+  if (!token || token.borrowerId !== borrower.id || token.orderId !== request.orderId) throw refused(CARD_MESSAGES.tokenExpired);
+  const earlier = await findRepaymentByToken(db, token.token);
+  if (earlier) return answerRepeat(deps, earlier, request.sendCode);
+  if (token.expiresAt.getTime() <= now.getTime()) throw refused(CARD_MESSAGES.tokenExpired);
+  if (request.couponId !== undefined) throw invalidInput(CARD_MESSAGES.noCoupon);
+
+  const card = await findBorrowerCard(db, borrower.id, request.cardId);
+  if (!card) throw notFound(CARD_MESSAGES.cardNotFound);
+  const view = await repayingOrder(db, borrower.id, { orderId: request.orderId }, now);
+  assertPaymentAllowed(view, 'repay');
+  assertAmount(request.amountMinor, quote(toLoanState(view.order), 'repay', now), moneyTextIn(currency));
+  const payCode = await issuePayCode(db, { orderId: view.order.id, purpose: 'repay', channelNumber: CARD_CHANNEL, now, provider: deps.payments });
+
+  const id = await db.transaction(async (tx) => {
+    await lockOrder(tx, view.order.id);
+    if (await hasRepaymentInFlight(tx, view.order.id)) throw refused(CARD_MESSAGES.inFlight);
+    const inserted = await insertRepayment(tx, {
+      repayToken: token.token,
+      borrowerId: borrower.id,
+      orderId: view.order.id,
+      bankCardId: card.id,
+      payCodeId: payCode.id,
+      amountMinor: payCode.amountMinor,
+      now,
+    });
+    if (inserted !== null) await cancelOtherOpenRepayments(tx, view.order.id, inserted, now);
+    return inserted;
+  });
+  // A concurrent commit of the same token got there first: answer what it made.
+  if (id === null) return answerRepeat(deps, (await findRepaymentByToken(db, token.token))!, request.sendCode);
+
+  let start;
+  try {
+    start = await deps.payments.startCardCharge({
+      reference: payCode.code,
+      amountMinor: payCode.amountMinor,
+      card: { id: card.id, bankCode: card.bankCode, bankName: card.bankName, maskedNo: card.maskedNo },
+      phone: borrower.mobilePhone,
+      borrowerId: borrower.id,
+    });
+  } catch (error) {
+    await moveRepayment(db, id, ['starting'], 'failed', { failureMessage: CARD_MESSAGES.startFailed }, deps.clock.now());
+    throw Object.assign(refused(CARD_MESSAGES.startFailed), { cause: error });
+  }
+  if (start.otpRequired) {
+    const moved = await moveRepayment(db, id, ['starting'], 'pending', { needValid: 1, providerChargeId: start.chargeId }, deps.clock.now());
+    if (!moved) throw refused(CARD_MESSAGES.replaced);
+    if (request.sendCode) await sendCodeIfDue(deps, id, start.chargeId);
+    return { needValid: 1, repayRecordId: id };
+  }
+  const moved = await moveRepayment(db, id, ['starting'], 'charged', { needValid: 0, providerChargeId: start.chargeId, providerRef: start.providerRef ?? `charge:${start.chargeId}` }, deps.clock.now());
+  if (!moved) throw refused(CARD_MESSAGES.replaced);
+  await settle(deps, (await findRepayment(db, id))!);
+  return { needValid: 0, repayRecordId: id };
+}
+
+/** Sends a verification code unless one went out less than SMS_RESEND_SECONDS ago. */
+async function sendCodeIfDue(deps: Deps, id: number, chargeId: string): Promise<void> {
+  const now = deps.clock.now();
+  if (await claimCodeSend(deps.db, id, now, new Date(now.getTime() - SMS_RESEND_SECONDS * 1000))) await deps.payments.sendCardCode(chargeId);
+}
+
+/** What a commit repeated with the same token answers: the same repayment, never a second one. */
+async function answerRepeat(deps: Deps, first: CardRepayment, sendCode: boolean): Promise<{ needValid: number; repayRecordId: number }> {
+  let repayment = first;
+  for (let waited = 0; repayment.status === 'starting' && waited < START_WAIT_MS; waited += 50) {
+    await sleep(50);
+    repayment = (await findRepayment(deps.db, repayment.id))!;
+  }
+  switch (repayment.status) {
+    case 'starting':
+      throw refused(CARD_MESSAGES.starting);
+    case 'pending':
+      // Resend: a repeated commit that asks for a message gets a new code once the countdown is over.
+      if (sendCode && repayment.providerChargeId) await sendCodeIfDue(deps, repayment.id, repayment.providerChargeId);
+      return { needValid: 1, repayRecordId: repayment.id };
+    case 'charged':
+      await settle(deps, repayment);
+      return { needValid: 0, repayRecordId: repayment.id };
+    case 'confirming':
+    case 'paid':
+      return { needValid: 0, repayRecordId: repayment.id };
+    case 'cancelled':
+      throw refused(CARD_MESSAGES.replaced);
+    case 'failed':
+      throw refused(repayment.failureMessage || CARD_MESSAGES.startFailed);
+  }
+}
+
+/** Applies the money the provider took (exactly once: applyPaidPayCode replays a paid code) and marks the repayment paid. */
+async function settle(deps: Deps, repayment: CardRepayment): Promise<void> {
+  await applyPaidPayCode(deps.db, { code: repayment.payCode, providerRef: repayment.providerRef ?? undefined, now: deps.clock.now() });
+  await moveRepayment(deps.db, repayment.id, ['charged'], 'paid', {}, deps.clock.now());
+}
+
+/** repayment-confirm: the verification code; 800006 when wrong, 800005 when this repayment was already submitted. */
+export async function confirmCardRepayment(deps: Deps, borrower: Borrower, request: { orderId: number; repaymentRecordId: number; verifyCode: string }): Promise<void> {
+  const { db } = deps;
+  const repayment = await findRepayment(db, request.repaymentRecordId);
+  if (!repayment || repayment.borrowerId !== borrower.id || repayment.orderId !== request.orderId) throw notFound(CARD_MESSAGES.repaymentNotFound);
+  const now = deps.clock.now();
+  const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
+  switch (repayment.status) {
+    case 'charged':
+      // Taken but not yet applied (the process stopped in between): apply it now, once.
+      await settle(deps, repayment);
+      throw duplicate();
+    case 'paid':
+      throw duplicate();
+    case 'confirming':
+      if (repayment.claimedAt && repayment.claimedAt > staleBefore) throw duplicate();
+      break;
+    case 'cancelled':
+      throw refused(CARD_MESSAGES.replaced);
+    case 'failed':
+      throw refused(repayment.failureMessage || CARD_MESSAGES.startFailed);
+    case 'starting':
+      throw refused(CARD_MESSAGES.starting);
+    case 'pending':
+      break;
+  }
+
+  // Claim it: of two confirms only one goes on to the provider; the other answers 800005.
+  const claimed = await db.transaction(async (tx) => {
+    await lockOrder(tx, repayment.orderId);
+    const fresh = await findRepayment(tx, repayment.id);
+    const takeable = fresh?.status === 'pending' || (fresh?.status === 'confirming' && fresh.claimedAt !== null && fresh.claimedAt <= staleBefore);
+    return takeable ? moveRepayment(tx, repayment.id, [fresh!.status], 'confirming', { claimedAt: now }, now) : false;
+  });
+  if (!claimed) {
+    const latest = (await findRepayment(db, repayment.id))!;
+    if (latest.status === 'cancelled') throw refused(CARD_MESSAGES.replaced);
+    throw duplicate();
+  }
+
+  const release = () => moveRepayment(db, repayment.id, ['confirming'], 'pending', { claimedAt: null }, deps.clock.now());
+  let result: CardChargeResult;
+  try {
+    result = await deps.payments.confirmCardCharge(repayment.providerChargeId!, request.verifyCode);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  switch (result.status) {
+    case 'wrong_code':
+      await release();
+      throw wrongCode();
+    case 'code_expired':
+      await release();
+      throw refused(CARD_MESSAGES.codeExpired);
+    case 'too_many_attempts':
+      await release();
+      throw tooMany(CARD_MESSAGES.tooManyAttempts);
+    case 'succeeded':
+      await moveRepayment(db, repayment.id, ['confirming'], 'charged', { providerRef: result.providerRef, claimedAt: null }, deps.clock.now());
+      await settle(deps, (await findRepayment(db, repayment.id))!);
+  }
+}
+
+/** repayment-huichao: the alternate channel's hosted payment page for what the order owes now. */
+export async function startCheckout(deps: Deps, borrower: Borrower, request: { userId: string; orderId: number; amountMinor: number }, currency: string): Promise<{ url: string }> {
+  // The payload names the borrower again: it must be the session's.
+  if (request.userId !== borrower.userId) throw sessionRefused(ERROR_MESSAGES.sessionMismatch);
+  const now = deps.clock.now();
+  const view = await repayingOrder(deps.db, borrower.id, { orderId: request.orderId }, now);
+  assertPaymentAllowed(view, 'repay');
+  if (!(await isChannelActive(deps.db, CHECKOUT_CHANNEL))) throw refused(CARD_MESSAGES.checkoutUnavailable);
+  assertAmount(request.amountMinor, quote(toLoanState(view.order), 'repay', now), moneyTextIn(currency));
+  const payCode = await issuePayCode(deps.db, { orderId: view.order.id, purpose: 'repay', channelNumber: CHECKOUT_CHANNEL, now, provider: deps.payments });
+  return deps.payments.createCheckout({ reference: payCode.code, amountMinor: payCode.amountMinor, orderNo: view.order.orderNo });
+}

@@ -1,0 +1,61 @@
+/**
+ * What every repayment call checks first: the order is the borrower's, it is being repaid, and a
+ * repayment (or a rollover) may be made today — with the message the borrower reads when not.
+ */
+import type { Queryable } from '../../db/client.ts';
+import { notFound, refused } from '../../http/api-error.ts';
+import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import type { LoanPosition, PaymentPurpose } from '../../loan-terms/position.ts';
+import { DUE_WINDOW_DAYS, PREPAYMENT_MIN_DAYS } from '../../loan-terms/rules.ts';
+import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
+import { viewOrder, type OrderView } from '../../orders/service.ts';
+import { loadBorrowerOrder } from '../../orders/store.ts';
+import type { MoneyText } from '../../loan-terms/money-text.ts';
+
+export const MESSAGES = {
+  orderNotFound: 'This order was not found. Please check your orders and try again.',
+  settled: 'You have repaid this loan in full. Thank you!',
+  notDisbursed: 'This loan has not been disbursed yet, so there is nothing to repay.',
+  rejected: 'This loan application was not approved, so there is nothing to repay.',
+  noRollover: 'This loan cannot be rolled over.',
+} as const;
+
+export const dateOf = (at: Date | null) => (at ? dayToIsoDate(lenderDay(at)) : '');
+
+/** The early-repayment refusal (spec section 9): names the day it opens and why. */
+export function earlyRepaymentMessage(position: LoanPosition): string {
+  return (
+    `Early repayment opens on ${dateOf(position.earlyRepaymentOpensAt)}: a loan can be repaid early only after half of its term, ` +
+    `and never before ${PREPAYMENT_MIN_DAYS} days from disbursement. Your repayment is due on ${dateOf(position.currentDueAt)}.`
+  );
+}
+
+export function rolloverNotYetMessage(position: LoanPosition): string {
+  return `You can roll this loan over once it is due, from ${DUE_WINDOW_DAYS} days before ${dateOf(position.currentDueAt)}.`;
+}
+
+/** A repaying order of the borrower (with productId when the page names one), viewed now. */
+export async function repayingOrder(db: Queryable, borrowerId: number, ids: { productId?: number; orderId: number }, now: Date): Promise<OrderView & { position: LoanPosition }> {
+  const order = await loadBorrowerOrder(db, borrowerId, ids.orderId);
+  if (!order || (ids.productId !== undefined && order.productId !== ids.productId)) throw notFound(MESSAGES.orderNotFound);
+  const view = viewOrder(order, now);
+  if (view.shownStatus === ORDER_STATUS.settled) throw refused(MESSAGES.settled);
+  if (view.shownStatus === ORDER_STATUS.rejected) throw refused(MESSAGES.rejected);
+  if (!isRepaying(order.status) || !view.position) throw refused(MESSAGES.notDisbursed);
+  return { ...view, position: view.position };
+}
+
+/** Refuses a payment of this purpose that may not be made today. */
+export function assertPaymentAllowed(view: OrderView & { position: LoanPosition }, purpose: PaymentPurpose): void {
+  if (purpose === 'repay') {
+    if (!view.position.repaymentOpen) throw refused(earlyRepaymentMessage(view.position));
+    return;
+  }
+  if (view.order.flags.isDelay !== '1') throw refused(MESSAGES.noRollover);
+  if (view.shownStatus !== ORDER_STATUS.due && view.shownStatus !== ORDER_STATUS.overdue) throw refused(rolloverNotYetMessage(view.position));
+}
+
+/** Refuses an amount that is not what the order owes for this purpose now (the screen was stale). */
+export function assertAmount(sent: number, quoted: number, money: MoneyText): void {
+  if (sent !== quoted) throw refused(`The amount to pay is now ${money(quoted)}. Please reload the page and try again.`);
+}

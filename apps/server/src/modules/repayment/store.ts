@@ -1,0 +1,274 @@
+/** SQL of the repayment family: repayment channels, the live code of an order, bank cards, repay tokens and card repayments. */
+import type { Queryable } from '../../db/client.ts';
+import type { PaymentPurpose } from '../../loan-terms/position.ts';
+import { listActiveChannels, type ChannelRow } from '../../payments/store.ts';
+
+/** Channel kinds a borrower pays at with a code or QR: the only ones the repayment screens list. */
+export const COUNTER_KINDS = ['code', 'qr'] as const;
+/** The internal channels card and hosted-checkout payments are booked on (migration 005). */
+export const CARD_CHANNEL = 'CARD';
+export const CHECKOUT_CHANNEL = 'CHECKOUT';
+
+export type CounterChannel = ChannelRow & { kind: 'code' | 'qr' };
+const isCounter = (c: ChannelRow): c is CounterChannel => (COUNTER_KINDS as readonly string[]).includes(c.kind);
+
+/** The active over-the-counter channels in display order (the first is preselected). */
+export async function listCounterChannels(db: Queryable): Promise<CounterChannel[]> {
+  return (await listActiveChannels(db)).filter(isCounter);
+}
+
+export async function isChannelActive(db: Queryable, channelNumber: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: number }>('SELECT 1 AS found FROM payment_channels WHERE channel_number = $1 AND active', [channelNumber]);
+  return rows.length > 0;
+}
+
+/** The newest live code of an order for this purpose and amount on an over-the-counter channel, with its channel. */
+export async function findLiveCounterCode(
+  db: Queryable,
+  k: { orderId: number; purpose: PaymentPurpose; amountMinor: number; now: Date },
+): Promise<{ code: string; channelNumber: string } | null> {
+  const { rows } = await db.query<{ code: string; channel_number: string }>(
+    `SELECT pc.code, pc.channel_number
+       FROM pay_codes pc JOIN payment_channels ch ON ch.channel_number = pc.channel_number
+      WHERE pc.order_id = $1 AND pc.purpose = $2 AND pc.amount_minor = $3 AND pc.status = 'live' AND pc.expires_at > $4
+        AND ch.active AND ch.kind = ANY($5::text[])
+      ORDER BY pc.id DESC LIMIT 1`,
+    [k.orderId, k.purpose, k.amountMinor, k.now, COUNTER_KINDS],
+  );
+  return rows[0] ? { code: rows[0].code, channelNumber: rows[0].channel_number } : null;
+}
+
+// ---- bank cards --------------------------------------------------------------------------------
+
+export interface RepaymentCard {
+  id: number;
+  bankName: string;
+  bankCode: string;
+  /** Only the masked number is ever read here. */
+  maskedNo: string;
+}
+interface CardDb {
+  id: number;
+  bank_name: string;
+  bank_code: string;
+  card_no_masked: string;
+}
+const toCard = (r: CardDb): RepaymentCard => ({ id: Number(r.id), bankName: r.bank_name, bankCode: r.bank_code, maskedNo: r.card_no_masked });
+
+/** The borrower's cards and accounts, newest first. */
+export async function listBorrowerCards(db: Queryable, borrowerId: number): Promise<RepaymentCard[]> {
+  const { rows } = await db.query<CardDb>('SELECT id, bank_name, bank_code, card_no_masked FROM bank_cards WHERE borrower_id = $1 AND replaced_at IS NULL ORDER BY id DESC', [borrowerId]);
+  return rows.map(toCard);
+}
+
+export async function findBorrowerCard(db: Queryable, borrowerId: number, cardId: number): Promise<RepaymentCard | null> {
+  const { rows } = await db.query<CardDb>('SELECT id, bank_name, bank_code, card_no_masked FROM bank_cards WHERE id = $1 AND borrower_id = $2', [cardId, borrowerId]);
+  return rows[0] ? toCard(rows[0]) : null;
+}
+
+/** '**** **** **** 4821': only the last 4 digits of a number are kept visible. */
+export function maskCardNo(cardNo: string): string {
+  const digits = cardNo.replace(/\D/g, '');
+  return `**** **** **** ${digits.slice(-4)}`;
+}
+
+/**
+ * Adds a card for repayment (the ops API and the demo seed). The table keeps the whole number for
+ * payouts (bank_cards is the bind-bank screen's); only the masked one is ever answered or logged.
+ */
+export async function insertRepaymentCard(
+  db: Queryable,
+  c: { borrowerId: number; bankName: string; bankCode: string; cardNo: string; now: Date },
+): Promise<RepaymentCard> {
+  const { rows } = await db.query<CardDb>(
+    `INSERT INTO bank_cards (borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, card_no, created_at)
+     VALUES ($1, 1, '90006', $2, $3, $4, $5, $6) RETURNING id, bank_name, bank_code, card_no_masked`,
+    [c.borrowerId, c.bankName, c.bankCode, maskCardNo(c.cardNo), c.cardNo.replace(/\D/g, ''), c.now],
+  );
+  return toCard(rows[0]!);
+}
+
+// ---- repay tokens ------------------------------------------------------------------------------
+
+export interface RepayToken {
+  token: string;
+  borrowerId: number;
+  orderId: number;
+  expiresAt: Date;
+}
+
+export async function insertRepayToken(db: Queryable, t: RepayToken & { now: Date }): Promise<void> {
+  // Expired tokens no repayment was made with go when a new one is issued.
+  await db.query(
+    `DELETE FROM repay_tokens t WHERE t.borrower_id = $1 AND t.expires_at < $2
+        AND NOT EXISTS (SELECT 1 FROM card_repayments c WHERE c.repay_token = t.token)`,
+    [t.borrowerId, t.now],
+  );
+  await db.query('INSERT INTO repay_tokens (token, borrower_id, order_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    t.token,
+    t.borrowerId,
+    t.orderId,
+    t.now,
+    t.expiresAt,
+  ]);
+}
+
+export async function findRepayToken(db: Queryable, token: string): Promise<RepayToken | null> {
+  const { rows } = await db.query<{ token: string; borrower_id: number; order_id: number; expires_at: Date }>(
+    'SELECT token, borrower_id, order_id, expires_at FROM repay_tokens WHERE token = $1',
+    [token],
+  );
+  const r = rows[0];
+  return r ? { token: r.token, borrowerId: Number(r.borrower_id), orderId: Number(r.order_id), expiresAt: new Date(r.expires_at) } : null;
+}
+
+// ---- card repayments ---------------------------------------------------------------------------
+
+export type CardRepaymentStatus = 'starting' | 'pending' | 'confirming' | 'charged' | 'paid' | 'failed' | 'cancelled';
+
+export interface CardRepayment {
+  id: number;
+  repayToken: string;
+  borrowerId: number;
+  orderId: number;
+  bankCardId: number;
+  payCodeId: number;
+  payCode: string;
+  amountMinor: number;
+  status: CardRepaymentStatus;
+  needValid: number;
+  providerChargeId: string | null;
+  providerRef: string | null;
+  failureMessage: string;
+  codeSentAt: Date | null;
+  claimedAt: Date | null;
+}
+interface CardRepaymentDb {
+  id: number;
+  repay_token: string;
+  borrower_id: number;
+  order_id: number;
+  bank_card_id: number;
+  pay_code_id: number;
+  pay_code: string;
+  amount_minor: number;
+  status: CardRepaymentStatus;
+  need_valid: number;
+  provider_charge_id: string | null;
+  provider_ref: string | null;
+  failure_message: string;
+  code_sent_at: Date | null;
+  claimed_at: Date | null;
+}
+const toRepayment = (r: CardRepaymentDb): CardRepayment => ({
+  id: Number(r.id),
+  repayToken: r.repay_token,
+  borrowerId: Number(r.borrower_id),
+  orderId: Number(r.order_id),
+  bankCardId: Number(r.bank_card_id),
+  payCodeId: Number(r.pay_code_id),
+  payCode: r.pay_code,
+  amountMinor: Number(r.amount_minor),
+  status: r.status,
+  needValid: r.need_valid,
+  providerChargeId: r.provider_charge_id,
+  providerRef: r.provider_ref,
+  failureMessage: r.failure_message,
+  codeSentAt: r.code_sent_at ? new Date(r.code_sent_at) : null,
+  claimedAt: r.claimed_at ? new Date(r.claimed_at) : null,
+});
+const REPAYMENT_SELECT = 'SELECT cr.*, pc.code AS pay_code FROM card_repayments cr JOIN pay_codes pc ON pc.id = cr.pay_code_id';
+
+export async function findRepaymentByToken(db: Queryable, token: string): Promise<CardRepayment | null> {
+  const { rows } = await db.query<CardRepaymentDb>(`${REPAYMENT_SELECT} WHERE cr.repay_token = $1`, [token]);
+  return rows[0] ? toRepayment(rows[0]) : null;
+}
+
+export async function findRepayment(db: Queryable, id: number): Promise<CardRepayment | null> {
+  const { rows } = await db.query<CardRepaymentDb>(`${REPAYMENT_SELECT} WHERE cr.id = $1`, [id]);
+  return rows[0] ? toRepayment(rows[0]) : null;
+}
+
+/** Locks the order row: starting and confirming card repayments of one order take turns. */
+export async function lockOrder(db: Queryable, orderId: number): Promise<void> {
+  await db.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+}
+
+/** Whether a card payment of the order is being taken or applied right now. */
+export async function hasRepaymentInFlight(db: Queryable, orderId: number): Promise<boolean> {
+  const { rows } = await db.query<{ found: number }>(
+    `SELECT 1 AS found FROM card_repayments WHERE order_id = $1 AND status IN ('confirming', 'charged') LIMIT 1`,
+    [orderId],
+  );
+  return rows.length > 0;
+}
+
+/** Inserts a repayment in 'starting'; null when the token already made one. */
+export async function insertRepayment(
+  db: Queryable,
+  r: { repayToken: string; borrowerId: number; orderId: number; bankCardId: number; payCodeId: number; amountMinor: number; now: Date },
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO card_repayments (repay_token, borrower_id, order_id, bank_card_id, pay_code_id, amount_minor, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'starting', $7, $7)
+     ON CONFLICT (repay_token) DO NOTHING RETURNING id`,
+    [r.repayToken, r.borrowerId, r.orderId, r.bankCardId, r.payCodeId, r.amountMinor, r.now],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** Cancels the order's other repayments still waiting for the borrower: only the newest may be confirmed. */
+export async function cancelOtherOpenRepayments(db: Queryable, orderId: number, keepId: number, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE card_repayments SET status = 'cancelled', updated_at = $3 WHERE order_id = $1 AND id <> $2 AND status IN ('starting', 'pending')`,
+    [orderId, keepId, now],
+  );
+}
+
+/**
+ * Moves a repayment from one of `from` to `to` with the given fields; false when it was no longer
+ * in one of `from` (another request moved it first).
+ */
+export async function moveRepayment(
+  db: Queryable,
+  id: number,
+  from: readonly CardRepaymentStatus[],
+  to: CardRepaymentStatus,
+  fields: Partial<{ needValid: number; providerChargeId: string; providerRef: string; failureMessage: string; claimedAt: Date | null }>,
+  now: Date,
+): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE card_repayments
+        SET status = $3,
+            need_valid = COALESCE($4, need_valid),
+            provider_charge_id = COALESCE($5, provider_charge_id),
+            provider_ref = COALESCE($6, provider_ref),
+            failure_message = COALESCE($7, failure_message),
+            claimed_at = CASE WHEN $8::boolean THEN $9::timestamptz ELSE claimed_at END,
+            updated_at = $10
+      WHERE id = $1 AND status = ANY($2::text[]) RETURNING id`,
+    [
+      id,
+      from,
+      to,
+      fields.needValid ?? null,
+      fields.providerChargeId ?? null,
+      fields.providerRef ?? null,
+      fields.failureMessage ?? null,
+      'claimedAt' in fields,
+      fields.claimedAt ?? null,
+      now,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** Claims the right to send a verification code: true when none was sent since `sentBefore`. */
+export async function claimCodeSend(db: Queryable, id: number, now: Date, sentBefore: Date): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE card_repayments SET code_sent_at = $2, updated_at = $2
+      WHERE id = $1 AND status = 'pending' AND (code_sent_at IS NULL OR code_sent_at <= $3) RETURNING id`,
+    [id, now, sentBefore],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,82 @@
+/**
+ * The payment provider: whoever actually moves the borrower's money. The server only talks to this
+ * interface; sandbox.ts is the local implementation (no money moves), and a real over-the-counter
+ * or card gateway implements the same methods. See docs/repayment.md.
+ *
+ * Every payment is keyed by one of our pay codes (payments/service.ts issues them): the code is the
+ * reference the provider reports back when money arrives, and applyPaidPayCode applies it exactly
+ * once however often the provider reports it.
+ */
+import type { PaymentPurpose } from '../../loan-terms/position.ts';
+
+/** How a pay code is shown to the borrower: typed in at a counter or app (1), or a QR to scan (2). */
+export const SHOW_TYPE = { code: 1, qr: 2 } as const;
+export type ShowType = (typeof SHOW_TYPE)[keyof typeof SHOW_TYPE];
+
+export interface PayCodeRequest {
+  orderNo: string;
+  channelNumber: string;
+  amountMinor: number;
+  purpose: PaymentPurpose;
+  /** The code must not be payable after this moment (the quote changes with the lender day). */
+  expiresAt: Date;
+}
+
+export interface CardChargeRequest {
+  /** Our pay code: the reference the charge is booked under. */
+  reference: string;
+  amountMinor: number;
+  /**
+   * The card on file, by the lender's id. A real gateway resolves its own token from it (cards are
+   * tokenised when bound); the full number never travels through this interface.
+   */
+  card: { id: number; bankCode: string; bankName: string; maskedNo: string };
+  /** The borrower's mobile number, where a verification code is sent. */
+  phone: string;
+  borrowerId: number;
+}
+
+export interface CardChargeStart {
+  /** The provider's id of the charge (sent back to confirm it). */
+  chargeId: string;
+  /** Whether the borrower must enter a verification code before the money is taken. */
+  otpRequired: boolean;
+  /** When no code is needed the money is taken at once: the provider's payment reference. */
+  providerRef?: string;
+}
+
+export type CardChargeResult =
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'wrong_code' }
+  | { status: 'code_expired' }
+  | { status: 'too_many_attempts' };
+
+export interface CheckoutRequest {
+  /** Our pay code: the reference the hosted payment is booked under. */
+  reference: string;
+  amountMinor: number;
+  orderNo: string;
+}
+
+export interface PaymentProvider {
+  /** Shown in logs and docs ('sandbox', 'dragonpay', …). */
+  readonly name: string;
+
+  /**
+   * Over the counter: a fresh code for the borrower to pay with. Called inside a database
+   * transaction, so it must not touch the lender's database; a code already taken is retried.
+   */
+  createPayCode(request: PayCodeRequest): Promise<string>;
+  /** How a code of this channel kind is shown: the type and, for a QR, the image URL. */
+  displayOf(code: string, channelKind: 'code' | 'qr'): { showType: ShowType; imageUrl: string };
+
+  /** Card: starts a charge. Idempotent per reference: the same reference answers the same charge. */
+  startCardCharge(request: CardChargeRequest): Promise<CardChargeStart>;
+  /** Card: sends (again) the verification code of a charge waiting for one. */
+  sendCardCode(chargeId: string): Promise<void>;
+  /** Card: completes a charge with the code the borrower typed. A charge that already succeeded answers success again. */
+  confirmCardCharge(chargeId: string, code: string): Promise<CardChargeResult>;
+
+  /** Alternate channel: a hosted payment page for the amount; the borrower is sent to `url`. */
+  createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { createDevOutboxSms } from '../sms/dev-outbox.ts';
+import { createSandboxPaymentProvider, SANDBOX_CODE_TTL_MS } from './sandbox.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+describe('the sandbox payment provider', () => {
+  let t: TestApp;
+  let provider: PaymentProvider;
+  beforeAll(async () => {
+    t = await createTestApp();
+    provider = createSandboxPaymentProvider({ db: t.db, clock: t.clock, sms: createDevOutboxSms(t.db, t.clock), appName: 'PesoNow' });
+  });
+  afterAll(() => t.close());
+
+  const charge = (reference: string, cardId = 1) =>
+    provider.startCardCharge({ reference, amountMinor: 10_000, card: { id: cardId, bankCode: 'BDO', bankName: 'BDO Unibank', maskedNo: '**** **** **** 4821' }, phone: '09170001111', borrowerId: 9 });
+  const sentCode = async () => {
+    const { rows } = await t.db.query<{ body: string }>(`SELECT body FROM sms_outbox WHERE phone = '09170001111' ORDER BY id DESC LIMIT 1`);
+    return /\b(\d{6})\b/.exec(rows[0]!.body)![1]!;
+  };
+
+  it('mints 12-digit codes; a QR channel gets an image, a code channel none', async () => {
+    expect(await provider.createPayCode({ orderNo: 'PN1', channelNumber: '90006', amountMinor: 100, purpose: 'repay', expiresAt: new Date() })).toMatch(/^\d{12}$/);
+    expect(provider.displayOf('123456789012', 'code')).toEqual({ showType: 1, imageUrl: '' });
+    const qr = provider.displayOf('123456789012', 'qr');
+    expect(qr.showType).toBe(2);
+    expect(qr.imageUrl).toMatch(/^data:image\/svg\+xml,/);
+    expect(decodeURIComponent(qr.imageUrl)).toContain('123456789012');
+  });
+
+  it('answers the same charge for the same reference and card, and takes the money only with the code it sent', async () => {
+    const first = await charge('REF-1');
+    expect(first.otpRequired).toBe(true);
+    expect((await charge('REF-1')).chargeId).toBe(first.chargeId);
+    expect(await provider.confirmCardCharge(first.chargeId, '123456')).toEqual({ status: 'code_expired' });
+    await provider.sendCardCode(first.chargeId);
+    const code = await sentCode();
+    const stored = await t.db.query<{ otp_hash: string }>('SELECT otp_hash FROM sandbox_card_charges WHERE id = $1', [first.chargeId]);
+    expect(stored.rows[0]!.otp_hash).not.toContain(code);
+    expect(await provider.confirmCardCharge(first.chargeId, code === '000000' ? '000001' : '000000')).toEqual({ status: 'wrong_code' });
+    const ok = await provider.confirmCardCharge(first.chargeId, code);
+    expect(ok).toEqual({ status: 'succeeded', providerRef: `sandbox:${first.chargeId}` });
+    // Confirming a succeeded charge again answers the same result: nothing is taken twice.
+    expect(await provider.confirmCardCharge(first.chargeId, 'anything')).toEqual(ok);
+    // The card is remembered: the next charge needs no code.
+    expect(await charge('REF-2')).toMatchObject({ otpRequired: false });
+  });
+
+  it('lets a code expire', async () => {
+    const started = await charge('REF-3', 2);
+    await provider.sendCardCode(started.chargeId);
+    const code = await sentCode();
+    await t.clock.advance(SANDBOX_CODE_TTL_MS);
+    expect(await provider.confirmCardCharge(started.chargeId, code)).toEqual({ status: 'code_expired' });
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The local sandbox payment provider: no money moves. Pay codes are 12 random digits; a card charge
+ * asks for a 6-digit verification code sent through the app's SMS provider (in development the dev
+ * outbox: GET /ops/sms-outbox), except on a card that already completed a verified charge; the hosted
+ * checkout is the app's own repayment-code screen for the reference. Money "arrives" when the ops
+ * API marks the pay code paid, as a real provider's notification would (docs/repayment.md).
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../../db/client.ts';
+import type { Clock } from '../../clock/clock.ts';
+import type { SmsProvider } from '../sms/sms.ts';
+import {
+  SHOW_TYPE,
+  type CardChargeRequest,
+  type CardChargeResult,
+  type CardChargeStart,
+  type CheckoutRequest,
+  type PaymentProvider,
+} from './payment-provider.ts';
+
+/** A verification code is good for this long after it is sent. */
+export const SANDBOX_CODE_TTL_MS = 5 * 60 * 1000;
+/** Wrong codes allowed per sent code; then a new code must be sent. */
+export const SANDBOX_MAX_CODE_ATTEMPTS = 5;
+export const SANDBOX_CODE_LENGTH = 6;
+
+/** A 12-digit code the borrower reads out or types at the counter. */
+export function drawSandboxPayCode(): string {
+  return String(randomInt(100_000, 1_000_000)) + String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+const hashCode = (chargeId: string, code: string) => createHash('sha256').update(`${chargeId}:${code}`).digest('hex');
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The sandbox's stand-in for a QR: a grid drawn from the code's digits, with the code printed under
+ * it. It is not a scannable QR; a real QR provider answers its own image URL.
+ */
+export function sandboxQrImage(code: string): string {
+  const cells: string[] = [];
+  const digits = code.replace(/\D/g, '').padEnd(12, '0');
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      const d = Number(digits[(row * 8 + col) % digits.length]);
+      if ((d + row * col + row + col) % 3 === 0) cells.push(`<rect x="${8 + col * 16}" y="${8 + row * 16}" width="16" height="16"/>`);
+    }
+  }
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 144 168" width="240" height="280">` +
+    `<rect width="144" height="168" fill="#fff"/><g fill="#111">${cells.join('')}</g>` +
+    `<text x="72" y="158" font-family="monospace" font-size="12" text-anchor="middle" fill="#111">${digits}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+interface ChargeRow {
+  id: string;
+  status: 'otp_required' | 'succeeded';
+  phone: string;
+  otp_hash: string | null;
+  otp_expires_at: Date | null;
+  otp_attempts: number;
+}
+
+export function createSandboxPaymentProvider(deps: { db: Queryable; clock: Pick<Clock, 'now'>; sms: SmsProvider; appName: string }): PaymentProvider {
+  const { db, clock } = deps;
+  const cardKey = (r: CardChargeRequest) => `${r.borrowerId}:${r.card.id}`;
+  const refOf = (chargeId: string) => `sandbox:${chargeId}`;
+
+  async function findCharge(where: string, params: unknown[]): Promise<ChargeRow | null> {
+    const { rows } = await db.query<ChargeRow>(`SELECT id, status, phone, otp_hash, otp_expires_at, otp_attempts FROM sandbox_card_charges WHERE ${where}`, params);
+    return rows[0] ?? null;
+  }
+
+  return {
+    name: 'sandbox',
+
+    createPayCode: async () => drawSandboxPayCode(),
+
+    displayOf: (code, channelKind) =>
+      channelKind === 'qr' ? { showType: SHOW_TYPE.qr, imageUrl: sandboxQrImage(code) } : { showType: SHOW_TYPE.code, imageUrl: '' },
+
+    async startCardCharge(request): Promise<CardChargeStart> {
+      const key = cardKey(request);
+      const existing = await findCharge('reference = $1 AND card_key = $2 ORDER BY created_at DESC LIMIT 1', [request.reference, key]);
+      if (existing) {
+        return existing.status === 'succeeded'
+          ? { chargeId: existing.id, otpRequired: false, providerRef: refOf(existing.id) }
+          : { chargeId: existing.id, otpRequired: true };
+      }
+      // A card that completed a verified charge before is remembered and charged without a code.
+      const remembered = (await findCharge(`card_key = $1 AND status = 'succeeded' LIMIT 1`, [key])) !== null;
+      const id = `ch_${randomBytes(9).toString('hex')}`;
+      const now = clock.now();
+      await db.query(
+        `INSERT INTO sandbox_card_charges (id, reference, card_key, phone, amount_minor, status, created_at, succeeded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [id, request.reference, key, request.phone, request.amountMinor, remembered ? 'succeeded' : 'otp_required', now, remembered ? now : null],
+      );
+      return remembered ? { chargeId: id, otpRequired: false, providerRef: refOf(id) } : { chargeId: id, otpRequired: true };
+    },
+
+    async sendCardCode(chargeId) {
+      const charge = await findCharge('id = $1', [chargeId]);
+      if (!charge || charge.status !== 'otp_required') return;
+      const code = String(randomInt(0, 10 ** SANDBOX_CODE_LENGTH)).padStart(SANDBOX_CODE_LENGTH, '0');
+      const now = clock.now();
+      await db.query(`UPDATE sandbox_card_charges SET otp_hash = $2, otp_expires_at = $3, otp_attempts = 0 WHERE id = $1`, [
+        chargeId,
+        hashCode(chargeId, code),
+        new Date(now.getTime() + SANDBOX_CODE_TTL_MS),
+      ]);
+      await deps.sms.send({
+        phone: charge.phone,
+        text: `${deps.appName}: your repayment verification code is ${code}. It expires in ${SANDBOX_CODE_TTL_MS / 60_000} minutes. Never share it with anyone.`,
+      });
+    },
+
+    async confirmCardCharge(chargeId, code): Promise<CardChargeResult> {
+      const charge = await findCharge('id = $1', [chargeId]);
+      if (!charge) return { status: 'code_expired' };
+      if (charge.status === 'succeeded') return { status: 'succeeded', providerRef: refOf(charge.id) };
+      const now = clock.now();
+      if (!charge.otp_hash || !charge.otp_expires_at || new Date(charge.otp_expires_at).getTime() <= now.getTime()) return { status: 'code_expired' };
+      if (charge.otp_attempts >= SANDBOX_MAX_CODE_ATTEMPTS) return { status: 'too_many_attempts' };
+      if (!sameHash(hashCode(chargeId, code.trim()), charge.otp_hash)) {
+        await db.query('UPDATE sandbox_card_charges SET otp_attempts = otp_attempts + 1 WHERE id = $1', [chargeId]);
+        return { status: 'wrong_code' };
+      }
+      // Only one confirmation wins; a concurrent one finds the charge succeeded and answers the same.
+      await db.query(
+        `UPDATE sandbox_card_charges SET status = 'succeeded', succeeded_at = $2, otp_hash = NULL WHERE id = $1 AND status = 'otp_required'`,
+        [chargeId, now],
+      );
+      return { status: 'succeeded', providerRef: refOf(chargeId) };
+    },
+
+    async createCheckout(request: CheckoutRequest) {
+      // No hosted page of its own: the borrower is shown the reference, which the ops API's
+      // "paid" completes like the provider's notification.
+      const query = new URLSearchParams({ showType: String(SHOW_TYPE.code), payCode: request.reference, payCodeImg: '', repayAmount: String(request.amountMinor) });
+      return { url: `/repaymentOfCode?${query.toString()}` };
+    },
+  };
+}

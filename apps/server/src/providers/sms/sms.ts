@@ -1,0 +1,19 @@
+/**
+ * Where text messages go. The server only talks to this interface: the local implementation
+ * (dev-outbox.ts) writes each message to the sms_outbox table, which the dev back office reads
+ * (GET /ops/sms-outbox); a real deployment implements send() with its SMS gateway's API and hands
+ * it in through app deps (main.ts) instead. See docs/promotion.md.
+ */
+export interface SmsMessage {
+  /** The mobile number as the borrower entered it (digits only). */
+  phone: string;
+  text: string;
+}
+
+export interface SmsProvider {
+  /**
+   * Sends one message; resolves with the provider's reference once the provider has accepted it,
+   * rejects when it refused or could not be reached (the caller then tells the borrower to retry).
+   */
+  send(message: SmsMessage): Promise<{ providerRef: string }>;
+}

@@ -1,0 +1,14 @@
+/** The bank screen's calls through the shared client: the form (card-init) and the save (bind-card-new, or -change from the order page). */
+import { bindCardChangeRoute, bindCardNewRoute, cardInitRoute } from '@cashloan/contract/routes';
+import { callApi } from '../../shared/http/client.ts';
+import { useApi } from '../../shared/http/use-api.ts';
+import type { BankPayload } from './form-rules.ts';
+
+export function useBankForm(productId: string) {
+  return useApi(cardInitRoute, { product_id: productId });
+}
+
+/** Saves the filled form; `fromOrder` (source=loanDetail) saves through bind-card-change. Rejects with the server's message. */
+export async function saveBankAccount(payload: BankPayload, fromOrder: boolean): Promise<void> {
+  await callApi(fromOrder ? bindCardChangeRoute : bindCardNewRoute, payload, { loading: true });
+}

@@ -1,0 +1,50 @@
+/**
+ * The true cost of the loan before signing: the Truth in Lending disclosure (amount financed, finance
+ * charges, net proceeds, payment schedule, effective interest rate) and, with real=1, the Key Fact
+ * Statement's annual percentage rate. Every figure is the server's; the page only formats it.
+ */
+import type { CostDisclosure as Disclosure } from '@cashloan/contract/loan-confirm';
+import { formatMoney } from '../../../shared/format/money.ts';
+import { percentFromBp } from '../confirm-rules.ts';
+import styles from '../loan-confirmation.module.css';
+
+export function CostDisclosure({ disclosure }: { disclosure: Disclosure }) {
+  const rows: Array<{ label: string; value: string; sub?: boolean }> = [
+    { label: 'Amount financed', value: formatMoney(disclosure.amountFinanced) },
+    ...disclosure.financeCharges.map((c) => ({ label: c.text, value: formatMoney(c.amount), sub: true })),
+    { label: 'Total finance charge', value: formatMoney(disclosure.totalFinanceCharge) },
+    { label: 'Net proceeds (what you receive)', value: formatMoney(disclosure.netProceeds) },
+    { label: 'Total of payments', value: formatMoney(disclosure.totalOfPayments) },
+    {
+      label: 'Effective interest rate',
+      value: `${percentFromBp(disclosure.eirMonthlyBp)} per month (${percentFromBp(disclosure.eirAnnualBp)} per year)`,
+    },
+  ];
+  if (disclosure.aprBp !== null) rows.push({ label: 'Annual percentage rate (APR)', value: percentFromBp(disclosure.aprBp) });
+  return (
+    <section className={styles.card} aria-labelledby="disclosure-title">
+      <h2 id="disclosure-title" className={styles.sectionTitle}>
+        {disclosure.title}
+      </h2>
+      <p className={styles.note}>What this loan costs in total, before you confirm.</p>
+      <dl className={styles.facts} aria-labelledby="disclosure-title">
+        {rows.map((row) => (
+          <div key={row.label} className={row.sub ? `${styles.row} ${styles.subRow}` : styles.row}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 id="schedule-title" className={styles.planTitle}>
+        Payment schedule
+      </h3>
+      <ol className={styles.schedule} aria-labelledby="schedule-title">
+        {disclosure.schedule.map((payment, index) => (
+          <li key={`${index}-${payment.pay_time}`}>
+            {formatMoney(payment.amount)} on {payment.pay_time}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The rules of the loan confirmation screens (/smpSystem, /manyVoting) as pure functions: when Next
+ * works, which popup opens, where the back action and the push lead. docs/loan-confirmation.md.
+ */
+import { withCarriedParams } from '../../shared/params/page-params.ts';
+import { formatMinor } from '../../shared/format/money.ts';
+
+export const CONFIRM_TITLE = 'Loan confirmation';
+export const AGREEMENT_TITLE = 'Loan agreement';
+export const NEXT_LABEL = 'Next';
+/** The second variant's agreement checkbox (spec section 2). */
+export const AGREED_ABOVE_LABEL = 'I have read and agreed to the above';
+/** V3's agreement checkbox, followed by a link per agreement title. */
+export const AGREE_TO_LABEL = 'I have read and agree to';
+/** The second variant's confirm button when the server sends no label. */
+export const CONFIRM_FALLBACK_LABEL = 'Confirm';
+export const POINT_OUT_TITLE = 'Point out';
+/** The parameter added to the lend-details URL after a push (spec section 7). */
+export const FROM_CONFIRM = { from: 'confirm' } as const;
+/** The bridge tracking event confirmed before the page moves on after a push. */
+export const PUSH_EVENT = 'loan_push';
+
+/** Next (or the server-labelled confirm button) works only while the box is ticked; with no agreements there is no box to tick. */
+export function canSubmit(s: { agreed: boolean; hasAgreements: boolean; pending: boolean }): boolean {
+  return !s.pending && (s.agreed || !s.hasAgreements);
+}
+
+/** A page the agreement modal may embed: a web page (http/https) or a path of this app, nothing else. */
+export function frameUrl(url: string | null | undefined): string | null {
+  const target = (url ?? '').trim();
+  if (/^https?:\/\//i.test(target)) return sameOrigin(target) ? withCarriedParams(target) : target;
+  if (target.startsWith('/') && !target.startsWith('//')) return withCarriedParams(target);
+  return null;
+}
+
+/** The loan-agreement modal opens only when the server names a page to embed (popAgreementUrl non-empty). */
+export function showsAgreementModal(popAgreementUrl: string): boolean {
+  return frameUrl(popAgreementUrl) !== null;
+}
+
+/** What the back action does: on iOS with isPopType 1 the 'Point out' popup asks first; otherwise the webview closes. */
+export function backAction(isIos: boolean, isPopType: number): 'pointOut' | 'leave' {
+  return isIos && isPopType === 1 ? 'pointOut' : 'leave';
+}
+
+export type Destination = { kind: 'route' | 'web' | 'app'; url: string };
+
+/** Where a push leads: lendDetailsUrl with the carried parameters and from=confirm, classified for navigation. */
+export function lendDetailsDestination(lendDetailsUrl: string): Destination {
+  const url = withCarriedParams(lendDetailsUrl.trim(), FROM_CONFIRM);
+  if (url.startsWith('/') && !url.startsWith('//')) return { kind: 'route', url };
+  if (/^http/i.test(url)) return { kind: 'web', url };
+  return { kind: 'app', url };
+}
+
+/**
+ * An agreement page from contract-jump: our own pages get the carried parameters (the session), so
+ * the page opens signed in; another site's URL, or an app link, goes as the server wrote it.
+ */
+export function agreementJumpTarget(contractUrl: string): string {
+  const url = contractUrl.trim();
+  if (/^https?:\/\//i.test(url) && sameOrigin(url)) return withCarriedParams(url);
+  return url;
+}
+
+function sameOrigin(url: string): boolean {
+  try {
+    return new URL(url).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The term as the screens show it: 91 days. */
+export function termText(periods: number, termUnit: number): string {
+  if (termUnit === 1) return `${periods} ${periods === 1 ? 'day' : 'days'}`;
+  return String(periods);
+}
+
+/** A rate in basis points as a percentage with 2 decimals: 389 → '3.89%'. */
+export function percentFromBp(bp: number): string {
+  return `${formatMinor(bp)}%`;
+}

@@ -1,0 +1,33 @@
+/**
+ * What both confirmation pages show around their content: the title bar, loading, and a failed load
+ * with its message and a Retry. The back action works in every state; before the data is there it
+ * has nothing to ask (isPopType is unknown), so it simply leaves.
+ */
+import type { ReactNode } from 'react';
+import { SpinLoading } from 'antd-mobile';
+import { closeWebview } from '../../../shared/bridge/bridge.ts';
+import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
+import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { useConfirmationScreen, type ConfirmationScreenData, type Variant } from '../api.ts';
+import { CONFIRM_TITLE } from '../confirm-rules.ts';
+import { ConfirmHeader } from '../components/ConfirmHeader.tsx';
+import styles from '../loan-confirmation.module.css';
+
+export function ConfirmScreenFrame({ variant, children }: { variant: Variant; children: (data: ConfirmationScreenData) => ReactNode }) {
+  usePageTitle(CONFIRM_TITLE);
+  const { state, retry } = useConfirmationScreen(variant);
+  if (state.status === 'ready') return <main className={styles.page}>{children(state.data)}</main>;
+  return (
+    <main className={styles.page}>
+      <ConfirmHeader title={CONFIRM_TITLE} onBack={() => closeWebview()} />
+      {state.status === 'loading' ? (
+        <div className={styles.loading} role="status" aria-live="polite">
+          <SpinLoading color="primary" />
+          <span>Loading your loan offer…</span>
+        </div>
+      ) : (
+        <LoadFailure error={state.error} onRetry={retry} />
+      )}
+    </main>
+  );
+}

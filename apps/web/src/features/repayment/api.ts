@@ -1,0 +1,106 @@
+/**
+ * The repayment family's calls: the repayment-by-plan and rollover screens' information, pay codes,
+ * and repayment by card (pay.html), plus the order the borrow-detail screen shows.
+ */
+import { useLocation } from 'react-router';
+import {
+  ROLLOVER_FLAG,
+  generateVcodeRoute,
+  loanDetailsRoute,
+  loanPlayDetailRoute,
+  repaymentCommitRoute,
+  repaymentConfirmRoute,
+  repaymentHuichaoRoute,
+  repaymentWayRoute,
+  rolloverInfoRoute,
+} from '@cashloan/contract/routes';
+import type { PayloadOf } from '@cashloan/contract/common';
+import { ApiCallError, callApi, NETWORK_FAILURE_MESSAGE } from '../../shared/http/client.ts';
+import { useApi } from '../../shared/http/use-api.ts';
+import { pageParam } from '../../shared/params/page-params.ts';
+import { showFailure } from '../../shared/ui/toast.ts';
+
+/** The page's productId and orderId, read again when its query changes; a missing one is left out, so the server names it. */
+export function usePageIds(): { productId?: string; orderId?: string } {
+  useLocation();
+  const ids: { productId?: string; orderId?: string } = {};
+  const productId = pageParam('productId');
+  const orderId = pageParam('orderId');
+  if (productId !== undefined) ids.productId = productId;
+  if (orderId !== undefined) ids.orderId = orderId;
+  return ids;
+}
+
+/** loan-play-detail: the repayment-by-plan screen. */
+export function useRepaymentPlan() {
+  return useApi(loanPlayDetailRoute, usePageIds() as PayloadOf<typeof loanPlayDetailRoute>);
+}
+
+/** story/inherited: the rollover screen. */
+export function useRolloverInfo() {
+  return useApi(rolloverInfoRoute, usePageIds() as PayloadOf<typeof rolloverInfoRoute>);
+}
+
+/** generate-vcode: a pay code for the chosen channel; resolves with the page to show it on. */
+export async function requestPayCode(request: { productId: string; orderId: string; amountMinor: number; channelNumber: string; rollover: boolean }): Promise<string> {
+  const payload: PayloadOf<typeof generateVcodeRoute> = {
+    productId: request.productId,
+    orderId: request.orderId,
+    amount: String(request.amountMinor),
+    channelNumber: request.channelNumber,
+  };
+  if (request.rollover) payload.isDelay = ROLLOVER_FLAG;
+  const answer = await callApi(generateVcodeRoute, payload, { loading: true });
+  return answer.data.payUrl;
+}
+
+// ---- repayment by card ------------------------------------------------------------------------
+
+/** The spec's default failure text of the repayment calls (section 8). */
+export const REPAYMENT_DEFAULT_FAILURE = '处理失败';
+/** What the repayment calls show when the network failed (spec section 8). */
+export const REPAYMENT_NETWORK_FAILURE = 'error';
+
+/** The text a failed card-repayment call shows: the server's message, else 处理失败; 'error' when the network failed. */
+export function repaymentFailureText(error: unknown): string {
+  if (!(error instanceof ApiCallError)) return REPAYMENT_DEFAULT_FAILURE;
+  if (error.kind === 'network' || error.kind === 'timeout') return REPAYMENT_NETWORK_FAILURE;
+  if (error.kind === 'server' && error.message.trim() !== '' && error.message !== NETWORK_FAILURE_MESSAGE) return error.message;
+  return REPAYMENT_DEFAULT_FAILURE;
+}
+
+/** Runs a card-repayment call and toasts its failure text; the caller still gets the error. */
+async function repaymentCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ApiCallError && error.message === 'cancelled')) showFailure(repaymentFailureText(error));
+    throw error;
+  }
+}
+
+/** repayment-way: cards, the alternate channel, a one-time token and the amount due. Failures are shown by the page. */
+export function useRepaymentWays() {
+  const orderId = usePageIds().orderId;
+  return useApi(repaymentWayRoute, { orderId } as PayloadOf<typeof repaymentWayRoute>, { onFailure: 'silent' });
+}
+
+export type CommitPayload = PayloadOf<typeof repaymentCommitRoute>;
+
+export function commitCardRepayment(payload: CommitPayload) {
+  return repaymentCall(async () => (await callApi(repaymentCommitRoute, payload, { loading: true, onFailure: 'silent' })).data);
+}
+
+export function confirmCardRepayment(payload: PayloadOf<typeof repaymentConfirmRoute>) {
+  return repaymentCall(async () => (await callApi(repaymentConfirmRoute, payload, { loading: true, onFailure: 'silent' })).data);
+}
+
+/** repayment-huichao: the alternate channel's payment page. */
+export function startOnlinePayment(payload: PayloadOf<typeof repaymentHuichaoRoute>) {
+  return repaymentCall(async () => (await callApi(repaymentHuichaoRoute, payload, { loading: true, onFailure: 'silent' })).data.url);
+}
+
+/** The order, for the borrow-detail screen after a card repayment. */
+export function useBorrowDetail() {
+  return useApi(loanDetailsRoute, usePageIds() as PayloadOf<typeof loanDetailsRoute>);
+}

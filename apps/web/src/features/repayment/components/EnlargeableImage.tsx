@@ -1,0 +1,30 @@
+/** An illustration the borrower can tap to see full size, in a dialog with a Close button. */
+import { useCallback, useId, useState } from 'react';
+import { Button } from 'antd-mobile';
+import { Modal } from './Modal.tsx';
+import styles from '../repayment.module.css';
+
+export function EnlargeableImage({ src, alt, caption }: { src: string; alt: string; caption: string }) {
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <figure style={{ margin: 0 }}>
+      <button type="button" className={styles.figureButton} aria-label={`${alt}: open full size`} onClick={() => setOpen(true)}>
+        <img src={src} alt="" width={360} height={240} />
+      </button>
+      <figcaption className={styles.figureCaption}>{caption}</figcaption>
+      <Modal open={open} labelledBy={titleId} onClose={close}>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          {alt}
+        </h2>
+        <img className={styles.fullImage} src={src} alt={alt} />
+        <div className={styles.dialogActions}>
+          <Button color="primary" onClick={close}>
+            Close
+          </Button>
+        </div>
+      </Modal>
+    </figure>
+  );
+}

@@ -1,0 +1,12 @@
+import { SpinLoading } from 'antd-mobile';
+import styles from '../repayment.module.css';
+
+/** The loading state of a repayment screen, announced to screen readers. */
+export function Loading({ text }: { text: string }) {
+  return (
+    <div className={styles.loading} role="status" aria-live="polite">
+      <SpinLoading color="primary" />
+      <span>{text}</span>
+    </div>
+  );
+}

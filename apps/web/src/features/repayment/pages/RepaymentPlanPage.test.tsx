@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RepaymentPlanInfo } from '@cashloan/contract/repayment-info';
+import { fail, fakeServer, ok, renderPage } from '../test-support.tsx';
+import { loadRepaymentCode } from '../repayment-store.ts';
+
+const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));
+vi.mock('../../../shared/ui/toast.ts', () => toast);
+const { default: RepaymentPlanPage } = await import('./RepaymentPlanPage.tsx');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const PLAN = '/h5api/v3/installment/loan-play-detail';
+const VCODE = '/h5api/v3/loan-details/generate-vcode';
+const info = (changes: Partial<RepaymentPlanInfo> = {}): RepaymentPlanInfo => ({
+  productName: 'PesoNow Cash',
+  productLogo: '/logos/pesonow-cash.svg',
+  repayAmount: 560_500,
+  repayDate: '2026-11-03',
+  noticeMsg: 'Please repay ₱5605.00 by 2026-11-03.',
+  detail: [
+    { text: 'Amount due', value: '₱5605.00' },
+    { text: 'Due date', value: '2026-11-03' },
+    { text: 'Loan amount', value: '₱5000.00' },
+    { text: 'Order No.', value: 'PN2611010001' },
+  ],
+  repayList: [
+    { name: 'Online Banking', logo: '/logos/channel-online-banking.svg', channel_number: '90006' },
+    { name: '7-Eleven', logo: '/logos/channel-7eleven.svg', channel_number: '90007' },
+  ],
+  defDetail: { payCode: '', logo: '/logos/channel-online-banking.svg', title: 'Online Banking', payNotice: { Bank: [{ name: 'App', steps: ['Open it'] }] } },
+  isShowReyTop: 1,
+  ...changes,
+});
+const URL_PATH = '/allowedAlso?productId=3&orderId=41';
+
+describe('the repayment-by-plan screen (/allowedAlso)', () => {
+  it('shows the date and amount, the product, 2 detail rows until more, and no pay-code card without a code', async () => {
+    const requests = fakeServer({ [PLAN]: [ok(info())] });
+    renderPage(RepaymentPlanPage, URL_PATH);
+    expect(await screen.findByText('₱5605.00', { selector: 'p' })).toBeTruthy();
+    expect(document.title).toBe('Repayment');
+    expect(Object.fromEntries(requests[0]!.form)).toEqual({ productId: '3', orderId: '41' });
+    expect(screen.getByText('2026-11-03', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'PesoNow Cash' })).toBeTruthy();
+    expect(screen.getAllByRole('term').map((t) => t.textContent)).toEqual(['Amount due', 'Due date']);
+    await userEvent.click(screen.getByRole('button', { name: 'more' }));
+    expect(screen.getAllByRole('term').map((t) => t.textContent)).toEqual(['Amount due', 'Due date', 'Loan amount', 'Order No.']);
+    await userEvent.click(screen.getByRole('button', { name: 'hide' }));
+    expect(screen.getAllByRole('term')).toHaveLength(2);
+    expect(screen.queryByRole('region', { name: 'Your pay code' })).toBeNull();
+    expect(screen.getByRole('link', { name: /How to pay/ }).getAttribute('href')).toMatch(/^\/dragonpayPaymentInstructions\?/);
+    // Kept for the repayment code screen.
+    expect(loadRepaymentCode('41')).toMatchObject({ kind: 'plan', totalMinor: 560_500 });
+  });
+
+  it('shows the default channel pay-code card when there is a code; Copy copies it and opens the code screen', async () => {
+    fakeServer({ [PLAN]: [ok(info({ defDetail: { ...info().defDetail, payCode: '730122564410', title: '7-Eleven' } }))] });
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderPage(RepaymentPlanPage, URL_PATH);
+    const card = await screen.findByRole('region', { name: 'Your pay code' });
+    expect(within(card).getByText('730122564410')).toBeTruthy();
+    expect(within(card).getByText('7-Eleven')).toBeTruthy();
+    await userEvent.click(within(card).getByRole('link', { name: /^Copy the pay code 730122564410/ }));
+    expect(writeText).toHaveBeenCalledWith('730122564410');
+    expect(toast.showSuccess).toHaveBeenCalledWith('copy success');
+    expect((await screen.findByTestId('location')).textContent).toMatch(/^\/repaymentOfCode2\?.*orderId=41/);
+  });
+
+  it('preselects the first channel in the Payment Method popup; Payment asks for that channel’s code once and opens it', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const requests = fakeServer({
+      [PLAN]: [ok(info())],
+      [VCODE]: [() => new Promise((resolve) => (answer = resolve))],
+    });
+    renderPage(RepaymentPlanPage, URL_PATH);
+    await userEvent.click(await screen.findByRole('button', { name: /Payment Method/ }));
+    const sheet = screen.getByRole('dialog', { name: 'Payment Method' });
+    expect(within(sheet).getByText('Please select your repayment method for payment')).toBeTruthy();
+    expect(within(sheet).getByRole('radio', { name: 'Online Banking' }).getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(within(sheet).getByRole('radio', { name: '7-Eleven' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: /Payment Method/ }).textContent).toContain('7-Eleven');
+
+    const pay = screen.getByRole('button', { name: 'Payment' });
+    await userEvent.click(pay);
+    await userEvent.click(pay);
+    const sent = requests.filter((r) => r.path === VCODE);
+    expect(sent).toHaveLength(1);
+    expect(Object.fromEntries(sent[0]!.form)).toEqual({ productId: '3', orderId: '41', amount: '560500', channelNumber: '90007' });
+    answer(ok({ payUrl: '/repaymentOfCode?showType=1&payCode=111122223333&payCodeImg=&repayAmount=560500' }));
+    const location = await screen.findByTestId('location');
+    expect(location.textContent).toMatch(/^\/repaymentOfCode\?showType=1&payCode=111122223333&payCodeImg=&repayAmount=560500&/);
+    expect(location.textContent).toContain('sessionId=s-1');
+  });
+
+  it("shows the server's refusal and lets the borrower try again", async () => {
+    const message = 'Early repayment opens on 2026-12-07.';
+    const requests = fakeServer({ [PLAN]: [ok(info())], [VCODE]: [fail(409, message), ok({ payUrl: '/repaymentOfCode?showType=1&payCode=1&repayAmount=1' })] });
+    renderPage(RepaymentPlanPage, URL_PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Payment' }));
+    await waitFor(() => expect(toast.showFailure).toHaveBeenCalledWith(message));
+    await userEvent.click(screen.getByRole('button', { name: 'Payment' }));
+    await screen.findByTestId('location');
+    expect(requests.filter((r) => r.path === VCODE)).toHaveLength(2);
+  });
+
+  it('shows why the screen could not load, with Retry', async () => {
+    fakeServer({ [PLAN]: [fail(409, 'You have repaid this loan in full. Thank you!'), ok(info())] });
+    renderPage(RepaymentPlanPage, URL_PATH);
+    expect((await screen.findByRole('alert')).textContent).toContain('You have repaid this loan in full. Thank you!');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Payment' })).toBeTruthy();
+  });
+});

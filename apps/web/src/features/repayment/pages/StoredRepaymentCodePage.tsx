@@ -1,0 +1,66 @@
+/**
+ * /repaymentOfCode2: the repayment code screen (spec section 2). Reads the repayment info the
+ * repayment screens stored: channel logo, 'Contract No.' (the pay code) with 'Click to Copy', the
+ * total payment (the delay amount for a rollover) and the grouped instructions. A missing or
+ * unreadable record shows what to do instead.
+ */
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
+import { formatMoney } from '../../../shared/format/money.ts';
+import { pageParam } from '../../../shared/params/page-params.ts';
+import { loadRepaymentCode } from '../repayment-store.ts';
+import { PLAN_PATH, ROLLOVER_PATH, appHref } from '../navigation.ts';
+import { isSafeImageSrc } from '../safe-url.ts';
+import { PayNotice } from '../components/PayNotice.tsx';
+import styles from '../repayment.module.css';
+
+export const STORED_CODE_TITLE = 'Repayment code';
+
+export default function StoredRepaymentCodePage() {
+  usePageTitle(STORED_CODE_TITLE);
+  const view = loadRepaymentCode(pageParam('orderId'));
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.pageTitle}>{STORED_CODE_TITLE}</h1>
+      {!view || view.payCode.trim() === '' ? (
+        <section className={styles.message} role="alert">
+          <h2 className={styles.messageTitle}>{view ? 'No repayment code yet' : 'Repayment details not found'}</h2>
+          <p>
+            {view
+              ? 'You have not been given a repayment code for this payment yet. Go back, choose a payment method and tap Payment.'
+              : 'We could not find your repayment details on this phone. Please open the repayment page again.'}
+          </p>
+          <Link to={appHref(view?.kind === 'rollover' ? ROLLOVER_PATH : PLAN_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            Go to the repayment page
+          </Link>
+        </section>
+      ) : (
+        <>
+          <section className={styles.card} aria-labelledby="contract-no">
+            <div className={styles.product}>
+              {isSafeImageSrc(view.logo) && <img className={styles.logo} src={view.logo} alt="" width={44} height={44} />}
+              <h2 className={styles.productName}>{view.title}</h2>
+            </div>
+            <dl className={styles.rows}>
+              <div className={styles.row}>
+                <dt id="contract-no">Contract No.</dt>
+                <dd>
+                  <span className={styles.code}>{view.payCode}</span>
+                </dd>
+              </div>
+              <div className={styles.row}>
+                <dt>{view.kind === 'rollover' ? 'Total payment (rollover)' : 'Total payment'}</dt>
+                <dd>{formatMoney(view.totalMinor)}</dd>
+              </div>
+            </dl>
+            <CopyButton text={view.payCode} variant="link" aria-label={`Click to Copy the Contract No. ${view.payCode}`} style={{ width: '100%' }}>
+              Click to Copy
+            </CopyButton>
+          </section>
+          <PayNotice groups={view.groups} />
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * #/alipayrepayment (pay.html): repayment by bank card (spec section 4). Pick a card (a message asks
+ * for one first), commit; needValid 1 opens the verification step with its 60 s resend countdown,
+ * otherwise — and once the code is confirmed — the borrow detail screen follows. The alternate
+ * channel opens the payment page the server answers. Card numbers are only ever shown masked.
+ */
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from 'antd-mobile';
+import { CALL_ERROR_CODES, SMS_RESEND_SECONDS } from '@cashloan/contract/routes';
+import type { BankCard, RepaymentWays } from '@cashloan/contract/card-repayment';
+import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
+import { showInfo, showSuccess } from '../../../../shared/ui/toast.ts';
+import { formatMoney } from '../../../../shared/format/money.ts';
+import { ApiCallError } from '../../../../shared/http/client.ts';
+import { pageParam, sessionParams, withCarriedParams } from '../../../../shared/params/page-params.ts';
+import { commitCardRepayment, confirmCardRepayment, startOnlinePayment, useRepaymentWays } from '../../api.ts';
+import { BORROW_DETAIL_ROUTE, CHOOSE_CARD_ROUTE, openPaymentUrl } from '../../navigation.ts';
+import { useCountdown } from '../../use-countdown.ts';
+import { useOnceAtATime } from '../../use-once-at-a-time.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { QueryFailed } from '../../components/QueryFailed.tsx';
+import { VerificationDialog } from '../../components/VerificationDialog.tsx';
+import styles from '../../repayment.module.css';
+
+export const CARD_REPAY_TITLE = 'Repay by card';
+export const SELECT_CARD_FIRST = 'Please select a bank card first';
+export const REPAID_MESSAGE = 'Repayment successful';
+
+export default function CardRepaymentPage() {
+  usePageTitle(CARD_REPAY_TITLE);
+  const { state, retry } = useRepaymentWays();
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.pageTitle}>{CARD_REPAY_TITLE}</h1>
+      {state.status === 'loading' && <Loading text="Loading your bank cards…" />}
+      {state.status === 'failed' && <QueryFailed error={state.error} onRetry={retry} />}
+      {state.status === 'ready' && <CardRepayment ways={state.data} />}
+    </main>
+  );
+}
+
+function CardRepayment({ ways }: { ways: RepaymentWays }) {
+  const navigate = useNavigate();
+  const chosenId = new URLSearchParams(useLocation().search).get('cardId');
+  const card: BankCard | undefined = ways.bankCards.find((c) => String(c.id) === chosenId);
+  const orderId = pageParam('orderId') ?? '';
+  const [recordId, setRecordId] = useState<number | null>(null);
+  const countdown = useCountdown(SMS_RESEND_SECONDS);
+
+  const goBorrowDetail = () => void navigate(withCarriedParams(BORROW_DETAIL_ROUTE), { replace: true });
+  const commit = (selected: BankCard) =>
+    commitCardRepayment({
+      amount: String(ways.repayAmount),
+      bankName: selected.bankName,
+      cardId: String(selected.id),
+      cardNo: selected.cardNo,
+      couponId: '',
+      orderId,
+      repayToken: ways.repayToken,
+      bankCode: selected.bankCode,
+      sendMsg: '1',
+    });
+
+  const { run: repay, pending: committing } = useOnceAtATime(async () => {
+    if (!card) {
+      showInfo(SELECT_CARD_FIRST);
+      return;
+    }
+    try {
+      const result = await commit(card);
+      if (result.needValid === 1) {
+        setRecordId(result.repayRecordId);
+        countdown.start();
+      } else {
+        showSuccess(REPAID_MESSAGE);
+        goBorrowDetail();
+      }
+    } catch {
+      // Shown by the call; the button is live again.
+    }
+  });
+
+  const resend = async () => {
+    if (!card) return;
+    try {
+      await commit(card);
+      countdown.start();
+    } catch {
+      // Shown by the call; Resend stays available.
+    }
+  };
+
+  const confirm = async (verifyCode: string) => {
+    if (recordId === null) return;
+    try {
+      await confirmCardRepayment({ orderId, verifyCode, repaymentRecordId: String(recordId) });
+      setRecordId(null);
+      showSuccess(REPAID_MESSAGE);
+      goBorrowDetail();
+    } catch (error) {
+      // Submitted already: the first submission decides; show where it stands.
+      if (error instanceof ApiCallError && String(error.code) === String(CALL_ERROR_CODES.duplicateRepayment)) {
+        setRecordId(null);
+        goBorrowDetail();
+      }
+    }
+  };
+
+  const { run: payOnline, pending: paying } = useOnceAtATime(async () => {
+    try {
+      const url = await startOnlinePayment({ userId: sessionParams().userId ?? '', orderId, amount: String(ways.repayAmount) });
+      openPaymentUrl(url);
+    } catch {
+      // Shown by the call.
+    }
+  });
+
+  return (
+    <>
+      <section className={styles.hero} aria-label="Amount to repay">
+        <p className={styles.heroLabel}>Amount to repay</p>
+        <p className={styles.amount}>{formatMoney(ways.repayAmount)}</p>
+      </section>
+
+      <section className={styles.cardChoice} aria-labelledby="bank-card">
+        <div className={styles.cardText}>
+          <h2 id="bank-card" className={styles.sectionTitle}>
+            Bank card
+          </h2>
+          {card ? (
+            <>
+              <p className={styles.bankName}>{card.bankName}</p>
+              <p className={styles.cardNo}>{card.cardNo}</p>
+            </>
+          ) : (
+            <p className={styles.cardNo}>No bank card selected</p>
+          )}
+        </div>
+        <Link to={withCarriedParams(CHOOSE_CARD_ROUTE, { cardId: card ? String(card.id) : undefined })} className={styles.linkButton}>
+          {card ? 'Change' : 'Select a bank card'}
+        </Link>
+      </section>
+
+      <div className={styles.footer}>
+        <div className={styles.footerInner}>
+          <Button block color="primary" className={styles.primaryButton} loading={committing} disabled={committing} onClick={() => void repay()}>
+            Confirm repayment
+          </Button>
+          {ways.alipay === 1 && (
+            <Button block fill="outline" color="primary" style={{ minHeight: 44 }} loading={paying} disabled={paying} onClick={() => void payOnline()}>
+              Pay online instead
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <VerificationDialog open={recordId !== null} resendIn={countdown.remaining} onConfirm={confirm} onResend={resend} onCancel={() => setRecordId(null)} />
+    </>
+  );
+}
