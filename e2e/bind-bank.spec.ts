@@ -275,6 +275,8 @@ test.describe('The bank screen on a 320 px wide phone', () => {
     for (const input of await page.locator('main input').all()) await expect(input).toHaveAccessibleName(/\S/);
     await picker(page, 'Bank').tap();
     const sheet = page.getByRole('dialog', { name: 'Bank' });
+    // Measure the sheet once its slide-in has ended: mid-animation boxes come out a fraction short.
+    await sheet.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     for (const option of await sheet.locator('label').all()) expect((await option.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     for (const button of await sheet.getByRole('button').all()) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   });

@@ -1,5 +1,7 @@
 /** Toasts with the spec's timing rules (section 9): default 3 s, ≤300 ms means 3 s, info and success 2 s. */
 import { Toast } from 'antd-mobile';
+import { createElement, type ReactNode } from 'react';
+import { messageLang } from '../i18n/message-lang.ts';
 
 export const TOAST_DEFAULT_MS = 3000;
 export const TOAST_SHORT_MS = 2000;
@@ -17,8 +19,14 @@ let onScreen = 0;
 let loadingShown: number | null = null;
 let loadingCalls = 0;
 
+/** A non-English message goes in a span with its own lang (the page is lang="en"). */
+function withLang(content: ReactNode): ReactNode {
+  const lang = typeof content === 'string' ? messageLang(content) : undefined;
+  return lang ? createElement('span', { lang }, content) : content;
+}
+
 function show(props: Parameters<typeof Toast.show>[0] & object): number {
-  Toast.show(props);
+  Toast.show({ ...props, content: withLang(props.content) });
   onScreen += 1;
   return onScreen;
 }

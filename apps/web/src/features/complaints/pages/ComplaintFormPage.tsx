@@ -11,6 +11,7 @@ import { COLLECTION_PROBLEM_TYPE, COMPLAINT_MAX_CHARS } from '@cashloan/contract
 import { ApiCallError } from '../../../shared/http/client.ts';
 import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
+import { messageLang } from '../../../shared/i18n/message-lang.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { submitComplaint, useProblemChoices } from '../api.ts';
@@ -181,7 +182,7 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
       <p className={styles.promise}>{REVIEW_PROMISE}</p>
       {failure && (
         <p className={styles.inlineAlert} role="alert">
-          Your complaint was not sent: {failure} Tap Send to try again.
+          Your complaint was not sent: <span lang={messageLang(failure)}>{failure}</span> Tap Send to try again.
         </p>
       )}
       <Button block size="large" color="primary" onClick={() => void send()} loading={sending} disabled={sent}>

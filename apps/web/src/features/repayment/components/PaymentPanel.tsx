@@ -130,7 +130,7 @@ export function PaymentPanel({
           {info.repayList.map((channel) => {
             const checked = channel.channel_number === selected?.channel_number;
             return (
-              <li key={channel.channel_number}>
+              <li key={channel.channel_number} role="none">
                 <button
                   type="button"
                   role="radio"

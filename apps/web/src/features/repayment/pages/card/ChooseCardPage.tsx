@@ -45,7 +45,7 @@ function CardList({ ways }: { ways: RepaymentWays }) {
       {ways.bankCards.map((card) => {
         const checked = String(card.id) === current;
         return (
-          <li key={card.id}>
+          <li key={card.id} role="none">
             <button
               type="button"
               role="radio"

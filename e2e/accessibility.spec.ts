@@ -1,0 +1,349 @@
+/**
+ * Accessibility and small screens on every route of spec section 2 (main app, pay.html#/… and
+ * promo.html#/…), with seeded borrowers and orders in a suitable state:
+ * - axe-core (WCAG 2.0/2.1 A and AA) on the route and on its meaningful open states (popups,
+ *   dialogs, pickers): no violation of impact serious or critical, except the entries of
+ *   e2e/a11y-exceptions.ts;
+ * - at 320×568, and with the root font at 200% at 320×568 and 375×667, no horizontal scrolling (a
+ *   320 px screenshot of each route is attached to the report); touch targets of at least 44×44 px.
+ * Each finding is a soft failure, so one run lists every route that fails.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { test, expect, withQuery, type OpsClient } from './fixtures.ts';
+import { isExcepted } from './a11y-exceptions.ts';
+
+interface CreatedOrder {
+  orderId: number;
+  orderNo: string;
+  productId: number;
+  path: string;
+}
+interface Person {
+  borrowerId: number;
+  url(path: string, extra?: Record<string, string | number | undefined>): string;
+}
+/** One repeat borrower with an order in each state the routes need, and a first-loan borrower. */
+interface Shared {
+  repeat: Person;
+  firstLoan: Person;
+  repaying: CreatedOrder;
+  due: CreatedOrder;
+  rollover: CreatedOrder;
+  cardPopup: CreatedOrder;
+  rating: CreatedOrder;
+}
+
+const PRODUCT_ID = 1;
+
+// One set per worker: every test of the worker reuses it.
+let shared: Promise<Shared> | undefined;
+function sharedData(ops: OpsClient): Promise<Shared> {
+  shared ??= (async () => {
+    const person = async (isRepeat: boolean): Promise<Person> => {
+      const created = await ops.createBorrower({ name: 'Ana Reyes', isRepeat });
+      return { borrowerId: created.borrowerId, url: (path, extra = {}) => withQuery(path, { ...created.session, ...extra }) };
+    };
+    const repeat = await person(true);
+    const firstLoan = await person(false);
+    const order = (body: Record<string, unknown>) => ops.request<CreatedOrder>('POST', '/orders', { borrowerId: repeat.borrowerId, ...body });
+    const repaying = await order({ status: 170 });
+    const due = await order({ status: 174, dueInDays: 1 });
+    const rollover = await order({ status: 180, dueInDays: -5, isDelay: '1', reyMsg: 'Pay the extension fee and your due date moves on.' });
+    const cardPopup = await order({
+      status: 180,
+      cardNeedPop: 1,
+      cardPopTitle: 'Check your payment account',
+      cardPopMsg: 'Make sure your payment account details are correct.',
+      KindTipsMsg: 'Repay today to stop late charges.',
+    });
+    const rating = await order({ status: 200, isScore: '1' });
+    await ops.request('POST', '/pay-codes', { orderId: due.orderId, purpose: 'repay' });
+    await ops.request('POST', '/bank-cards', { borrowerId: repeat.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
+    return { repeat, firstLoan, repaying, due, rollover, cardPopup, rating };
+  })();
+  return shared;
+}
+
+const ids = (order: CreatedOrder) => ({ productId: order.productId, orderId: order.orderId });
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Waits until antd-mobile's popups and masks have finished moving (their animations are inline
+ * styles written frame by frame): half-faded dialogs would give false contrast findings.
+ */
+async function settled(page: Page): Promise<void> {
+  const snapshot = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('.adm-mask, .adm-center-popup-wrap, .adm-center-popup-body, .adm-popup-body, .adm-toast-wrap'))
+        .map((el) => el.getAttribute('style') ?? '')
+        .join('|'),
+    );
+  let previous = await snapshot();
+  for (let i = 0; i < 20; i += 1) {
+    await page.waitForTimeout(150);
+    const current = await snapshot();
+    if (current === previous) return;
+    previous = current;
+  }
+}
+
+/** Runs axe on the page as it is now; every serious or critical violation not excepted is a soft failure. */
+async function checkAxe(page: Page, where: string): Promise<void> {
+  await settled(page);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found: string[] = [];
+  for (const violation of results.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    for (const node of violation.nodes) {
+      if (isExcepted(violation.id, node.target)) continue;
+      found.push(`${violation.id} (${violation.impact}) ${JSON.stringify(node.target)}: ${node.failureSummary?.split('\n').slice(0, 2).join(' ') ?? ''}`);
+    }
+  }
+  expect.soft(found, `axe violations on ${where}`).toEqual([]);
+}
+
+/**
+ * No horizontal scrolling at 320×568, nor with the root font at 200% (at 320×568 and 375×667); a
+ * screenshot at 320 px; every visible button, link, input, tab, radio and check box (or the label it
+ * is tapped through) at least 44×44 px.
+ */
+async function checkNarrow(page: Page, where: string, testInfo: TestInfo): Promise<void> {
+  const overflow = () =>
+    page.evaluate(() => {
+      const root = document.documentElement;
+      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+    });
+  await page.setViewportSize({ width: 320, height: 568 });
+  const narrow = await overflow();
+  expect.soft(narrow.scrollWidth, `${where} scrolls sideways at 320×568`).toBeLessThanOrEqual(narrow.clientWidth);
+  await testInfo.attach(`${where} at 320 px`, { body: await page.screenshot(), contentType: 'image/png' });
+  const style = await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+  const large = await overflow();
+  expect.soft(large.scrollWidth, `${where} scrolls sideways at 320×568 with the root font at 200%`).toBeLessThanOrEqual(large.clientWidth);
+  await page.setViewportSize({ width: 375, height: 667 });
+  const largeWide = await overflow();
+  expect.soft(largeWide.scrollWidth, `${where} scrolls sideways at 375×667 with the root font at 200%`).toBeLessThanOrEqual(largeWide.clientWidth);
+  await page.setViewportSize({ width: 320, height: 568 });
+  await style.evaluate((el) => (el as Element).remove());
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), [role="tab"], [role="radio"], [role="checkbox"]'))
+      .filter((el) => el.getClientRects().length > 0 && el.closest('[aria-hidden="true"]') === null)
+      // A check box, radio or file input is tapped through its label: the label is the target.
+      .map((el) => {
+        const labels = el instanceof HTMLInputElement && el.labels ? Array.from(el.labels) : [];
+        const boxes = [el, ...labels].map((target) => target.getBoundingClientRect());
+        const box = boxes.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+        return { el, box };
+      })
+      .filter(({ box }) => box.height < 44 || box.width < 44)
+      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${((el.textContent ?? '').trim() || el.getAttribute('aria-label') || '').slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+  expect.soft(small, `${where}: touch targets under 44×44 px at 320 px`).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 667 });
+}
+
+interface RouteCase {
+  route: string;
+  url(s: Shared): string;
+  /** Something that shows the route has loaded. */
+  ready(page: Page): Locator;
+  /** Further states on the same page load: each opens its state and returns where axe should look. */
+  states?: Array<{ name: string; open(page: Page): Promise<void> }>;
+}
+
+const heading = (name: string | RegExp, level = 1) => (page: Page) => page.getByRole('heading', { level, name });
+const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+const ROUTES: RouteCase[] = [
+  { route: '/', url: () => '/', ready: (page) => page.getByRole('tab', { name: 'Home' }) },
+  { route: '/wherePlurality', url: (s) => s.repeat.url('/wherePlurality'), ready: heading('Order Details') },
+  {
+    route: '/allIt',
+    url: (s) => s.rollover.path,
+    ready: heading('Order Details'),
+    states: [
+      {
+        name: 'rollover prompt',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Rollover Repayment' }).tap();
+          await expect(dialog(page, 'Rollover Repayment')).toBeVisible();
+        },
+      },
+    ],
+  },
+  { route: '/anFrom', url: (s) => s.repaying.path.replace('/allIt', '/anFrom'), ready: heading('Order Details') },
+  { route: '/smpSystem', url: (s) => s.repeat.url('/smpSystem', { productId: PRODUCT_ID }), ready: heading('Loan confirmation') },
+  {
+    route: '/manyVoting',
+    url: (s) => s.repeat.url('/manyVoting', { productId: PRODUCT_ID }),
+    ready: heading('Loan confirmation'),
+    states: [{ name: 'promotional popup', open: async (page) => void (await expect(dialog(page, 'Your loan offer')).toBeVisible()) }],
+  },
+  {
+    route: '/allowedAlso',
+    url: (s) => s.repeat.url('/allowedAlso', ids(s.due)),
+    ready: (page) => page.getByRole('region', { name: 'Your pay code' }),
+    states: [
+      {
+        name: 'Payment Method popup',
+        open: async (page) => {
+          await page.getByRole('button', { name: /Payment Method/ }).tap();
+          await expect(dialog(page, 'Payment Method')).toBeVisible();
+        },
+      },
+    ],
+  },
+  { route: '/byAs', url: (s) => s.repeat.url('/byAs', ids(s.repaying)), ready: (page) => page.getByRole('region', { name: 'Amount to repay' }) },
+  { route: '/beSeats', url: (s) => s.repeat.url('/beSeats'), ready: (page) => page.getByRole('main') },
+  { route: '/toIs', url: (s) => s.repeat.url('/toIs', { productId: PRODUCT_ID, position: 1 }), ready: (page) => page.getByRole('article', { name: 'Loan Agreement' }) },
+  { route: '/pluralityCounting', url: (s) => s.repeat.url('/pluralityCounting'), ready: (page) => page.getByRole('main') },
+  { route: '/maySimilar', url: () => '/maySimilar', ready: (page) => page.getByRole('main') },
+  {
+    route: '/votingCandidates',
+    url: (s) => s.repeat.url('/votingCandidates', ids(s.rollover)),
+    ready: heading('Extend your loan by 91 days'),
+    states: [
+      {
+        name: 'Payment Method popup',
+        open: async (page) => {
+          await page.getByRole('button', { name: /Payment Method/ }).tap();
+          await expect(dialog(page, 'Payment Method')).toBeVisible();
+        },
+      },
+    ],
+  },
+  { route: '/numberWill', url: (s) => s.repeat.url('/numberWill', { orderId: s.rollover.orderId }), ready: (page) => page.getByRole('button', { name: 'Collection' }) },
+  {
+    route: '/candidateWhile',
+    url: (s) => s.repeat.url('/candidateWhile', { productId: PRODUCT_ID }),
+    ready: heading('Payment account information'),
+    states: [
+      {
+        name: 'picker open',
+        open: async (page) => {
+          await page.getByRole('tabpanel').getByRole('button').first().tap();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+      },
+    ],
+  },
+  { route: '/dragonpayPaymentInstructions', url: (s) => s.repeat.url('/dragonpayPaymentInstructions'), ready: heading('Gcash Bills', 2) },
+  {
+    route: '/repaymentOfCode',
+    url: (s) => s.repeat.url('/repaymentOfCode', { showType: 1, payCode: '123456789012', repayAmount: '5605.00' }),
+    ready: (page) => page.getByText('123456789012', { exact: true }),
+  },
+  {
+    route: '/repaymentOfCode2',
+    // The screen reads what the repayment screen stored: reached from its pay-code card.
+    url: (s) => s.repeat.url('/allowedAlso', ids(s.due)),
+    ready: (page) => page.getByText('Contract No.', { exact: true }),
+  },
+  { route: '/testPreview', url: (s) => s.repeat.url('/testPreview', { orderId: 42 }), ready: (page) => page.getByRole('main') },
+  { route: '/complainPage', url: (s) => s.repeat.url('/complainPage'), ready: (page) => page.getByRole('button', { name: 'Collection' }) },
+  {
+    route: '/complainPageNext',
+    // A collection complaint about an order that does not allow one: the Spanish message shows.
+    url: (s) => s.repeat.url('/complainPageNext', { problemType: '1', problemSonType: '11', orderNo: s.repaying.orderNo }),
+    ready: (page) => page.getByRole('textbox', { name: 'Description' }),
+    states: [
+      {
+        name: 'refused by the server',
+        open: async (page) => {
+          await page.getByRole('textbox', { name: 'Description' }).fill('They called me at night.');
+          await page.getByRole('button', { name: 'Send' }).tap();
+          await expect(page.getByRole('alert').locator('[lang="es"]')).toHaveText('El pedido seleccionado no admite el envío de tipo de colección.');
+        },
+      },
+    ],
+  },
+  { route: '/complaintList', url: (s) => s.repeat.url('/complaintList'), ready: (page) => page.getByRole('main') },
+  { route: 'pay.html#/borrowDetail', url: (s) => s.repeat.url('/pay.html#/borrowDetail', ids(s.due)), ready: (page) => page.getByRole('main') },
+  { route: 'pay.html#/addnormalcard', url: (s) => s.repeat.url('/pay.html#/addnormalcard', ids(s.due)), ready: (page) => page.getByRole('radio', { name: /BDO Unibank/ }) },
+  { route: 'pay.html#/alipayrepayment', url: (s) => s.repeat.url('/pay.html#/alipayrepayment', ids(s.due)), ready: (page) => page.getByRole('button', { name: 'Confirm repayment' }) },
+  {
+    route: 'promo.html#/downloadTemplate',
+    url: () => `/promo.html#/downloadTemplate?templateId=1&source=e2e-a11y`,
+    ready: (page) => page.getByRole('textbox', { name: 'Mobile number' }),
+  },
+  { route: 'promo.html#/agreementTemplate', url: () => `/promo.html#/agreementTemplate?templateId=2&source=e2e-a11y`, ready: (page) => page.getByRole('main') },
+];
+
+test.describe('Accessibility: every route', () => {
+  for (const c of ROUTES) {
+    test(`${c.route}: axe and 320 px`, async ({ page, ops }, testInfo) => {
+      const s = await sharedData(ops);
+      await page.goto(c.url(s));
+      if (c.route === '/repaymentOfCode2') {
+        await page.getByRole('region', { name: 'Your pay code' }).getByRole('link', { name: /^Copy the pay code/ }).tap();
+        await expect(page).toHaveURL(/\/repaymentOfCode2\?/);
+      }
+      await expect(c.ready(page).first()).toBeVisible();
+      await checkAxe(page, c.route);
+      await checkNarrow(page, c.route, testInfo);
+      for (const state of c.states ?? []) {
+        await state.open(page);
+        await checkAxe(page, `${c.route} (${state.name})`);
+      }
+    });
+  }
+
+  test('/complainDetails: axe and 320 px, with the sent dialog before and the rating dialog', async ({ page, ops }, testInfo) => {
+    const s = await sharedData(ops);
+    // A complaint of this borrower's own, sent through step two.
+    await page.goto(s.repeat.url('/complainPageNext', { problemType: '3' }));
+    await page.getByRole('textbox', { name: 'Description' }).fill('The app shows an old due date.');
+    await page.getByRole('button', { name: 'Send' }).tap();
+    await expect(dialog(page, 'Complaint sent')).toBeVisible();
+    await checkAxe(page, '/complainPageNext (sent dialog)');
+    const { items } = await ops.request<{ items: Array<{ id: number }> }>('GET', `/complaints?borrowerId=${s.repeat.borrowerId}`);
+    const problemId = items[items.length - 1]!.id;
+    await ops.request('POST', `/complaints/${problemId}/reply`, { disposeDetail: 'We have checked it.', disposeImages: [], isNeedScore: 1 });
+
+    await page.goto(s.repeat.url('/complainDetails', { problemId }));
+    await expect(page.getByRole('heading', { name: 'Process Result' })).toBeVisible();
+    await checkAxe(page, '/complainDetails');
+    await checkNarrow(page, '/complainDetails', testInfo);
+    const rating = dialog(page, 'How did we handle your complaint?');
+    await expect(rating).toBeVisible({ timeout: 8_000 });
+    await checkAxe(page, '/complainDetails (rating dialog)');
+    // Submitting without a star shows the Indonesian prompt, marked as such.
+    await rating.getByRole('button', { name: 'Send' }).tap();
+    await expect(page.locator('[lang="id"]', { hasText: 'Silakan pilih' })).toBeVisible();
+  });
+
+  test('order-details popups: bank-card dialog, Kind tips and rating', async ({ page, ops }) => {
+    const s = await sharedData(ops);
+    await page.goto(s.cardPopup.path);
+    await expect(dialog(page, 'Check your payment account')).toBeVisible();
+    await checkAxe(page, '/allIt (bank-card dialog)');
+    await dialog(page, 'Check your payment account').getByRole('button', { name: 'Not now' }).tap();
+    await expect(dialog(page, 'Kind tips')).toBeVisible();
+    await checkAxe(page, '/allIt (Kind tips)');
+
+    await page.goto(s.rating.path);
+    const rating = dialog(page, 'Rate us');
+    await expect(rating).toBeVisible();
+    await checkAxe(page, '/allIt (rating popup)');
+    await rating.getByRole('button', { name: 'Submit' }).tap();
+    await expect(page.locator('[lang="id"]', { hasText: 'Silakan pilih' })).toBeVisible();
+  });
+
+  test('loan confirmation: the loan-agreement modal of a first loan', async ({ page, ops }) => {
+    const s = await sharedData(ops);
+    await page.goto(s.firstLoan.url('/smpSystem', { productId: PRODUCT_ID }));
+    const modal = dialog(page, 'Loan Agreement');
+    await expect(modal).toBeVisible();
+    await expect(page.frameLocator('iframe[title="The loan agreement"]').getByRole('article', { name: 'Loan Agreement' })).toBeVisible();
+    await checkAxe(page, '/smpSystem (loan-agreement modal)');
+  });
+
+  test('the Spanish message is marked lang="es"', async ({ page, ops }) => {
+    const s = await sharedData(ops);
+    // The entry opened for a repaying order, which does not allow a collection complaint.
+    await page.goto(s.repeat.url('/numberWill', { orderId: s.repaying.orderId }));
+    await page.getByRole('button', { name: 'Collection' }).tap();
+    await expect(page.locator('[lang="es"]', { hasText: 'El pedido seleccionado no admite el envío de tipo de colección.' }).first()).toBeVisible();
+  });
+});
