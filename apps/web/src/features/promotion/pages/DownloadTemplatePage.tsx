@@ -5,15 +5,14 @@
  * sign-up form comes first; registering (or code 11) leads to the download step (step=download).
  * The visit is counted on load and the register tap on every tap.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
-import { trackVisit, useLandingTemplate } from '../api.ts';
-import { landingSearch, readLandingParams, type LandingParams } from '../landing-params.ts';
+import { landingSearch, type LandingParams } from '../landing-params.ts';
 import { landingStyle } from '../theme.ts';
 import { DownloadStep } from '../components/DownloadStep.tsx';
-import { LandingLinkBroken, LandingLoadFailure, LandingLoading } from '../components/LandingStates.tsx';
+import { LandingTemplateGate } from '../components/LandingTemplateGate.tsx';
 import { SignUpForm } from '../components/SignUpForm.tsx';
 import styles from '../promotion.module.css';
 
@@ -25,40 +24,11 @@ export const ACCOUNT_PARAM = 'account';
 export const EXISTING_ACCOUNT = 'existing';
 
 export default function DownloadTemplatePage() {
-  // Read on every render: cheap, and the hash query changes with the step.
-  const params = readLandingParams();
-  if (!params.templateId) {
-    return (
-      <main className={styles.page}>
-        <LandingLinkBroken />
-      </main>
-    );
-  }
-  return <Landing templateId={params.templateId} params={params} />;
-}
-
-function Landing({ templateId, params }: { templateId: string; params: LandingParams }) {
-  const { state, retry } = useLandingTemplate(templateId);
-  useEffect(() => {
-    // Counted once per page load (trackVisit remembers), whatever StrictMode or the router remount.
-    trackVisit('downloadTemplate', params.source, templateId);
-  }, [params.source, templateId]);
-
-  if (state.status === 'loading') {
-    return (
-      <main className={styles.page}>
-        <LandingLoading what="Loading…" />
-      </main>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <main className={styles.page}>
-        <LandingLoadFailure error={state.error} onRetry={retry} />
-      </main>
-    );
-  }
-  return <LandingContent template={state.data} templateId={templateId} params={params} />;
+  return (
+    <LandingTemplateGate page="downloadTemplate" loadingText="Loading…">
+      {(template, templateId, params) => <LandingContent template={template} templateId={templateId} params={params} />}
+    </LandingTemplateGate>
+  );
 }
 
 function LandingContent({ template, templateId, params }: { template: LandingTemplate; templateId: string; params: LandingParams }) {
