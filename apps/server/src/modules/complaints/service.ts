@@ -3,6 +3,7 @@
  * what an upload must be, what a submission must hold, that a retried submission files nothing new,
  * and when a complaint may be rated. Limits are in docs/complaints.md.
  */
+import { moneyText } from '../../loan-terms/money-text.ts';
 import { createHash } from 'node:crypto';
 import {
   COLLECTION_NOT_ALLOWED_MESSAGE,
@@ -72,7 +73,6 @@ export function lenderDateTime(at: Date): string {
   return new Date(at.getTime() + LENDER_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 const lenderDate = (at: Date) => dayToIsoDate(lenderDay(at));
-const major = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -90,7 +90,7 @@ export function complaintOrder(order: OrderRow, now: Date, currency: string): Co
   const dueAt = order.plan.find((p) => p.settledAt === null)?.dueAt ?? order.plan.at(-1)?.dueAt ?? null;
   const list = [
     { title: 'Order No.', value: order.orderNo },
-    { title: 'Loan amount', value: `${currency}${major(order.principalMinor)}` },
+    { title: 'Loan amount', value: moneyText(order.principalMinor, currency) },
     { title: 'Status', value: capitalise(STATUS_MEANING[shown]) },
     { title: 'Applied on', value: lenderDate(order.createdAt) },
   ];

@@ -2,6 +2,7 @@
  * Fills an agreement body's {placeholders} (db/seed.ts lists them) with the borrower's and the
  * loan's figures. Pure: the service gathers the figures, this writes them in.
  */
+import { majorUnits } from '../../loan-terms/money-text.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 
 export interface AgreementFigures {
@@ -30,9 +31,7 @@ export const UNNAMED_BORROWER = 'the account holder';
 export const ORDER_NO_PENDING = '(assigned when you confirm the loan)';
 
 /** Major units with 2 decimals and no symbol: the bodies write the currency themselves ("PHP {principal}"). */
-export function plainAmount(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-}
+export const plainAmount = majorUnits;
 
 const day = (at: Date) => dayToIsoDate(lenderDay(at));
 
