@@ -1,7 +1,7 @@
 /** A router over one route table; carries page parameters on every navigation. */
 import { Suspense, useEffect } from 'react';
 import { BrowserRouter, HashRouter, Outlet, Route, Routes, useLocation } from 'react-router';
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../shared/ui/Spinner.tsx';
 import type { RouteEntry } from './routes.tsx';
 import { rememberPageParams } from '../shared/params/page-params.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -16,7 +16,7 @@ function PageFrame() {
       <Suspense
         fallback={
           <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }} aria-label="loading">
-            <SpinLoading color="primary" />
+            <Spinner />
           </div>
         }
       >

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Notice } from '../shared/ui/Notice.tsx';
 
 /** Catches a page that failed to render (or whose code failed to load) and offers a reload. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -11,10 +11,15 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert" style={{ padding: '48px 16px', textAlign: 'center' }}>
-        <ErrorBlock status="default" title="Something went wrong" description="Please reload the page." />
-        <Button color="primary" style={{ minHeight: 44, marginTop: 16 }} onClick={() => location.reload()}>
+        <Notice title="Something went wrong" description="Please reload the page." />
+        {/* A plain button: the shell stays free of the UI kit. */}
+        <button
+          type="button"
+          style={{ minHeight: 44, minWidth: 120, marginTop: 16, border: 0, borderRadius: 8, font: 'inherit', color: '#fff', background: 'var(--adm-color-primary)' }}
+          onClick={() => location.reload()}
+        >
           Reload
-        </Button>
+        </button>
       </div>
     );
   }

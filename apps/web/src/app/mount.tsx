@@ -1,26 +1,12 @@
-/** Mounts an entry's router with the UI kit set up for React 19 and English. */
+/** Mounts an entry's router. */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConfigProvider, unstableSetRender } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
 import './theme.css';
 
-// antd-mobile v5 renders Toast/Dialog with React 18's API unless told how to on React 19.
-unstableSetRender((node, container) => {
-  const element = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
-  element._reactRoot ??= createRoot(element);
-  const root = element._reactRoot;
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-  };
-});
-
+// No antd-mobile set-up here on purpose: the app uses only its declarative components (Button,
+// Dialog, CenterPopup), which need neither `unstableSetRender` (that is for the imperative
+// Toast/Dialog.show, replaced by shared/ui/toast-view.ts) nor a locale (none of them shows kit
+// text). Keeping the kit out of the shell keeps every route's first load small.
 export function mount(app: ReactNode): void {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <ConfigProvider locale={enUS}>{app}</ConfigProvider>
-    </StrictMode>,
-  );
+  createRoot(document.getElementById('root')!).render(<StrictMode>{app}</StrictMode>);
 }

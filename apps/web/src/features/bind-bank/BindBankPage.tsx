@@ -6,7 +6,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Notice } from '../../shared/ui/Notice.tsx';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
 import type { BankFormItem } from '@cashloan/contract/bind-card';
 import { closeWebview, endBank, startBank } from '../../shared/bridge/bridge.ts';
 import { ApiCallError } from '../../shared/http/client.ts';
@@ -53,7 +55,7 @@ export default function BindBankPage() {
         <LoadedForm productId={productId} />
       ) : (
         <div role="alert">
-          <ErrorBlock status="default" title="Cannot show the form" description={NO_PRODUCT_MESSAGE} />
+          <Notice title="Cannot show the form" description={NO_PRODUCT_MESSAGE} />
         </div>
       )}
     </main>
@@ -65,7 +67,7 @@ function LoadedForm({ productId }: { productId: string }) {
   if (state.status === 'loading') {
     return (
       <div className={styles.loading} role="status" aria-live="polite">
-        <SpinLoading color="primary" />
+        <Spinner />
         <span>Loading the form…</span>
       </div>
     );
@@ -74,7 +76,7 @@ function LoadedForm({ productId }: { productId: string }) {
   if (state.data.items.length === 0) {
     return (
       <div role="alert">
-        <ErrorBlock status="empty" title="No form to fill in" description="Payment accounts cannot be added here yet. Please contact customer service." />
+        <Notice kind="empty" title="No form to fill in" description="Payment accounts cannot be added here yet. Please contact customer service." />
       </div>
     );
   }

@@ -1,6 +1,6 @@
 /** /beSeats: the online-service messaging contact and the support e-mail, each opening the phone's app. */
 import type { ReactNode } from 'react';
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
 import type { ContactInfo } from '@cashloan/contract/personal-center';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
@@ -18,7 +18,7 @@ export default function CustomerServicePage() {
       <h1 className={styles.title}>{CUSTOMER_SERVICE_TITLE}</h1>
       {state.status === 'loading' && (
         <div className={styles.loading} role="status" aria-live="polite">
-          <SpinLoading color="primary" />
+          <Spinner />
           <span>Loading contact details…</span>
         </div>
       )}

@@ -4,7 +4,7 @@
  * click (moduleId 18, its position in the list) and opens the product's jump URL.
  */
 import { useState } from 'react';
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
 import type { LoginFailureInfo } from '@cashloan/contract/goya';
 import type { RecommendedProduct } from '@cashloan/contract/loan-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
@@ -25,7 +25,7 @@ export default function LoginFailurePage() {
       <h1 className={styles.title}>{ORDER_DETAILS_TITLE}</h1>
       {state.status === 'loading' && (
         <div className={styles.loading} role="status" aria-live="polite">
-          <SpinLoading color="primary" />
+          <Spinner />
           <span>Loading…</span>
         </div>
       )}

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Dialog, SpinLoading } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
+import { Spinner } from '../../shared/ui/Spinner.tsx';
 import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/loan-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
@@ -43,7 +44,7 @@ export default function OrderDetailsPage() {
       <h1 className={styles.title}>{ORDER_DETAILS_TITLE}</h1>
       {state.status === 'loading' && (
         <div className={styles.loading} role="status" aria-live="polite">
-          <SpinLoading color="primary" />
+          <Spinner />
           <span>Loading your order…</span>
         </div>
       )}
@@ -63,7 +64,7 @@ function LoadedOrder({ details, refresh, refreshError }: { details: OrderDetails
   if (redirect) {
     return (
       <div className={styles.loading} role="status" aria-live="polite">
-        <SpinLoading color="primary" />
+        <Spinner />
         <span>Opening your order…</span>
       </div>
     );

@@ -3,7 +3,7 @@ import { route } from '@cashloan/contract/common';
 import { contactKfInfoRoute } from '@cashloan/contract/routes';
 
 const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
-vi.mock('antd-mobile', () => ({ Toast: toast }));
+vi.mock('../ui/toast-view.ts', () => toast);
 
 const { ApiCallError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, callApi } = await import('./client.ts');
 

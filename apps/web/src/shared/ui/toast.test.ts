@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
-vi.mock('antd-mobile', () => ({ Toast: toast }));
+vi.mock('./toast-view.ts', () => toast);
 
 const { LOADING_TEXT, TOAST_DEFAULT_MS, TOAST_SHORT_MS, showFailure, showInfo, showLoading, showSuccess, showToast, toastDuration } =
   await import('./toast.ts');

@@ -1,6 +1,5 @@
 /** Toasts with the spec's timing rules (section 9): default 3 s, ≤300 ms means 3 s, info and success 2 s. */
-import { Toast } from 'antd-mobile';
-import { createElement, type ReactNode } from 'react';
+import * as view from './toast-view.ts';
 import { messageLang } from '../i18n/message-lang.ts';
 
 export const TOAST_DEFAULT_MS = 3000;
@@ -12,21 +11,16 @@ export function toastDuration(requestedMs?: number): number {
   return requestedMs === undefined || !Number.isFinite(requestedMs) || requestedMs <= 300 ? TOAST_DEFAULT_MS : requestedMs;
 }
 
-// antd-mobile shows one toast at a time and hands every show() the same handler, so closing the
-// loading toast by its handler would also close a failure toast that replaced it. Each show gets a
-// number instead, and the loading toast is cleared only while it is still the one on screen.
+// One toast at a time: closing the loading toast must not close a failure toast that replaced it.
+// Each show gets a number, and the loading toast is cleared only while it is still the one on screen.
 let onScreen = 0;
 let loadingShown: number | null = null;
 let loadingCalls = 0;
 
-/** A non-English message goes in a span with its own lang (the page is lang="en"). */
-function withLang(content: ReactNode): ReactNode {
-  const lang = typeof content === 'string' ? messageLang(content) : undefined;
-  return lang ? createElement('span', { lang }, content) : content;
-}
-
-function show(props: Parameters<typeof Toast.show>[0] & object): number {
-  Toast.show({ ...props, content: withLang(props.content) });
+/** A non-English message carries its own lang (the page is lang="en"). */
+function show(props: Omit<view.ToastOptions, 'lang'>): number {
+  const lang = messageLang(props.content);
+  view.show(lang ? { ...props, lang } : props);
   onScreen += 1;
   return onScreen;
 }
@@ -52,7 +46,7 @@ export function showFailure(content: string): void {
 export function showLoading(): () => void {
   loadingCalls += 1;
   if (loadingShown === null || loadingShown !== onScreen) {
-    loadingShown = show({ content: LOADING_TEXT, icon: 'loading', duration: 0, maskClickable: true });
+    loadingShown = show({ content: LOADING_TEXT, icon: 'loading', duration: 0 });
   }
   let hidden = false;
   return () => {
@@ -60,7 +54,7 @@ export function showLoading(): () => void {
     hidden = true;
     loadingCalls -= 1;
     if (loadingCalls > 0) return;
-    if (loadingShown === onScreen) Toast.clear();
+    if (loadingShown === onScreen) view.clear();
     loadingShown = null;
   };
 }

@@ -3,7 +3,8 @@
  * 9 images. Each upload ends visibly: 'Upload succeeded!', or the reason and a Retry.
  */
 import { useState } from 'react';
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGE_TYPES, COMPLAINT_MAX_IMAGES } from '@cashloan/contract/routes';
 import { ApiCallError } from '../../../shared/http/client.ts';
 import { showFailure, showSuccess } from '../../../shared/ui/toast.ts';
@@ -58,7 +59,7 @@ export function ImageUploader({
       <ImageGrid images={images} label="Attached images" onRemove={upload.status === 'uploading' ? undefined : onRemove} />
       {upload.status === 'uploading' && (
         <div className={styles.uploading} role="status">
-          <SpinLoading color="primary" style={{ '--size': '20px' }} />
+          <Spinner size={20} />
           <span>Uploading image…</span>
         </div>
       )}

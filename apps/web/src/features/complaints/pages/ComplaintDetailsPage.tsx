@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import type { ComplaintDetail } from '@cashloan/contract/complaints';
 import { COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
@@ -29,7 +29,7 @@ export default function ComplaintDetailsPage() {
       <h1 className={styles.title}>{COMPLAINT_DETAILS_TITLE}</h1>
       {state.status === 'loading' && (
         <div className={styles.loading} role="status">
-          <SpinLoading color="primary" />
+          <Spinner />
           <span>Loading your complaint…</span>
         </div>
       )}

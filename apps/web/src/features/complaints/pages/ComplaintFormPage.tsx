@@ -5,7 +5,9 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Notice } from '../../../shared/ui/Notice.tsx';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
 import { COLLECTION_PROBLEM_TYPE, COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';
 import { ApiCallError } from '../../../shared/http/client.ts';
@@ -42,7 +44,7 @@ export default function ComplaintFormPage() {
       <h1 className={styles.title}>{COMPLAINT_FORM_TITLE}</h1>
       {state.status === 'loading' && (
         <div className={styles.loading} role="status">
-          <SpinLoading color="primary" />
+          <Spinner />
           <span>Loading…</span>
         </div>
       )}
@@ -66,7 +68,7 @@ function ChoiceCheck({ init, choice }: { init: ProblemInit; choice: ComplaintCho
   if (!titles) {
     return (
       <div role="alert" className={styles.empty}>
-        <ErrorBlock status="default" title="This question type is not available" description="Please choose the order and the question type again." />
+        <Notice title="This question type is not available" description="Please choose the order and the question type again." />
         <Link className={styles.linkButton} to={withCarriedParams(COMPLAINT_HOME_PATH)}>
           Choose again
         </Link>

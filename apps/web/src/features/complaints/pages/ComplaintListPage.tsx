@@ -1,7 +1,7 @@
 /** /complaintList: the borrower's complaints in tabs; each opens its details. */
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import type { ComplaintList } from '@cashloan/contract/complaints';
 import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
@@ -25,7 +25,7 @@ export default function ComplaintListPage() {
       </div>
       {state.status === 'loading' && (
         <div className={styles.loading} role="status">
-          <SpinLoading color="primary" />
+          <Spinner />
           <span>Loading your complaints…</span>
         </div>
       )}

@@ -1,7 +1,7 @@
 /** /numberWill and /complainPage: choose the order, then the question type (collection also its sub-type). */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
 import { COLLECTION_NOT_ALLOWED_MESSAGE, COLLECTION_PROBLEM_TYPE } from '@cashloan/contract/routes';
 import { pageParam, withCarriedParams } from '../../../shared/params/page-params.ts';
@@ -30,7 +30,7 @@ export default function ComplaintStartPage() {
       </div>
       {state.status === 'loading' && (
         <div className={styles.loading} role="status">
-          <SpinLoading color="primary" />
+          <Spinner />
           <span>Loading your orders…</span>
         </div>
       )}

@@ -4,7 +4,7 @@
  * has nothing to ask (isPopType is unknown), so it simply leaves.
  */
 import type { ReactNode } from 'react';
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { closeWebview } from '../../../shared/bridge/bridge.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
@@ -22,7 +22,7 @@ export function ConfirmScreenFrame({ variant, children }: { variant: Variant; ch
       <ConfirmHeader title={CONFIRM_TITLE} onBack={() => closeWebview()} />
       {state.status === 'loading' ? (
         <div className={styles.loading} role="status" aria-live="polite">
-          <SpinLoading color="primary" />
+          <Spinner />
           <span>Loading your loan offer…</span>
         </div>
       ) : (

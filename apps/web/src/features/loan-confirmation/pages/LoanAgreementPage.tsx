@@ -3,7 +3,7 @@
  * borrower's and the loan's real figures, shown as text (never as HTML). Opened from an agreement
  * link of the confirmation screens, and embedded in their loan-agreement modal.
  */
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { useAgreementContent } from '../api.ts';
@@ -17,7 +17,7 @@ export default function LoanAgreementPage() {
     <main className={styles.page}>
       {state.status === 'loading' && (
         <div className={styles.loading} role="status" aria-live="polite">
-          <SpinLoading color="primary" />
+          <Spinner />
           <span>Loading the agreement…</span>
         </div>
       )}

@@ -4,7 +4,7 @@
  * own overscroll; anywhere below the top the page scrolls as usual.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import { FINISH_HOLD_MS, PULL, PULL_TEXT, pullOffset, pullingState, refreshWithFallback, type PullState } from '../pull-to-refresh.ts';
 import styles from './PullToRefresh.module.css';
 
@@ -86,7 +86,7 @@ export function PullToRefresh({ onRefresh, children }: { onRefresh: () => Promis
       <div className={styles.head} style={{ height: offset, transition: dragging ? 'none' : undefined }} aria-hidden={!showing}>
         {/* Announced as it changes, so the pull is not silent for screen-reader users. */}
         <div className={styles.indicator} role="status" aria-live="polite">
-          {state === 'release' && <SpinLoading color="primary" style={{ '--size': '18px' }} />}
+          {state === 'release' && <Spinner size={18} />}
           <span>{showing ? PULL_TEXT[state] : ''}</span>
         </div>
       </div>

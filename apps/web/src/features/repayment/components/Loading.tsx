@@ -1,11 +1,11 @@
-import { SpinLoading } from 'antd-mobile';
+import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import styles from '../repayment.module.css';
 
 /** The loading state of a repayment screen, announced to screen readers. */
 export function Loading({ text }: { text: string }) {
   return (
     <div className={styles.loading} role="status" aria-live="polite">
-      <SpinLoading color="primary" />
+      <Spinner />
       <span>{text}</span>
     </div>
   );
