@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, unit + server integration tests (vitest), web build, browser e2e
-// (Playwright on Debian's Chromium). Ends with one plain line: `N passed, N failed`.
+// (Playwright on Debian's Chromium), and the bundle budgets (bench/bundle). Ends with one plain line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -39,6 +39,11 @@ countJson('vitest', 'test-results/vitest.json', (r) => ({ passed: r.numPassedTes
 const buildOk = run('web build', 'npm', ['run', '--silent', 'build']);
 check('web build', buildOk);
 if (buildOk) {
+  // Bundle sizes are deterministic: the budgets of issue 10 are checked on every run.
+  rmSync('test-results/bundle.json', { force: true });
+  const bundleOk = run('bundle budgets', 'node', ['bench/bundle/run.mjs', '--check']);
+  countJson('bundle budgets', 'test-results/bundle.json', (r) => r, bundleOk);
+
   rmSync('test-results/e2e.json', { force: true });
   const e2eOk = run('browser end-to-end tests', 'npx', ['playwright', 'test']);
   countJson(

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routeAssetsPlugin } from './build/route-assets.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), routeAssetsPlugin(here('./src/app/routes.tsx'))],
   resolve: {
     // react-router's package points bundlers at its development build; the production build drops
     // the dev-only warnings (~4 KiB gzip off every route).

@@ -1,0 +1,96 @@
+/**
+ * Which built files each route needs before it is usable: its entry's static imports plus its
+ * page's static imports, JS and CSS. Written to dist/route-assets.json at build time; the server
+ * uses it to preload a route's own chunks with the HTML, and bench/bundle adds up their sizes.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+export interface RouteAssets {
+  /** Entry html file → path (or #/ path) → files, relative to the dist root. */
+  [entryHtml: string]: Record<string, { js: string[]; css: string[] }>;
+}
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const TABLES: Record<string, string> = { MAIN_ROUTES: 'index.html', PAYMENT_WAY_ROUTES: 'pay.html', PROMOTION_ROUTES: 'promo.html' };
+
+/** path → page module (relative to src/app) for each route table in routes.tsx. */
+export function parseRouteTables(source: string): Record<string, Record<string, string>> {
+  const named = new Map<string, string>();
+  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)) named.set(m[1]!, m[2]!);
+  const tables: Record<string, Record<string, string>> = {};
+  const parts = source.split(/export const (\w+): RouteEntry\[\] = \[/);
+  for (let i = 1; i < parts.length; i += 2) {
+    const html = TABLES[parts[i]!];
+    if (!html) continue;
+    const body = parts[i + 1]!.split('\n];')[0]!;
+    const table: Record<string, string> = {};
+    for (const m of body.matchAll(/path: '([^']+)'.*?page: (?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
+      const module = m[2] ?? named.get(m[3]!);
+      if (!module) throw new Error(`route-assets: cannot tell the page of ${m[1]}`);
+      table[m[1]!] = module;
+    }
+    tables[html] = table;
+  }
+  return tables;
+}
+
+/** The chunk's file with everything it imports statically, in load order, and their CSS. */
+function closure(manifest: Manifest, keys: string[]): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`route-assets: ${key} is not in the manifest`);
+    chunk.imports?.forEach(visit);
+    js.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+  };
+  keys.forEach(visit);
+  return { js: [...js], css: [...css] };
+}
+
+/** A page that an entry also imports statically is keyed by its chunk name, not its source. */
+function pageChunkKey(manifest: Manifest, sourceKey: string): string {
+  if (manifest[sourceKey]) return sourceKey;
+  const name = sourceKey.split('/').pop()!.replace(/\.tsx?$/, '');
+  const byName = Object.keys(manifest).filter((key) => key.startsWith(`_${name}-`) && key.endsWith('.js'));
+  if (byName.length !== 1) throw new Error(`route-assets: ${sourceKey} is not in the manifest`);
+  return byName[0]!;
+}
+
+export function routeAssets(manifest: Manifest, routesSource: string): RouteAssets {
+  const result: RouteAssets = {};
+  for (const [html, table] of Object.entries(parseRouteTables(routesSource))) {
+    result[html] = {};
+    for (const [path, module] of Object.entries(table)) {
+      result[html][path] = closure(manifest, [html, pageChunkKey(manifest, `src/${module.replace(/^\.\.\//, '')}`)]);
+    }
+  }
+  return result;
+}
+
+export function routeAssetsPlugin(routesFile: string): Plugin {
+  return {
+    name: 'route-assets',
+    apply: 'build',
+    // After the manifest exists (Vite emits it at the end of generateBundle).
+    writeBundle(options, bundle) {
+      const manifestAsset = bundle['.vite/manifest.json'];
+      if (!manifestAsset || manifestAsset.type !== 'asset') throw new Error('route-assets: build.manifest must be on');
+      const manifest = JSON.parse(String(manifestAsset.source)) as Manifest;
+      const assets = routeAssets(manifest, readFileSync(routesFile, 'utf8'));
+      writeFileSync(join(options.dir!, 'route-assets.json'), JSON.stringify(assets, null, 1));
+    },
+  };
+}
