@@ -10,6 +10,21 @@ import { test, expect } from './fixtures.ts';
 import { E2E_SERVICE, serverUrl } from './server.ts';
 
 const SITE_CONFIG_CALL = '**/h5api/v3/site/config**';
+
+/**
+ * The page as a server without the prerenderer sends it (no text, no embedded answers), so the
+ * browser makes the configuration call itself: how the tests below change or fail that call.
+ */
+async function clientRendered(page: Page, path: string): Promise<void> {
+  await page.route(`**${path.split('?')[0]}*`, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text())
+      .replace(/<script type="application\/json" id="preloaded-answers">[\s\S]*?<\/script>/, '')
+      .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+    await route.fulfill({ status: response.status(), contentType: 'text/html; charset=utf-8', body: html });
+  });
+}
 const TAB_LABELS = ['Home', 'About Us', 'PrivacyPolicy', 'Loan Terms And Conditions'];
 const PRIVACY_HEADINGS = [
   'Collection of Information',
@@ -250,6 +265,7 @@ test.describe('Official site', () => {
       t.assignmentNoticeBusinessDays = 10;
       await route.fulfill({ response, json: body });
     });
+    await clientRendered(page, '/?tab=terms');
     await page.goto('/?tab=terms');
     const terms = panel(page);
     await expect(terms).toContainText('120 to 240 calendar days');
@@ -267,6 +283,7 @@ test.describe('Official site', () => {
       if (attempts === 1) await route.abort('internetdisconnected');
       else await route.continue();
     });
+    await clientRendered(page, '/');
     await page.goto('/');
     const failure = page.getByRole('alert');
     await expect(failure).toContainText('Could not load this page');
@@ -319,21 +336,39 @@ test.describe('Privacy policy page', () => {
     await expect(page.getByRole('heading', { name: 'Grievance Officer' })).toBeInViewport();
   });
 
-  test('once rendered, it reads and its contents jump with JavaScript switched off', async ({ page, browser, baseURL }) => {
-    await page.goto('/maySimilar');
-    await expect(page.getByRole('heading', { name: 'Grievance Officer' })).toBeAttached();
-    const rendered = await page.content();
-
+  test('the server sends the text: it reads and its contents jump with JavaScript switched off', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL!, viewport: { width: 375, height: 667 } });
     const noScript = await context.newPage();
-    // The rendered document, served as the page itself, to a browser that runs no script.
-    await noScript.route('**/maySimilar', (route) => route.fulfill({ contentType: 'text/html', body: rendered }));
     await noScript.goto('/maySimilar');
+    await expect(noScript.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     for (const heading of PRIVACY_HEADINGS) await expect(noScript.getByRole('heading', { level: 2, name: heading, exact: true })).toHaveCount(1);
     await noScript.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Opt-out' }).click();
     await expect(noScript).toHaveURL(/#privacy-opt-out$/);
     await expect(noScript.getByRole('heading', { name: 'Opt-out' })).toBeInViewport();
+    // The official site and About us too, with the company's figures from the server's configuration.
+    const config = await fetchSiteConfig();
+    await noScript.goto('/?tab=terms');
+    await expect(noScript.getByRole('heading', { name: 'Loan Terms And Conditions' }).first()).toBeVisible();
+    await expect(noScript.getByRole('contentinfo')).toContainText(config.company.secRegistrationNo);
+    await noScript.goto('/pluralityCounting');
+    await expect(noScript.getByRole('heading', { level: 2 })).toHaveText(ABOUT_HEADINGS);
     await context.close();
+  });
+
+  test('the prerendered page becomes interactive without a second call for the configuration', async ({ page }) => {
+    const configCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v3/site/config')) configCalls.push(request.url());
+    });
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') hydrationErrors.push(message.text());
+    });
+    await page.goto('/');
+    await tab(page, 'About Us').tap();
+    await expect(tab(page, 'About Us')).toHaveAttribute('aria-selected', 'true');
+    expect(configCalls).toEqual([]);
+    expect(hydrationErrors).toEqual([]);
   });
 
   test('a failed load says why and Retry loads the policy', async ({ page }) => {
@@ -343,6 +378,7 @@ test.describe('Privacy policy page', () => {
       if (attempts === 1) await route.fulfill({ json: { code: 500, message: 'Something went wrong on our side. Please try again.', data: null } });
       else await route.continue();
     });
+    await clientRendered(page, '/maySimilar');
     await page.goto('/maySimilar');
     await expect(page.getByRole('alert')).toContainText('Something went wrong on our side. Please try again.');
     await page.getByRole('button', { name: 'Retry' }).tap();

@@ -2,26 +2,34 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routeAssetsPlugin } from './build/route-assets.ts';
+import { precompressPlugin } from './build/precompress.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), routeAssetsPlugin(here('./src/app/routes.tsx'))],
+// Two builds (see package.json): the browser app, and with --ssr the prerenderer of the static
+// long-text pages (src/entries/prerender.tsx → dist/.ssr/, which the server imports).
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  plugins: [react(), ...(isSsrBuild ? [] : [routeAssetsPlugin(here('./src/app/routes.tsx')), precompressPlugin()])],
   resolve: {
     // react-router's package points bundlers at its development build; the production build drops
     // the dev-only warnings (~4 KiB gzip off every route).
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: here('../../node_modules/react-router/dist/production/index.mjs') }] : [],
   },
-  build: {
-    target: 'es2019',
-    // Three small entries: the main app and the two `#/` apps load only their own code.
-    rollupOptions: {
-      input: { main: here('./index.html'), pay: here('./pay.html'), promo: here('./promo.html') },
-    },
-    reportCompressedSize: true,
-    // bench/bundle reads it to add up what each route loads before it is usable.
-    manifest: true,
-  },
+  // The prerenderer carries its own React, so it runs from any directory the build is copied to.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? { target: 'node20', copyPublicDir: false }
+    : {
+        target: 'es2019',
+        // Three small entries: the main app and the two `#/` apps load only their own code.
+        rollupOptions: {
+          input: { main: here('./index.html'), pay: here('./pay.html'), promo: here('./promo.html') },
+        },
+        reportCompressedSize: true,
+        // bench/bundle and the route preloading read it (through dist/route-assets.json).
+        manifest: true,
+      },
   server: {
     port: 5173,
     proxy: Object.fromEntries(

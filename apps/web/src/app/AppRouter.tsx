@@ -1,5 +1,5 @@
 /** A router over one route table; carries page parameters on every navigation. */
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { BrowserRouter, HashRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../shared/ui/Spinner.tsx';
 import type { RouteEntry } from './routes.tsx';
@@ -32,15 +32,22 @@ export function AppRouter({ routes, kind }: { routes: RouteEntry[]; kind: 'brows
   const Router = kind === 'browser' ? BrowserRouter : HashRouter;
   return (
     <Router>
-      <Routes>
-        <Route element={<PageFrame />}>
-          {routes.map(({ path, page: Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Routes>
+      <AppRoutes routes={routes} />
     </Router>
+  );
+}
+
+/** The route tree under any router; the prerenderer renders the same tree, so hydration matches. */
+export function AppRoutes({ routes }: { routes: Array<Pick<RouteEntry, 'path'> & { page: ComponentType }> }) {
+  return (
+    <Routes>
+      <Route element={<PageFrame />}>
+        {routes.map(({ path, page: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
   );
 }
 

@@ -41,17 +41,19 @@ export default function OfficialSitePage() {
   const label = SITE_TABS.find((t) => t.key === selected)!.label;
   usePageTitle(state.status === 'ready' ? `${state.data.appEnName} | ${label}` : 'Official site');
 
+  const tabQuery = (prev: URLSearchParams, key: TabKey) => {
+    const next = new URLSearchParams(prev);
+    if (key === 'home') next.delete(TAB_PARAM);
+    else next.set(TAB_PARAM, key);
+    return next;
+  };
+  const hrefFor = (key: TabKey) => {
+    const query = tabQuery(params, key).toString();
+    return query ? `/?${query}` : '/';
+  };
   const select = (key: TabKey) =>
     // Replace, not push: the webview's back button leaves the site instead of stepping through tabs.
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (key === 'home') next.delete(TAB_PARAM);
-        else next.set(TAB_PARAM, key);
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((prev) => tabQuery(prev, key), { replace: true });
 
   if (state.status !== 'ready') {
     return (
@@ -62,10 +64,10 @@ export default function OfficialSitePage() {
       </div>
     );
   }
-  return <Site config={state.data} selected={selected} onSelect={select} />;
+  return <Site config={state.data} selected={selected} onSelect={select} hrefFor={hrefFor} />;
 }
 
-function Site({ config, selected, onSelect }: { config: SiteConfig; selected: TabKey; onSelect: (key: TabKey) => void }) {
+function Site({ config, selected, onSelect, hrefFor }: { config: SiteConfig; selected: TabKey; onSelect: (key: TabKey) => void; hrefFor: (key: TabKey) => string }) {
   // A panel is rendered once first opened and then kept, so the privacy frame does not reload.
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([selected]));
   if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
@@ -125,7 +127,7 @@ function Site({ config, selected, onSelect }: { config: SiteConfig; selected: Ta
             {company.certificateOfAuthorityNo}
           </p>
         </div>
-        <SiteTabs tabs={SITE_TABS} selected={selected} onSelect={onSelect} label={`${config.appEnName} site`} />
+        <SiteTabs tabs={SITE_TABS} selected={selected} onSelect={onSelect} hrefFor={hrefFor} label={`${config.appEnName} site`} />
       </header>
       <main className={styles.main}>
         {SITE_TABS.filter((tab) => visited.has(tab.key)).map((tab) => (

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AnswerOf, PayloadOf, Route } from '@cashloan/contract/common';
 import { ApiCallError, callApi, type CallOptions } from './client.ts';
+import { preloadedAnswer } from './preloaded.ts';
 
 export type LoadState<T> =
   | { status: 'loading' }
@@ -15,12 +16,17 @@ export function useApi<R extends Route>(
   payload: PayloadOf<R>,
   options: CallOptions = {},
 ): { state: LoadState<AnswerOf<R>>; retry: () => void; setData: (data: AnswerOf<R>) => void } {
-  const [settled, setSettled] = useState<Settled<AnswerOf<R>> | null>(null);
   const [attempt, setAttempt] = useState(0);
   const payloadKey = JSON.stringify(payload);
   // Loading is derived: the last settled answer belongs to another request (payload or attempt).
   const request = `${route.path}|${payloadKey}|${attempt}`;
+  // An answer the server put into the page stands for the first request; Retry still calls.
+  const [settled, setSettled] = useState<Settled<AnswerOf<R>> | null>(() => {
+    const preloaded = preloadedAnswer(route.path);
+    return preloaded === undefined ? null : { request, status: 'ready', data: preloaded as AnswerOf<R> };
+  });
   useEffect(() => {
+    if (settled?.request === request) return;
     const controller = new AbortController();
     callApi(route, JSON.parse(payloadKey) as PayloadOf<R>, { ...options, signal: controller.signal })
       .then((answer) => setSettled({ request, status: 'ready', data: answer.data }))

@@ -13,18 +13,19 @@ const TABS = [
 
 function Harness() {
   const [selected, setSelected] = useState<(typeof TABS)[number]['key']>('home');
-  return <SiteTabs tabs={TABS} selected={selected} onSelect={setSelected} label="Site" />;
+  return <SiteTabs tabs={TABS} selected={selected} onSelect={setSelected} hrefFor={(key) => `/?tab=${key}`} label="Site" />;
 }
 
 const selectedTab = () => screen.getAllByRole('tab').find((t) => t.getAttribute('aria-selected') === 'true');
 
 describe('SiteTabs', () => {
-  it('is a tablist of buttons, the selected one the only Tab stop', () => {
+  it('is a tablist of links to each tab, the selected one the only Tab stop', () => {
     render(<Harness />);
     expect(screen.getByRole('tablist', { name: 'Site' })).toBeTruthy();
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Home', 'About Us', 'PrivacyPolicy', 'Loan Terms And Conditions']);
-    expect(tabs.map((t) => t.tagName)).toEqual(['BUTTON', 'BUTTON', 'BUTTON', 'BUTTON']);
+    expect(tabs.map((t) => t.tagName)).toEqual(['A', 'A', 'A', 'A']);
+    expect(tabs[1]!.getAttribute('href')).toBe('/?tab=about');
     expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
     expect(tabs[0]!.getAttribute('aria-controls')).toBe('site-panel-home');
   });

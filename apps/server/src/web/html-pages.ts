@@ -1,0 +1,119 @@
+/**
+ * The HTML of the web app's pages, built once per page from the client build:
+ * - each path route's own JS and CSS are announced in <head> (modulepreload / stylesheet), so the
+ *   browser fetches the page's code with the shell instead of one round trip after it;
+ * - the static long-text pages are prerendered (dist/.ssr/prerender.js): their text is in the HTML
+ *   with the answers they show, and the browser hydrates it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+type RouteFiles = Record<string, { js: string[]; css: string[] }>;
+interface Prerenderer {
+  PRERENDERED_PATHS: string[];
+  PRELOADED_ANSWERS_ID: string;
+  renderPage(url: string, answers: Record<string, unknown>): string;
+}
+export interface HtmlBody {
+  body: Buffer;
+  encoding?: 'br' | 'gzip';
+}
+
+const ENTRIES = ['index.html', 'pay.html', 'promo.html'] as const;
+export type EntryHtml = (typeof ENTRIES)[number];
+
+/** JSON inside <script>: '<' escaped so no text in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function headLinks(template: string, files: { js: string[]; css: string[] }): string {
+  const missing = (file: string) => !template.includes(`/${file}"`);
+  return [
+    ...files.css.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...files.js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+export function compressFor(acceptEncoding: string | undefined, html: string | Buffer, quality = constants.BROTLI_MAX_QUALITY): HtmlBody {
+  const body = typeof html === 'string' ? Buffer.from(html) : html;
+  const accepts = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(acceptEncoding ?? '');
+  if (accepts('br')) return { body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }), encoding: 'br' };
+  if (accepts('gzip')) return { body: gzipSync(body), encoding: 'gzip' };
+  return { body };
+}
+
+export class HtmlPages {
+  private readonly cache = new Map<string, HtmlBody>();
+
+  private constructor(
+    private readonly templates: Record<EntryHtml, string>,
+    private readonly routes: Record<string, RouteFiles>,
+    private readonly prerenderer: Prerenderer | undefined,
+    private readonly answers: () => Record<string, unknown>,
+  ) {}
+
+  /** Reads the build; a build without route-assets.json or a prerenderer still serves plain pages. */
+  static async load(distDir: string, answers: () => Record<string, unknown>, warn: (message: string) => void): Promise<HtmlPages> {
+    const read = (file: string) => readFileSync(join(distDir, file), 'utf8');
+    const templates = Object.fromEntries(ENTRIES.map((entry) => [entry, existsSync(join(distDir, entry)) ? read(entry) : read('index.html')])) as Record<EntryHtml, string>;
+    const routes = existsSync(join(distDir, 'route-assets.json')) ? (JSON.parse(read('route-assets.json')) as Record<string, RouteFiles>) : {};
+    let prerenderer: Prerenderer | undefined;
+    const ssrFile = join(distDir, '.ssr/prerender.js');
+    if (existsSync(ssrFile)) {
+      try {
+        prerenderer = (await import(pathToFileURL(ssrFile).href)) as Prerenderer;
+      } catch (error) {
+        warn(`The prerenderer ${ssrFile} could not be loaded (${String(error)}); the site pages render in the browser.`);
+      }
+    }
+    return new HtmlPages(templates, routes, prerenderer, answers);
+  }
+
+  isPrerendered(path: string): boolean {
+    return this.prerenderer?.PRERENDERED_PATHS.includes(path) ?? false;
+  }
+
+  /** The page for an entry (pay.html, promo.html: every hash route's code) or a main path route. */
+  html(entry: EntryHtml, path?: string): string {
+    const template = this.templates[entry];
+    const table = this.routes[entry] ?? {};
+    const files =
+      entry === 'index.html'
+        ? (path !== undefined ? table[path] : undefined) ?? { js: [], css: [] }
+        : Object.values(table).reduce((all, f) => ({ js: [...new Set([...all.js, ...f.js])], css: [...new Set([...all.css, ...f.css])] }), { js: [] as string[], css: [] as string[] });
+    return template.replace('</head>', `${headLinks(template, files)}</head>`);
+  }
+
+  /** A page's bytes for this Accept-Encoding; the route-only pages are built once and kept. */
+  body(entry: EntryHtml, path: string, url: string, acceptEncoding: string | undefined, log: (error: unknown) => void): HtmlBody {
+    if (entry === 'index.html' && this.isPrerendered(path)) {
+      const prerendered = this.prerendered(path, url, log);
+      if (prerendered !== undefined) return compressFor(acceptEncoding, prerendered, 5);
+    }
+    const known = entry !== 'index.html' || this.routes[entry]?.[path] !== undefined;
+    const key = `${entry}|${known ? path : '*'}|${compressFor(acceptEncoding, '').encoding ?? ''}`;
+    let cached = this.cache.get(key);
+    if (!cached) {
+      cached = compressFor(acceptEncoding, this.html(entry, known ? path : undefined));
+      this.cache.set(key, cached);
+    }
+    return cached;
+  }
+
+  /** The prerendered page for this URL (its query can pick a tab), or undefined if rendering failed. */
+  private prerendered(path: string, url: string, log: (error: unknown) => void): string | undefined {
+    const renderer = this.prerenderer!;
+    try {
+      const answers = this.answers();
+      const markup = renderer.renderPage(url, answers);
+      return this.html('index.html', path).replace(
+        '<div id="root"></div>',
+        `<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${markup}</div>`,
+      );
+    } catch (error) {
+      log(error);
+      return undefined;
+    }
+  }
+}

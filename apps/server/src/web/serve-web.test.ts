@@ -1,0 +1,110 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteConfigRoute } from '@cashloan/contract/routes';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+
+const TEMPLATE =
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/main-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shell-1.js"></head><body><div id="root"></div></body></html>';
+const ROUTE_ASSETS = {
+  'index.html': {
+    '/': { js: ['assets/shell-1.js', 'assets/main-1.js', 'assets/site-1.js'], css: ['assets/site-1.css'] },
+    '/allIt': { js: ['assets/shell-1.js', 'assets/main-1.js', 'assets/order-1.js'], css: [] },
+    '/maySimilar': { js: ['assets/shell-1.js', 'assets/main-1.js', 'assets/privacy-1.js'], css: [] },
+  },
+  'pay.html': {
+    '/borrowDetail': { js: ['assets/pay-1.js', 'assets/detail-1.js'], css: [] },
+    '/alipayrepayment': { js: ['assets/pay-1.js', 'assets/card-1.js'], css: ['assets/card-1.css'] },
+  },
+};
+/** A stand-in for dist/.ssr/prerender.js: echoes the URL and a field of the answers it is given. */
+const PRERENDERER = `
+export const PRERENDERED_PATHS = ['/', '/maySimilar'];
+export const PRELOADED_ANSWERS_ID = 'preloaded-answers';
+export function renderPage(url, answers) {
+  if (url.includes('explode')) throw new Error('render failed');
+  return '<main>rendered ' + url.replace(/[<&]/g, '') + ' for ' + answers[${JSON.stringify(siteConfigRoute.path)}].appEnName + '</main>';
+}`;
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    mkdirSync(join(dist, '.ssr'));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, 'index.html'), TEMPLATE);
+    writeFileSync(join(dist, 'pay.html'), TEMPLATE.replace('main-1', 'pay-1'));
+    writeFileSync(join(dist, 'route-assets.json'), JSON.stringify(ROUTE_ASSETS));
+    writeFileSync(join(dist, '.ssr', 'prerender.js'), PRERENDERER);
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+    const code = 'export const answer = 42;'.repeat(40);
+    writeFileSync(join(dist, 'assets', 'shell-1.js'), code);
+    writeFileSync(join(dist, 'assets', 'shell-1.js.br'), brotliCompressSync(code));
+    writeFileSync(join(dist, 'assets', 'shell-1.js.gz'), gzipSync(code));
+    t = await createTestApp({ WEB_DIST: dist, APP_EN_NAME: 'Peso</script>Now' });
+  });
+  afterAll(() => t.close());
+
+  it('announces a path route’s own code in the head, never cached', async () => {
+    const res = await t.app.inject('/allIt?orderId=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/order-1.js"></head>');
+    // What the template already loads is not announced twice.
+    expect(res.body.match(/shell-1\.js/g)).toHaveLength(1);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('an unknown path gets the plain page (the app shows its not-found screen)', async () => {
+    const res = await t.app.inject('/no-such-page');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('modulepreload" crossorigin href="/assets/order-1.js');
+  });
+
+  it('the payment-way entry announces the code of its hash routes', async () => {
+    const res = await t.app.inject('/pay.html');
+    expect(res.body).toContain('href="/assets/detail-1.js"');
+    expect(res.body).toContain('href="/assets/card-1.js"');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/card-1.css">');
+  });
+
+  it('prerenders the static pages with the answers they show, escaped inside the script element', async () => {
+    const res = await t.app.inject('/maySimilar?embedded=1');
+    expect(res.body).toContain('<div id="root"><main>rendered /maySimilar?embedded=1 for Peso</script>Now</main></div>');
+    const json = /<script type="application\/json" id="preloaded-answers">(.*?)<\/script>/.exec(res.body)![1]!;
+    expect(json).not.toContain('</');
+    expect((JSON.parse(json) as Record<string, { appEnName: string }>)[siteConfigRoute.path]!.appEnName).toBe('Peso</script>Now');
+  });
+
+  it('falls back to the plain page when prerendering fails', async () => {
+    const res = await t.app.inject('/?explode=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('href="/assets/site-1.js"');
+  });
+
+  it('sends pages and assets compressed as the browser accepts', async () => {
+    const page = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('rendered / for');
+    const gzipOnly = await t.app.inject({ url: '/allIt', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/allIt', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const asset = await t.app.inject({ url: '/assets/shell-1.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toContain('answer = 42');
+  });
+
+  it('keeps the build’s own files private', async () => {
+    expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+    expect((await t.app.inject('/.ssr/prerender.js')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Serves the built web app: hashed assets precompressed (brotli/gzip written by the build) with
+ * immutable caching, and the HTML pages (never cached, see html-pages.ts) for every path route.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { API_BASE } from '@cashloan/contract';
+import { siteConfigRoute } from '@cashloan/contract/routes';
+import type { Config } from '../config.ts';
+import { notFound } from '../http/api-error.ts';
+import { siteConfig } from '../modules/site/service.ts';
+import { HtmlPages, type EntryHtml } from './html-pages.ts';
+
+const isApiPath = (url: string) =>
+  url.startsWith(API_BASE) || url.startsWith('/api/') || url.startsWith('/ops') || url.startsWith('/gopia/') ||
+  url.startsWith('/user-problem/') || url.startsWith('/story/') || url.startsWith('/service/') || url.startsWith('/uploads/');
+
+export async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
+  const distDir = config.WEB_DIST;
+  const hasWeb = distDir !== '' && existsSync(join(distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      preCompressed: true,
+      // The build's own bookkeeping (.vite/manifest.json, .ssr/prerender.js) is not for browsers.
+      dotfiles: 'ignore',
+      setHeaders: (res, filePath) => {
+        // Hashed build assets never change; HTML must always be revalidated.
+        if (filePath.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('.html')) res.header('Cache-Control', 'no-cache');
+        else res.header('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
+  const pages = hasWeb
+    ? await HtmlPages.load(distDir, () => ({ [siteConfigRoute.path]: siteConfig(config) }), (message) => app.log.warn(message))
+    : undefined;
+
+  const sendPage = (entry: EntryHtml, request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const page = pages!.body(entry, path, request.url, request.headers['accept-encoding'], (error) =>
+      request.log.error({ err: error, path }, 'prerendering failed; the page renders in the browser'),
+    );
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (page.encoding) reply.header('Content-Encoding', page.encoding);
+    return reply.send(page.body);
+  };
+
+  if (hasWeb) {
+    // The official site lives at the exact root; the static plugin would refuse a directory listing.
+    app.get('/', (request, reply) => sendPage('index.html', request, reply, '/'));
+    app.get('/index.html', (request, reply) => sendPage('index.html', request, reply, '/'));
+    app.get('/pay.html', (request, reply) => sendPage('pay.html', request, reply, ''));
+    app.get('/promo.html', (request, reply) => sendPage('promo.html', request, reply, ''));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !path.includes('.')) {
+      // Every path route of the main app is served by index.html; React Router takes it from there.
+      return sendPage('index.html', request, reply, path);
+    }
+    throw notFound(`No route for ${request.method} ${path}`);
+  });
+}
