@@ -69,23 +69,17 @@ const ids = (order: CreatedOrder) => ({ productId: order.productId, orderId: ord
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * Waits until antd-mobile's popups and masks have finished moving (their animations are inline
- * styles written frame by frame): half-faded dialogs would give false contrast findings.
+ * Waits until the open dialogs have finished their open animation (shared/ui/Modal marks each layer
+ * with data-modal-layer; its backdrop fades and its panel pops or slides in): a half-faded dialog gives
+ * false contrast findings. Endless animations (a spinner, the promotion's pointer) are not waited for.
  */
 async function settled(page: Page): Promise<void> {
-  const snapshot = () =>
-    page.evaluate(() =>
-      Array.from(document.querySelectorAll('.adm-mask, .adm-center-popup-wrap, .adm-center-popup-body, .adm-popup-body, .adm-toast-wrap'))
-        .map((el) => el.getAttribute('style') ?? '')
-        .join('|'),
-    );
-  let previous = await snapshot();
-  for (let i = 0; i < 20; i += 1) {
-    await page.waitForTimeout(150);
-    const current = await snapshot();
-    if (current === previous) return;
-    previous = current;
-  }
+  await page.evaluate(async () => {
+    const opening = Array.from(document.querySelectorAll('[data-modal-layer]'))
+      .flatMap((layer) => layer.getAnimations({ subtree: true }))
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(opening.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /** Runs axe on the page as it is now; every serious or critical violation not excepted is a soft failure. */
@@ -140,6 +134,40 @@ async function checkNarrow(page: Page, where: string, testInfo: TestInfo): Promi
       .map(({ el, box }) => `${el.tagName.toLowerCase()} "${((el.textContent ?? '').trim() || el.getAttribute('aria-label') || '').slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
   );
   expect.soft(small, `${where}: touch targets under 44×44 px at 320 px`).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 667 });
+}
+
+/**
+ * The open dialog at 320×568, and with the root font at 200%: it stays within the screen and does not
+ * scroll sideways; its controls (a radio or check box by its label) are at least 44×44 px.
+ */
+async function checkDialogNarrow(page: Page, where: string): Promise<void> {
+  const measure = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]')).map((panel) => {
+        const box = panel.getBoundingClientRect();
+        const small = Array.from(panel.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), [role="radio"], [role="checkbox"]'))
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => {
+            const labels = el instanceof HTMLInputElement && el.labels ? Array.from(el.labels) : [];
+            const boxes = [el, ...labels].map((target) => target.getBoundingClientRect());
+            return { el, box: boxes.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a)) };
+          })
+          .filter(({ box: b }) => b.height < 44 || b.width < 44)
+          .map(({ el, box: b }) => `${el.tagName.toLowerCase()} "${((el.textContent ?? '').trim() || el.getAttribute('aria-label') || '').slice(0, 40)}" ${Math.round(b.width)}×${Math.round(b.height)}`);
+        return { within: box.left >= 0 && box.right <= window.innerWidth + 0.5, sideways: panel.scrollWidth > panel.clientWidth, small };
+      }),
+    );
+  await page.setViewportSize({ width: 320, height: 568 });
+  const narrow = await measure();
+  expect.soft(narrow.length, `${where}: a dialog is open`).toBeGreaterThan(0);
+  for (const d of narrow) {
+    expect.soft(d.within && !d.sideways, `${where}: the dialog fits 320 px`).toBe(true);
+    expect.soft(d.small, `${where}: touch targets in the dialog under 44×44 px at 320 px`).toEqual([]);
+  }
+  const style = await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+  for (const d of await measure()) expect.soft(d.within && !d.sideways, `${where}: the dialog fits 320 px with the root font at 200%`).toBe(true);
+  await style.evaluate((el) => (el as Element).remove());
   await page.setViewportSize({ width: 375, height: 667 });
 }
 
@@ -285,6 +313,7 @@ test.describe('Accessibility: every route', () => {
       for (const state of c.states ?? []) {
         await state.open(page);
         await checkAxe(page, `${c.route} (${state.name})`);
+        if (await page.getByRole('dialog').count()) await checkDialogNarrow(page, `${c.route} (${state.name})`);
       }
     });
   }
@@ -308,6 +337,7 @@ test.describe('Accessibility: every route', () => {
     const rating = dialog(page, 'How did we handle your complaint?');
     await expect(rating).toBeVisible({ timeout: 8_000 });
     await checkAxe(page, '/complainDetails (rating dialog)');
+    await checkDialogNarrow(page, '/complainDetails (rating dialog)');
     // Submitting without a star shows the Indonesian prompt, marked as such.
     await rating.getByRole('button', { name: 'Send' }).tap();
     await expect(page.locator('[lang="id"]', { hasText: 'Silakan pilih' })).toBeVisible();
@@ -318,14 +348,17 @@ test.describe('Accessibility: every route', () => {
     await page.goto(s.cardPopup.path);
     await expect(dialog(page, 'Check your payment account')).toBeVisible();
     await checkAxe(page, '/allIt (bank-card dialog)');
+    await checkDialogNarrow(page, '/allIt (bank-card dialog)');
     await dialog(page, 'Check your payment account').getByRole('button', { name: 'Not now' }).tap();
     await expect(dialog(page, 'Kind tips')).toBeVisible();
     await checkAxe(page, '/allIt (Kind tips)');
+    await checkDialogNarrow(page, '/allIt (Kind tips)');
 
     await page.goto(s.rating.path);
     const rating = dialog(page, 'Rate us');
     await expect(rating).toBeVisible();
     await checkAxe(page, '/allIt (rating popup)');
+    await checkDialogNarrow(page, '/allIt (rating popup)');
     await rating.getByRole('button', { name: 'Submit' }).tap();
     await expect(page.locator('[lang="id"]', { hasText: 'Silakan pilih' })).toBeVisible();
   });
@@ -337,6 +370,7 @@ test.describe('Accessibility: every route', () => {
     await expect(modal).toBeVisible();
     await expect(page.frameLocator('iframe[title="The loan agreement"]').getByRole('article', { name: 'Loan Agreement' })).toBeVisible();
     await checkAxe(page, '/smpSystem (loan-agreement modal)');
+    await checkDialogNarrow(page, '/smpSystem (loan-agreement modal)');
   });
 
   test('the Spanish message is marked lang="es"', async ({ page, ops }) => {

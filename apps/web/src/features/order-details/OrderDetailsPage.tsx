@@ -5,11 +5,12 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/loan-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
+import { AlertDialog } from '../../shared/ui/AlertDialog.tsx';
 import { callPhone, toHome, toProductDetail, toRate } from '../../shared/bridge/bridge.ts';
 import { pageParam } from '../../shared/params/page-params.ts';
 import { trackBorrowAgain, useOrderDetails } from './api.ts';
@@ -198,59 +199,45 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
         )}
       </PullToRefresh>
 
-      <Dialog
-        visible={popup === 'bankCard'}
-        aria-label={details.cardPopTitle || 'Payment account'}
+      {/* One popup at a time, in the order of loadPopups; none closes by Escape or a tap outside. */}
+      <AlertDialog
+        open={popup === 'bankCard'}
         title={details.cardPopTitle || 'Payment account'}
-        content={<p className={styles.popupText}>{details.cardPopMsg}</p>}
+        text={details.cardPopMsg}
         actions={[
-          [
-            { key: 'later', text: 'Not now', onClick: () => dismiss('bankCard') },
-            {
-              key: 'bind',
-              text: 'Bind card',
-              bold: true,
-              onClick: () => {
-                dismiss('bankCard');
-                goTo(navigate, BIND_BANK_PATH, { extra: { source: BIND_BANK_SOURCE } });
-              },
+          { text: 'Not now', onClick: () => dismiss('bankCard') },
+          {
+            text: 'Bind card',
+            primary: true,
+            onClick: () => {
+              dismiss('bankCard');
+              goTo(navigate, BIND_BANK_PATH, { extra: { source: BIND_BANK_SOURCE } });
             },
-          ],
+          },
         ]}
       />
-      <Dialog
-        visible={popup === 'kindTips'}
-        aria-label="Kind tips"
-        title="Kind tips"
-        content={<p className={styles.popupText}>{details.KindTipsMsg}</p>}
-        actions={[{ key: 'ok', text: 'Got it', bold: true, onClick: () => dismiss('kindTips') }]}
-      />
-      <RatingDialog visible={popup === 'rating'} onDone={onRated} />
-      <Dialog
-        visible={ratingResult}
-        aria-label="Thank you for your feedback"
+      <AlertDialog open={popup === 'kindTips'} title="Kind tips" text={details.KindTipsMsg} actions={[{ text: 'Got it', primary: true, onClick: () => dismiss('kindTips') }]} />
+      <RatingDialog open={popup === 'rating'} onDone={onRated} />
+      <AlertDialog
+        open={ratingResult}
         title="Thank you for your feedback"
-        content={<p className={styles.popupText}>We will keep working to make our service better for you.</p>}
-        actions={[{ key: 'ok', text: 'OK', bold: true, onClick: () => setRatingResult(false) }]}
+        text="We will keep working to make our service better for you."
+        actions={[{ text: 'OK', primary: true, onClick: () => setRatingResult(false) }]}
       />
-      <Dialog
-        visible={rolloverPrompt}
-        aria-label="Rollover Repayment"
+      <AlertDialog
+        open={rolloverPrompt}
         title="Rollover Repayment"
-        content={<p className={styles.popupText}>{details.reyMsg}</p>}
+        text={details.reyMsg}
         actions={[
-          [
-            { key: 'cancel', text: 'Cancel', onClick: () => setRolloverPrompt(false) },
-            {
-              key: 'continue',
-              text: 'Continue',
-              bold: true,
-              onClick: () => {
-                setRolloverPrompt(false);
-                goRollover();
-              },
+          { text: 'Cancel', onClick: () => setRolloverPrompt(false) },
+          {
+            text: 'Continue',
+            primary: true,
+            onClick: () => {
+              setRolloverPrompt(false);
+              goRollover();
             },
-          ],
+          },
         ]}
       />
     </>

@@ -1,6 +1,10 @@
-/** Thumbnails of complaint images; tapping one opens it full size in a dialog with a Close button. */
+/**
+ * Thumbnails of complaint images; tapping one opens it full size in a dialog with a Close button
+ * (Escape and a tap outside close it too, as the repayment screens' image viewer does).
+ */
 import { useId, useState } from 'react';
-import { Dialog } from './Dialog.tsx';
+import { DialogActions } from '../../../shared/ui/AlertDialog.tsx';
+import { Modal } from '../../../shared/ui/Modal.tsx';
 import styles from '../complaints.module.css';
 
 /** Only URLs the contract allows are put in an <img>: http(s) or a path on this server. */
@@ -28,17 +32,13 @@ export function ImageGrid({ images, label, onRemove }: { images: string[]; label
           </li>
         ))}
       </ul>
-      <Dialog open={current !== undefined} labelledBy={titleId}>
+      <Modal open={current !== undefined} labelledBy={titleId} onClose={() => setOpen(null)}>
         <h2 id={titleId} className={styles.dialogTitle}>
           Image {(open ?? 0) + 1} of {shown.length}
         </h2>
         {current && <img className={styles.fullImage} src={current} alt={`${label}: image ${(open ?? 0) + 1}`} />}
-        <div className={styles.dialogActions}>
-          <button type="button" className={styles.secondaryButton} onClick={() => setOpen(null)}>
-            Close
-          </button>
-        </div>
-      </Dialog>
+        <DialogActions actions={[{ text: 'Close', onClick: () => setOpen(null) }]} />
+      </Modal>
     </>
   );
 }

@@ -3,11 +3,10 @@
  * and resets, Send needs a star ('Silakan pilih'), posts the score and on '00' closes, resets and
  * thanks the borrower. A failure keeps the dialog open with the server's message, so Send retries.
  */
-import { useId, useState } from 'react';
-import { Button } from 'antd-mobile';
+import { useState } from 'react';
 import { RATING_MAX_STARS } from '@cashloan/contract/routes';
+import { AlertDialog } from '../../../shared/ui/AlertDialog.tsx';
 import { showSuccess, showToast } from '../../../shared/ui/toast.ts';
-import { Dialog } from './Dialog.tsx';
 import styles from '../complaints.module.css';
 
 export const CHOOSE_STAR_MESSAGE = 'Silakan pilih';
@@ -18,8 +17,6 @@ const STARS = Array.from({ length: RATING_MAX_STARS }, (_, i) => i + 1);
 
 export function RatingDialog({ open, onClose, send }: { open: boolean; onClose: (rated: boolean) => void; send: (score: number) => Promise<void> }) {
   const [score, setScore] = useState(0);
-  const [sending, setSending] = useState(false);
-  const titleId = useId();
 
   const close = (rated: boolean) => {
     setScore(0);
@@ -30,23 +27,26 @@ export function RatingDialog({ open, onClose, send }: { open: boolean; onClose: 
       showToast(CHOOSE_STAR_MESSAGE);
       return;
     }
-    setSending(true);
+    // While it is on its way both buttons wait (DialogActions), so nothing is sent twice.
     try {
       await send(score);
       close(true);
       showSuccess(RATING_THANKS_MESSAGE);
     } catch {
       // The shared client has shown the server's message; the dialog stays for another try.
-    } finally {
-      setSending(false);
     }
   };
 
   return (
-    <Dialog open={open} labelledBy={titleId}>
-      <h2 id={titleId} className={styles.dialogTitle}>
-        {RATING_TITLE}
-      </h2>
+    // No onClose: a tap outside or Escape does not dismiss it, only Cancel.
+    <AlertDialog
+      open={open}
+      title={RATING_TITLE}
+      actions={[
+        { text: 'Cancel', onClick: () => close(false) },
+        { text: 'Send', primary: true, onClick: submit },
+      ]}
+    >
       <div className={styles.stars} role="group" aria-label="Rating">
         {STARS.map((n) => (
           <button
@@ -64,15 +64,7 @@ export function RatingDialog({ open, onClose, send }: { open: boolean; onClose: 
       <p className={styles.starHint} aria-live="polite">
         {score === 0 ? 'Tap a star to rate.' : `${score} of ${RATING_MAX_STARS} stars`}
       </p>
-      <div className={styles.dialogActions}>
-        <Button className={styles.actionButton} onClick={() => close(false)} disabled={sending}>
-          Cancel
-        </Button>
-        <Button className={styles.actionButton} color="primary" onClick={() => void submit()} loading={sending}>
-          Send
-        </Button>
-      </div>
-    </Dialog>
+    </AlertDialog>
   );
 }
 

@@ -11,6 +11,7 @@ import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
 import { COLLECTION_PROBLEM_TYPE, COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';
 import { ApiCallError } from '../../../shared/http/client.ts';
+import { Modal } from '../../../shared/ui/Modal.tsx';
 import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { messageLang } from '../../../shared/i18n/message-lang.ts';
@@ -18,7 +19,6 @@ import { showToast } from '../../../shared/ui/toast.ts';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { submitComplaint, useProblemChoices } from '../api.ts';
 import { clearDraft, readDraft, saveDraft, type ComplaintChoice } from '../complaint-draft.ts';
-import { Dialog } from '../components/Dialog.tsx';
 import { ImageUploader } from '../components/ImageUploader.tsx';
 import { COMPLAINT_HOME_PATH } from '../paths.ts';
 import styles from '../complaints.module.css';
@@ -191,7 +191,8 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
         Send
       </Button>
 
-      <Dialog open={sent} labelledBy={successTitle} describedBy={successText}>
+      {/* No buttons: it leaves by itself after SUCCESS_MODAL_MS, so nothing may close it sooner. */}
+      <Modal open={sent} labelledBy={successTitle} describedBy={successText}>
         <div className={styles.successIcon} aria-hidden="true">
           ✓
         </div>
@@ -201,7 +202,7 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
         <p id={successText} className={styles.dialogText}>
           Thank you. {REVIEW_PROMISE}
         </p>
-      </Dialog>
+      </Modal>
     </>
   );
 }

@@ -3,15 +3,19 @@
  * message (as text), a confirm button and a pointer tapping at it. The pointer stands still for
  * borrowers who ask for reduced motion (prefers-reduced-motion).
  */
-import { CenterPopup } from 'antd-mobile';
+import { useId } from 'react';
+import { Modal } from '../../../shared/ui/Modal.tsx';
 import styles from '../loan-confirmation.module.css';
 
 export const PROMO_LABEL = 'Your loan offer';
 export const PROMO_CONFIRM = 'Confirm';
 
 export function PromoPopup({ visible, message, onClose, onConfirm }: { visible: boolean; message: string; onClose: () => void; onConfirm: () => void }) {
+  const titleId = useId();
+  const textId = useId();
   return (
-    <CenterPopup visible={visible} role="dialog" aria-label={PROMO_LABEL} onMaskClick={onClose} style={{ '--border-radius': '14px' }}>
+    // A tap outside (and Escape) closes it like the close icon.
+    <Modal open={visible} labelledBy={titleId} describedBy={textId} onClose={onClose} flush>
       <div className={styles.promo}>
         <PromoImage />
         <button type="button" className={styles.promoClose} aria-label="Close" onClick={onClose}>
@@ -20,8 +24,12 @@ export function PromoPopup({ visible, message, onClose, onConfirm }: { visible: 
             <path d="M8 8l8 8M16 8l-8 8" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
         </button>
-        <p className={styles.promoTitle}>{PROMO_LABEL}</p>
-        <p className={styles.promoText}>{message}</p>
+        <p id={titleId} className={styles.promoTitle}>
+          {PROMO_LABEL}
+        </p>
+        <p id={textId} className={styles.promoText}>
+          {message}
+        </p>
         <div className={styles.promoAction}>
           <button type="button" className={styles.promoButton} onClick={onConfirm}>
             {PROMO_CONFIRM}
@@ -32,7 +40,7 @@ export function PromoPopup({ visible, message, onClose, onConfirm }: { visible: 
           </svg>
         </div>
       </div>
-    </CenterPopup>
+    </Modal>
   );
 }
 

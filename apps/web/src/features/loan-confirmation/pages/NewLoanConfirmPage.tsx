@@ -6,6 +6,7 @@
  * server names one, then the promotional popup with the server's message (NewPopMsg).
  */
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { formatMoney } from '../../../shared/format/money.ts';
 import type { ConfirmationScreenData } from '../api.ts';
 import { CONFIRM_FALLBACK_LABEL, CONFIRM_TITLE } from '../confirm-rules.ts';
@@ -34,7 +35,8 @@ function NewLoanConfirmScreen({ data }: { data: ConfirmationScreenData }) {
   // One popup at a time: the agreement to read comes first.
   const promoVisible = promoMessage !== '' && !promoClosed && !flow.agreementModal;
   const confirmPromo = () => {
-    setPromoClosed(true);
+    // Closed at once: while the popup is open the page is inert and cannot take focus.
+    flushSync(() => setPromoClosed(true));
     // The pointer showed where to confirm: take the borrower there.
     const button = submitArea.current?.querySelector('button');
     button?.scrollIntoView?.({ block: 'center' });

@@ -4,8 +4,8 @@
  * native rating (spec sections 7 and 9). Submitting without a star toasts 'Silakan pilih'.
  */
 import { useState } from 'react';
-import { Dialog } from 'antd-mobile';
 import { NATIVE_RATING_MIN_STARS, RATING_MAX_STARS } from '@cashloan/contract/routes';
+import { AlertDialog } from '../../../shared/ui/AlertDialog.tsx';
 import { showInfo } from '../../../shared/ui/toast.ts';
 import { submitAppRating } from '../api.ts';
 import styles from './RatingDialog.module.css';
@@ -20,7 +20,7 @@ export function ratingOutcome(stars: number): Exclude<RatingOutcome, 'dismissed'
   return stars < NATIVE_RATING_MIN_STARS ? 'low' : 'high';
 }
 
-export function RatingDialog({ visible, onDone }: { visible: boolean; onDone: (outcome: RatingOutcome) => void }) {
+export function RatingDialog({ open, onDone }: { open: boolean; onDone: (outcome: RatingOutcome) => void }) {
   const [stars, setStars] = useState(0);
   const submit = async () => {
     if (stars === 0) {
@@ -36,36 +36,30 @@ export function RatingDialog({ visible, onDone }: { visible: boolean; onDone: (o
     onDone(ratingOutcome(stars));
   };
   return (
-    <Dialog
-      visible={visible}
-      aria-label={RATING_TITLE}
+    <AlertDialog
+      open={open}
       title={RATING_TITLE}
-      content={
-        <div className={styles.content}>
-          <p className={styles.text}>How do you like our service? Tap the stars to rate us.</p>
-          <div className={styles.stars} role="group" aria-label="Your rating">
-            {Array.from({ length: RATING_MAX_STARS }, (_, i) => i + 1).map((n) => (
-              <button
-                key={n}
-                type="button"
-                className={styles.star}
-                aria-label={n === 1 ? '1 star' : `${n} stars`}
-                aria-pressed={n <= stars}
-                onClick={() => setStars(n)}
-              >
-                <StarIcon filled={n <= stars} />
-              </button>
-            ))}
-          </div>
-        </div>
-      }
+      text="How do you like our service? Tap the stars to rate us."
       actions={[
-        [
-          { key: 'later', text: 'Not now', onClick: () => onDone('dismissed') },
-          { key: 'submit', text: 'Submit', bold: true, onClick: submit },
-        ],
+        { text: 'Not now', onClick: () => onDone('dismissed') },
+        { text: 'Submit', primary: true, onClick: submit },
       ]}
-    />
+    >
+      <div className={styles.stars} role="group" aria-label="Your rating">
+        {Array.from({ length: RATING_MAX_STARS }, (_, i) => i + 1).map((n) => (
+          <button
+            key={n}
+            type="button"
+            className={styles.star}
+            aria-label={n === 1 ? '1 star' : `${n} stars`}
+            aria-pressed={n <= stars}
+            onClick={() => setStars(n)}
+          >
+            <StarIcon filled={n <= stars} />
+          </button>
+        ))}
+      </div>
+    </AlertDialog>
   );
 }
 

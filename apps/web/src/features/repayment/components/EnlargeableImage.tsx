@@ -1,7 +1,7 @@
 /** An illustration the borrower can tap to see full size, in a dialog with a Close button. */
 import { useCallback, useId, useState } from 'react';
-import { Button } from 'antd-mobile';
-import { Modal } from './Modal.tsx';
+import { DialogActions } from '../../../shared/ui/AlertDialog.tsx';
+import { Modal } from '../../../shared/ui/Modal.tsx';
 import styles from '../repayment.module.css';
 
 export function EnlargeableImage({ src, alt, caption }: { src: string; alt: string; caption: string }) {
@@ -19,11 +19,7 @@ export function EnlargeableImage({ src, alt, caption }: { src: string; alt: stri
           {alt}
         </h2>
         <img className={styles.fullImage} src={src} alt={alt} />
-        <div className={styles.dialogActions}>
-          <Button color="primary" onClick={close}>
-            Close
-          </Button>
-        </div>
+        <DialogActions actions={[{ text: 'Close', primary: true, onClick: close }]} />
       </Modal>
     </figure>
   );

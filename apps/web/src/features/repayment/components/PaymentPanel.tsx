@@ -3,7 +3,7 @@
  * image, the default channel's pay-code card, the 'Payment Method' popup (first channel preselected)
  * and the 'Payment' button, which asks for a pay code and opens the page that shows it.
  */
-import { useCallback, useId, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from 'antd-mobile';
 import type { PayChannel, RepaymentPlanInfo } from '@cashloan/contract/repayment-info';
@@ -12,28 +12,17 @@ import { COPY_FAILED_MESSAGE, COPY_SUCCESS_MESSAGE } from '../../../shared/ui/Co
 import { showFailure, showSuccess } from '../../../shared/ui/toast.ts';
 import { requestPayCode } from '../api.ts';
 import { INSTRUCTIONS_PATH, STORED_CODE_PATH, appHref, openPaymentUrl } from '../navigation.ts';
-import { isSafeImageSrc } from '../safe-url.ts';
 import { useOnceAtATime } from '../use-once-at-a-time.ts';
-import { Modal } from './Modal.tsx';
+import { ChannelLogo } from './ChannelLogo.tsx';
 import bannerUrl from '../assets/instructions-banner.svg';
 import styles from '../repayment.module.css';
 
-export const METHOD_HINT = 'Please select your repayment method for payment';
-
 type ChannelsInfo = Pick<RepaymentPlanInfo, 'repayList' | 'defDetail' | 'isShowReyTop'>;
 
-function ChannelLogo({ src }: { src: string }) {
-  return isSafeImageSrc(src) ? <img className={styles.logo} src={src} alt="" width={44} height={44} /> : <span className={styles.logo} aria-hidden="true" />;
-}
-
-function CheckMark() {
-  return (
-    <svg className={styles.check} viewBox="0 0 24 24" aria-hidden="true">
-      <circle cx="12" cy="12" r="11" fill="currentColor" />
-      <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
+// The popup is a chunk of its own, outside the screen's first load (the route's JS budget), fetched
+// as soon as the screen is up so the first tap does not wait for it.
+const loadSheet = () => import('./PaymentMethodSheet.tsx');
+const PaymentMethodSheet = lazy(loadSheet);
 
 export function PaymentPanel({
   info,
@@ -49,10 +38,11 @@ export function PaymentPanel({
   const navigate = useNavigate();
   const [selected, setSelected] = useState<PayChannel | undefined>(info.repayList[0]);
   const [picking, setPicking] = useState(false);
-  const titleId = useId();
-  const hintId = useId();
   const closePicker = useCallback(() => setPicking(false), []);
   const { defDetail } = info;
+  useEffect(() => {
+    void loadSheet();
+  }, []);
 
   const { run: pay, pending } = useOnceAtATime(async () => {
     if (!selected) return;
@@ -114,42 +104,11 @@ export function PaymentPanel({
         </div>
       </div>
 
-      <Modal open={picking} labelledBy={titleId} describedBy={hintId} variant="sheet" onClose={closePicker}>
-        <div className={styles.sheetHeader}>
-          <h2 id={titleId} className={styles.sheetTitle}>
-            Payment Method
-          </h2>
-          <button type="button" className={styles.closeButton} aria-label="Close" onClick={closePicker}>
-            ×
-          </button>
-        </div>
-        <p id={hintId} className={styles.hint}>
-          {METHOD_HINT}
-        </p>
-        <ul className={styles.choices} role="radiogroup" aria-labelledby={titleId}>
-          {info.repayList.map((channel) => {
-            const checked = channel.channel_number === selected?.channel_number;
-            return (
-              <li key={channel.channel_number} role="none">
-                <button
-                  type="button"
-                  role="radio"
-                  aria-checked={checked}
-                  className={styles.choice}
-                  onClick={() => {
-                    setSelected(channel);
-                    closePicker();
-                  }}
-                >
-                  <ChannelLogo src={channel.logo} />
-                  <span className={styles.choiceName}>{channel.name}</span>
-                  {checked && <CheckMark />}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </Modal>
+      {picking && (
+        <Suspense fallback={null}>
+          <PaymentMethodSheet channels={info.repayList} selected={selected} onSelect={setSelected} onClose={closePicker} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,9 +6,9 @@
 import { useId, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { VERIFY_CODE_MIN_LENGTH } from '@cashloan/contract/routes';
+import { Modal } from '../../../shared/ui/Modal.tsx';
 import { showInfo } from '../../../shared/ui/toast.ts';
 import { useOnceAtATime } from '../use-once-at-a-time.ts';
-import { Modal } from './Modal.tsx';
 import styles from '../repayment.module.css';
 
 export const VERIFY_TITLE = 'Enter the verification code';
@@ -54,6 +54,7 @@ export function VerificationDialog({
   const busy = pending ? last : null;
 
   return (
+    // No onClose: only Cancel ends the verification, never a stray tap outside.
     <Modal open={open} labelledBy={titleId} describedBy={textId}>
       <h2 id={titleId} className={styles.dialogTitle}>
         {VERIFY_TITLE}

@@ -80,7 +80,8 @@ describe('the repayment-by-plan screen (/allowedAlso)', () => {
     });
     renderPage(RepaymentPlanPage, URL_PATH);
     await userEvent.click(await screen.findByRole('button', { name: /Payment Method/ }));
-    const sheet = screen.getByRole('dialog', { name: 'Payment Method' });
+    // The popup is loaded on its own (PaymentPanel): it shows once its chunk is in.
+    const sheet = await screen.findByRole('dialog', { name: 'Payment Method' });
     expect(within(sheet).getByText('Please select your repayment method for payment')).toBeTruthy();
     expect(within(sheet).getByRole('radio', { name: 'Online Banking' }).getAttribute('aria-checked')).toBe('true');
     await userEvent.click(within(sheet).getByRole('radio', { name: '7-Eleven' }));
