@@ -119,7 +119,8 @@ test.describe('Bind a bank account', () => {
     const next = page.getByRole('button', { name: 'Next' });
     await next.tap();
     await next.click({ force: true });
-    await expect(page.getByRole('status').filter({ hasText: 'Payment account saved' })).toBeVisible();
+    // The page's own confirmation (the toast says it too, without the full stop).
+    await expect(page.getByRole('status').filter({ hasText: 'Payment account saved.' })).toBeVisible();
     expect(saves).toHaveLength(1);
     expect(form(saves[0]!)).toEqual({
       channel: '90013',

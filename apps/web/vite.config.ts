@@ -8,13 +8,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Two builds (see package.json): the browser app, and with --ssr the prerenderer of the static
 // long-text pages (src/entries/prerender.tsx → dist/.ssr/, which the server imports).
-export default defineConfig(({ mode, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...(isSsrBuild ? [] : [routeAssetsPlugin(here('./src/app/routes.tsx')), precompressPlugin()])],
-  resolve: {
-    // react-router's package points bundlers at its development build; the production build drops
-    // the dev-only warnings (~4 KiB gzip off every route).
-    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: here('../../node_modules/react-router/dist/production/index.mjs') }] : [],
-  },
   // The prerenderer carries its own React, so it runs from any directory the build is copied to.
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

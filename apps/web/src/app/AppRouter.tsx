@@ -1,6 +1,6 @@
 /** A router over one route table; carries page parameters on every navigation. */
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { BrowserRouter, HashRouter, Outlet, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, HashRouter, Outlet, Route, Routes, useLocation } from '../shared/router/router.tsx';
 import { Spinner } from '../shared/ui/Spinner.tsx';
 import type { RouteEntry } from './routes.tsx';
 import { rememberPageParams } from '../shared/params/page-params.ts';

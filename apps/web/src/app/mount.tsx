@@ -3,10 +3,10 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './theme.css';
 
-// No antd-mobile set-up here on purpose: the app uses only its declarative components (Button,
-// Dialog, CenterPopup), which need neither `unstableSetRender` (that is for the imperative
-// Toast/Dialog.show, replaced by shared/ui/toast-view.ts) nor a locale (none of them shows kit
-// text). Keeping the kit out of the shell keeps every route's first load small.
+// No antd-mobile set-up here on purpose: of the kit the app uses only Button (toasts are
+// shared/ui/toast-view.ts, dialogs shared/ui/Modal.tsx), which needs neither `unstableSetRender`
+// (that is for the imperative Toast/Dialog.show) nor a locale. Keeping the kit out of the shell
+// keeps every route's first load small.
 export function mount(app: ReactNode): void {
   const container = document.getElementById('root')!;
   const tree = <StrictMode>{app}</StrictMode>;

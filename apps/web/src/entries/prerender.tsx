@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '../shared/router/router.tsx';
 import { AppRoutes } from '../app/AppRouter.tsx';
 import { setPreloadedAnswers } from '../shared/http/preloaded.ts';
 import OfficialSitePage from '../features/site/OfficialSitePage.tsx';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryHistory, Route, Router, Routes, useLocation } from '../../shared/router/router.tsx';
 import { installFakeBridge, type BridgeCall } from '../../shared/bridge/fake-bridge.ts';
 import { TEST_FORM, withValues } from './test-form.ts';
 
@@ -44,15 +44,17 @@ function WhereAmI() {
 function renderPage(query: string) {
   const url = `/candidateWhile?${new URLSearchParams({ ...SESSION, ...Object.fromEntries(new URLSearchParams(query)) })}`;
   window.history.replaceState(null, '', url);
-  const router = createMemoryRouter(
-    [
-      { path: '/candidateWhile', element: <BindBankPage /> },
-      { path: '*', element: <WhereAmI /> },
-    ],
-    { initialEntries: [url] },
+  const history = createMemoryHistory([url]);
+  const routes = (
+    <Router history={history}>
+      <Routes>
+        <Route path="/candidateWhile" element={<BindBankPage />} />
+        <Route path="*" element={<WhereAmI />} />
+      </Routes>
+    </Router>
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  render(routes);
+  return history;
 }
 
 const bridgeCalls = () => ((window as unknown as { __bridgeCalls?: BridgeCall[] }).__bridgeCalls ?? []).map((c) => c.name);
@@ -169,7 +171,7 @@ describe('the bank screen', () => {
 
   it('from the order page it saves through bind-card-change and goes back to the order with source=loanDetail', async () => {
     const sent = fakeServer({ [PATHS.init]: [ok({ items: TEST_FORM })], [PATHS.bindChange]: [ok({})] });
-    const router = renderPage('productId=3&orderId=41&source=loanDetail&real=1');
+    const history = renderPage('productId=3&orderId=41&source=loanDetail&real=1');
     await user.click(await screen.findByRole('tab', { name: 'E-wallet' }));
     await choose(/^E-wallet/, 'Maya');
     await user.type(screen.getByLabelText('E-wallet mobile number'), '09171234567');
@@ -178,7 +180,7 @@ describe('the bank screen', () => {
     const url = new URL(location.textContent!, 'http://h5.test');
     expect(url.pathname).toBe('/allIt');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ ...SESSION, productId: '3', orderId: '41', real: '1', source: 'loanDetail' });
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(history.snapshot().action).toBe('REPLACE');
     expect(sent.find((s) => s.path === PATHS.bindChange)!.form).toEqual({ channel: '90009', cardNo: '09171234567', cardType: '2', product_id: '3' });
     expect(bridgeCalls()).toEqual(['startBank', 'endBank']);
   });

@@ -5,7 +5,7 @@
  * page (source=loanDetail) — the order page opens again. docs/bind-bank.md has the rules.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Notice } from '../../shared/ui/Notice.tsx';
 import { Spinner } from '../../shared/ui/Spinner.tsx';

@@ -1,7 +1,7 @@
 /** Test helpers of the complaint screens: a router in memory and a server that answers by path. */
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryHistory, Route, Router, Routes, useLocation } from '../../shared/router/router.tsx';
 import type { ComponentType } from 'react';
 
 export const SESSION = { deviceId: 'd-1', userId: 'U1', sessionId: 's-1', merchantNumber: 'M0001', mobilePhone: '9170000001' };
@@ -51,12 +51,14 @@ export function renderPage(Page: ComponentType, url: string) {
   const query = new URLSearchParams(search);
   for (const [key, value] of Object.entries(SESSION)) query.set(key, value);
   window.history.replaceState(null, '', `${path}?${query}`);
-  const router = createMemoryRouter(
-    [
-      { path, element: <Page /> },
-      { path: '*', element: <WhereAmI /> },
-    ],
-    { initialEntries: [url] },
+  const history = createMemoryHistory([url]);
+  const routes = (
+    <Router history={history}>
+      <Routes>
+        <Route path={path} element={<Page />} />
+        <Route path="*" element={<WhereAmI />} />
+      </Routes>
+    </Router>
   );
-  return { ...render(<RouterProvider router={router} />), router };
+  return { ...render(routes), history };
 }

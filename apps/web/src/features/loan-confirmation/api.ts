@@ -4,7 +4,7 @@
  * the second variant (/manyVoting) uses the obfuscated goya twins, whose failures toast the server's
  * message. The loan agreement page (/toIs) loads the filled agreement text.
  */
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../shared/router/router.tsx';
 import {
   AGREEMENT_SCENE,
   FIXED_EXTRA_NUMBER,

@@ -1,7 +1,7 @@
 /** Test helpers of the loan-confirmation screens: a server answering by path, and a page in a memory router. */
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryHistory, Route, Router, Routes, useLocation } from '../../shared/router/router.tsx';
 import type { ComponentType } from 'react';
 import type { LoanConfirmation } from '@cashloan/contract/loan-confirm';
 import type { NewLoanConfirmation } from '@cashloan/contract/goya';
@@ -55,14 +55,16 @@ export function renderPage(Page: ComponentType, url: string) {
   const query = new URLSearchParams(search);
   for (const [key, value] of Object.entries(SESSION)) query.set(key, value);
   window.history.replaceState(null, '', `${path}?${query}`);
-  const router = createMemoryRouter(
-    [
-      { path, element: <Page /> },
-      { path: '*', element: <WhereAmI /> },
-    ],
-    { initialEntries: [`${path}?${query}`] },
+  const history = createMemoryHistory([`${path}?${query}`]);
+  const routes = (
+    <Router history={history}>
+      <Routes>
+        <Route path={path} element={<Page />} />
+        <Route path="*" element={<WhereAmI />} />
+      </Routes>
+    </Router>
   );
-  return { ...render(<RouterProvider router={router} />), router };
+  return { ...render(routes), history };
 }
 
 export const CONFIRMATION: LoanConfirmation = {

@@ -4,7 +4,7 @@
  * it, the agreement links, the loan-agreement modal and the back action's 'Point out' popup.
  */
 import { useCallback, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router.tsx';
 import type { AgreementItem } from '@cashloan/contract/contracts';
 import { closeWebview, isIosApp, openJumpUrl, openPageReplace, trackEvent } from '../../shared/bridge/bridge.ts';
 import { browserNavigation } from '../../shared/bridge/browser-navigation.ts';

@@ -4,7 +4,7 @@
  * binding, Kind tips, rating, rollover prompt). docs/order-details.md has the show rules.
  */
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
 import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/loan-details';

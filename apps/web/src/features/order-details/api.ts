@@ -3,7 +3,7 @@
  * tracking, and the joint-login failure page's information, click tracking and product jump URL.
  */
 import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../shared/router/router.tsx';
 import {
   GOOGLE_SCORE,
   TRACKING_MODULE,

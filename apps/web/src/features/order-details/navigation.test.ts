@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NavigateFunction } from 'react-router';
+import type { NavigateFunction } from '../../shared/router/router.tsx';
 import { destinationOf, goTo } from './navigation.ts';
 import { browserNavigation } from '../../shared/bridge/browser-navigation.ts';
 

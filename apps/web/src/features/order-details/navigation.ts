@@ -3,7 +3,7 @@
  * carried parameters), a web page (http, loaded in this webview) or anything else, an app deep link,
  * handed to the host app through the bridge.
  */
-import type { NavigateFunction } from 'react-router';
+import type { NavigateFunction } from '../../shared/router/router.tsx';
 import { withCarriedParams } from '../../shared/params/page-params.ts';
 import { browserNavigation } from '../../shared/bridge/browser-navigation.ts';
 import { openJumpUrl, openPageReplace } from '../../shared/bridge/bridge.ts';

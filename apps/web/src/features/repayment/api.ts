@@ -2,7 +2,7 @@
  * The repayment family's calls: the repayment-by-plan and rollover screens' information, pay codes,
  * and repayment by card (pay.html), plus the order the borrow-detail screen shows.
  */
-import { useLocation } from 'react-router';
+import { useLocation } from '../../shared/router/router.tsx';
 import {
   ROLLOVER_FLAG,
   generateVcodeRoute,

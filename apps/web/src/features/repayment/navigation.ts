@@ -4,7 +4,7 @@
  * page is loaded. A web address (a provider's payment page) opens in this webview as it is, without
  * the session parameters; anything else is an app link, handed to the host app (spec section 7).
  */
-import type { NavigateFunction } from 'react-router';
+import type { NavigateFunction } from '../../shared/router/router.tsx';
 import { withCarriedParams } from '../../shared/params/page-params.ts';
 import { browserNavigation } from '../../shared/bridge/browser-navigation.ts';
 import { openJumpUrl } from '../../shared/bridge/bridge.ts';

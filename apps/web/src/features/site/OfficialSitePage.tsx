@@ -5,7 +5,7 @@
  * tab can be linked to and survives a reload.
  */
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router/router.tsx';
 import type { SiteConfig } from '@cashloan/contract/site';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { useSiteConfig } from './api.ts';

@@ -1,5 +1,5 @@
 /** /maySimilar: the privacy policy; with ?embedded=1 it is the frame of the official site's PrivacyPolicy tab. */
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../shared/router/router.tsx';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { useSiteConfig } from './api.ts';
 import { themeStyle } from './theme.ts';

@@ -3,7 +3,7 @@
  * it loads, the rating dialog when the reply asks for a rating (isNeedScore non-zero).
  */
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/router.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import type { ComplaintDetail } from '@cashloan/contract/complaints';
 import { COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';

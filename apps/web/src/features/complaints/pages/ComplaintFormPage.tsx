@@ -4,7 +4,7 @@
  * and the stored draft is cleared (spec section 4).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Notice } from '../../../shared/ui/Notice.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';

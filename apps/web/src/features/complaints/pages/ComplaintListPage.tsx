@@ -1,6 +1,6 @@
 /** /complaintList: the borrower's complaints in tabs; each opens its details. */
 import { useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/router.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import type { ComplaintList } from '@cashloan/contract/complaints';
 import { withCarriedParams } from '../../../shared/params/page-params.ts';

@@ -1,6 +1,6 @@
 /** /numberWill and /complainPage: choose the order, then the question type (collection also its sub-type). */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router/router.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
 import { COLLECTION_NOT_ALLOWED_MESSAGE, COLLECTION_PROBLEM_TYPE } from '@cashloan/contract/routes';

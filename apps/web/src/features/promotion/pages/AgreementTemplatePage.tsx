@@ -1,5 +1,5 @@
 /** #/agreementTemplate (promo.html): the template's agreement, as headed sections readable on a phone; the visit is counted. */
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../shared/router/router.tsx';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { landingStyle } from '../theme.ts';

@@ -6,7 +6,7 @@
  * The visit is counted on load and the register tap on every tap.
  */
 import { useCallback } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../shared/router/router.tsx';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { landingSearch, type LandingParams } from '../landing-params.ts';

@@ -4,7 +4,7 @@
  * and the 'Payment' button, which asks for a pay code and opens the page that shows it.
  */
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import type { PayChannel, RepaymentPlanInfo } from '@cashloan/contract/repayment-info';
 import { copyText } from '../../../shared/ui/clipboard.ts';

@@ -3,8 +3,8 @@
  * repayAmount, real. Type 1 shows the code with Copy ('copy success'); any other type shows the QR
  * image to scan with tips. A page opened without what it needs says so.
  */
-import { useLocation } from 'react-router';
-import { Link } from 'react-router';
+import { useLocation } from '../../../shared/router/router.tsx';
+import { Link } from '../../../shared/router/router.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';

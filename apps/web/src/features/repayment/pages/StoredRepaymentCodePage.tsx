@@ -4,7 +4,7 @@
  * total payment (the delay amount for a rollover) and the grouped instructions. A missing or
  * unreadable record shows what to do instead.
  */
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/router.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';

@@ -1,5 +1,5 @@
 /** #/borrowDetail (pay.html): the loan after a card repayment — its status, figures and where to go next. */
-import { Link } from 'react-router';
+import { Link } from '../../../../shared/router/router.tsx';
 import type { OrderDetails } from '@cashloan/contract/loan-details';
 import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';

@@ -5,7 +5,7 @@
  * channel opens the payment page the server answers. Card numbers are only ever shown masked.
  */
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { CALL_ERROR_CODES, SMS_RESEND_SECONDS } from '@cashloan/contract/routes';
 import type { BankCard, RepaymentWays } from '@cashloan/contract/card-repayment';

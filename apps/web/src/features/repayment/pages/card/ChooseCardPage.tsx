@@ -1,5 +1,5 @@
 /** #/addnormalcard (pay.html): choose the bank card to repay with, or add one on the bank screen. Numbers are shown masked. */
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../../shared/router/router.tsx';
 import type { RepaymentWays } from '@cashloan/contract/card-repayment';
 import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { withCarriedParams } from '../../../../shared/params/page-params.ts';
