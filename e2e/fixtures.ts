@@ -82,13 +82,26 @@ async function readCalls(page: Page): Promise<BridgeCall[]> {
   return page.evaluate(() => (window as unknown as { __bridgeCalls?: BridgeCall[] }).__bridgeCalls ?? []);
 }
 
-export const test = base.extend<{ ops: OpsClient; borrower: Borrower; bridge: FakeBridge; bridgePlatform: FakeBridgePlatform }>({
+export const test = base.extend<{ ops: OpsClient; borrower: Borrower; bridge: FakeBridge; bridgePlatform: FakeBridgePlatform; cspViolations: void }>({
   // The server's URL is only known once global-setup has run.
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies by destructuring
   baseURL: async ({}, use) => {
     await use(serverUrl());
   },
   bridgePlatform: ['android', { option: true }],
+  // Every page of every test runs under the server's Content-Security-Policy: a violation (Chromium
+  // reports each on the console) fails the test, so the policy and the app keep fitting each other.
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern -- as above
   ops: async ({}, use) => {
     await use(opsClient());

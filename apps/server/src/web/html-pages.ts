@@ -5,6 +5,7 @@
  * - the static long-text pages are prerendered (dist/.ssr/prerender.js): their text is in the HTML
  *   with the answers they show, and the browser hydrates it.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,6 +44,13 @@ export function compressFor(acceptEncoding: string | undefined, html: string | B
   return { body };
 }
 
+/** The CSP sources of the inline scripts a page may run (the pages' own, by hash). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
+}
+
 export class HtmlPages {
   private readonly cache = new Map<string, HtmlBody>();
 
@@ -68,6 +76,11 @@ export class HtmlPages {
       }
     }
     return new HtmlPages(templates, routes, prerenderer, answers);
+  }
+
+  /** Inline scripts of every page template, for the Content-Security-Policy. */
+  scriptHashes(): string[] {
+    return [...new Set(Object.values(this.templates).flatMap(inlineScriptHashes))];
   }
 
   isPrerendered(path: string): boolean {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteConfigRoute } from '@cashloan/contract/routes';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { inlineScriptHashes } from './html-pages.ts';
 
 const TEMPLATE =
   '<!doctype html><html><head><script type="module" crossorigin src="/assets/main-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shell-1.js"></head><body><div id="root"></div></body></html>';
@@ -103,8 +105,32 @@ describe('serving the web app', () => {
     expect(brotliDecompressSync(asset.rawPayload).toString()).toContain('answer = 42');
   });
 
+  it('pages carry a strict Content-Security-Policy and no referrer; every answer is nosniff', async () => {
+    const res = await t.app.inject('/allIt');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    for (const url of ['/allIt', '/assets/shell-1.js', '/h5api/v3/site/config', '/h5api/nothing']) {
+      expect((await t.app.inject(url)).headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('keeps the build’s own files private', async () => {
     expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
     expect((await t.app.inject('/.ssr/prerender.js')).statusCode).toBe(404);
+  });
+});
+
+describe('inline script hashes for the policy', () => {
+  it('hashes the executable inline scripts only', () => {
+    const html = '<script>a()</script><script type="module" src="/m.js"></script><script type="application/json">{}</script><script defer>b()</script>';
+    expect(inlineScriptHashes(html)).toEqual([
+      "'sha256-" + createHash('sha256').update('a()').digest('base64') + "'",
+      "'sha256-" + createHash('sha256').update('b()').digest('base64') + "'",
+    ]);
   });
 });

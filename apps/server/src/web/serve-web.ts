@@ -17,7 +17,32 @@ const isApiPath = (url: string) =>
   url.startsWith(API_BASE) || url.startsWith('/api/') || url.startsWith('/ops') || url.startsWith('/gopia/') ||
   url.startsWith('/user-problem/') || url.startsWith('/story/') || url.startsWith('/service/') || url.startsWith('/uploads/');
 
+/**
+ * What a page may load and run: scripts only from this origin (and the pages' own inline scripts,
+ * by hash), no plugins, no <base> tricks, framed only by this origin (the site frames its privacy
+ * page). Styles allow inline because React writes style attributes.
+ */
+export function contentSecurityPolicy(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
 export async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
+  // Every answer, API and files alike, is read as the type it declares.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    return payload;
+  });
   const distDir = config.WEB_DIST;
   const hasWeb = distDir !== '' && existsSync(join(distDir, 'index.html'));
   if (hasWeb) {
@@ -41,11 +66,18 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     ? await HtmlPages.load(distDir, () => ({ [siteConfigRoute.path]: siteConfig(config) }), (message) => app.log.warn(message))
     : undefined;
 
+  const policy = pages ? contentSecurityPolicy(pages.scriptHashes()) : '';
   const sendPage = (entry: EntryHtml, request: FastifyRequest, reply: FastifyReply, path: string) => {
     const page = pages!.body(entry, path, request.url, request.headers['accept-encoding'], (error) =>
       request.log.error({ err: error, path }, 'prerendering failed; the page renders in the browser'),
     );
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .header('Content-Security-Policy', policy)
+      // The address carries the borrower's session parameters: never hand it to another site.
+      .header('Referrer-Policy', 'no-referrer')
+      .type('text/html; charset=utf-8');
     if (page.encoding) reply.header('Content-Encoding', page.encoding);
     return reply.send(page.body);
   };
