@@ -1,7 +1,7 @@
 /**
  * The HTML of the web app's pages, built once per page from the client build:
- * - each path route's own JS and CSS are announced in <head> (modulepreload / stylesheet), so the
- *   browser fetches the page's code with the shell instead of one round trip after it;
+ * - each path route's own JS is announced in <head> (modulepreload), so the browser fetches the
+ *   page's code with the shell instead of one round trip after it, and its CSS is inlined;
  * - the static long-text pages are prerendered (dist/.ssr/prerender.js): their text is in the HTML
  *   with the answers they show, and the browser hydrates it.
  */
@@ -28,12 +28,29 @@ export type EntryHtml = (typeof ENTRIES)[number];
 /** JSON inside <script>: '<' escaped so no text in it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-function headLinks(template: string, files: { js: string[]; css: string[] }): string {
+/**
+ * A stylesheet inlined into the page, so the first paint waits for no CSS request. The disabled
+ * <link> is never fetched; it tells Vite's loader the file is already on the page, so opening the
+ * route's lazy chunk does not fetch it again.
+ */
+const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
+
+function withRouteFiles(template: string, files: { js: string[]; css: string[] }, readCss: (file: string) => string | undefined): string {
   const missing = (file: string) => !template.includes(`/${file}"`);
-  return [
-    ...files.css.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  // The template's own stylesheets (the shell's) are inlined in place.
+  let html = template.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+    const css = readCss(file);
+    return css === undefined ? link : inlineStyle(file, css);
+  });
+  const head = [
+    ...files.css.filter(missing).map((file) => {
+      const css = readCss(file);
+      return css === undefined ? `<link rel="stylesheet" crossorigin href="/${file}">` : inlineStyle(file, css);
+    }),
     ...files.js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
+  html = html.replace('</head>', `${head}</head>`);
+  return html;
 }
 
 export function compressFor(acceptEncoding: string | undefined, html: string | Buffer, quality = constants.BROTLI_MAX_QUALITY): HtmlBody {
@@ -53,8 +70,10 @@ export function inlineScriptHashes(html: string): string[] {
 
 export class HtmlPages {
   private readonly cache = new Map<string, HtmlBody>();
+  private readonly css = new Map<string, string | undefined>();
 
   private constructor(
+    private readonly distDir: string,
     private readonly templates: Record<EntryHtml, string>,
     private readonly routes: Record<string, RouteFiles>,
     private readonly prerenderer: Prerenderer | undefined,
@@ -75,7 +94,7 @@ export class HtmlPages {
         warn(`The prerenderer ${ssrFile} could not be loaded (${String(error)}); the site pages render in the browser.`);
       }
     }
-    return new HtmlPages(templates, routes, prerenderer, answers);
+    return new HtmlPages(distDir, templates, routes, prerenderer, answers);
   }
 
   /** Inline scripts of every page template, for the Content-Security-Policy. */
@@ -95,7 +114,15 @@ export class HtmlPages {
       entry === 'index.html'
         ? (path !== undefined ? table[path] : undefined) ?? { js: [], css: [] }
         : Object.values(table).reduce((all, f) => ({ js: [...new Set([...all.js, ...f.js])], css: [...new Set([...all.css, ...f.css])] }), { js: [] as string[], css: [] as string[] });
-    return template.replace('</head>', `${headLinks(template, files)}</head>`);
+    return withRouteFiles(template, files, (file) => this.readCss(file));
+  }
+
+  private readCss(file: string): string | undefined {
+    if (!this.css.has(file)) {
+      const path = join(this.distDir, file);
+      this.css.set(file, file.startsWith('assets/') && existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+    }
+    return this.css.get(file);
   }
 
   /** A page's bytes for this Accept-Encoding; the route-only pages are built once and kept. */

@@ -42,6 +42,7 @@ describe('serving the web app', () => {
     writeFileSync(join(dist, 'route-assets.json'), JSON.stringify(ROUTE_ASSETS));
     writeFileSync(join(dist, '.ssr', 'prerender.js'), PRERENDERER);
     writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+    writeFileSync(join(dist, 'assets', 'site-1.css'), '.site{color:teal}');
     const code = 'export const answer = 42;'.repeat(40);
     writeFileSync(join(dist, 'assets', 'shell-1.js'), code);
     writeFileSync(join(dist, 'assets', 'shell-1.js.br'), brotliCompressSync(code));
@@ -59,6 +60,11 @@ describe('serving the web app', () => {
     // What the template already loads is not announced twice.
     expect(res.body.match(/shell-1\.js/g)).toHaveLength(1);
     expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('inlines a route’s CSS, marking the file as loaded so the lazy chunk does not fetch it again', async () => {
+    const res = await t.app.inject('/?explode=1');
+    expect(res.body).toContain('<style>.site{color:teal}</style><link rel="stylesheet" href="/assets/site-1.css" disabled>');
   });
 
   it('an unknown path gets the plain page (the app shows its not-found screen)', async () => {
