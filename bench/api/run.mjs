@@ -1,0 +1,619 @@
+/**
+ * API benchmark: throughput and latency of the borrower's hot calls, and the server's cold start.
+ *
+ *   node bench/api/run.mjs                                   # embedded PGlite only
+ *   DATABASE_URL=postgres://app:app@127.0.0.1:5432/app node bench/api/run.mjs   # PGlite, then PostgreSQL
+ *
+ * It starts the real server (apps/server/src/main.ts through tsx, as scripts/start.mjs does) on
+ * 127.0.0.1 with a free port and a fresh temporary data dir (PostgreSQL: a fresh schema of its own,
+ * dropped at the end), seeds one borrower through the ops API (an order in status 174 due in one
+ * day with a pay code, and a complaint), checks one answer of every call, then runs autocannon
+ * against each call at 10 and 50 connections. Cold start: spawn → first successful order-details
+ * answer, on a fresh data dir and on a restart, median of BENCH_API_COLD_RUNS (3).
+ *
+ * Settings: BENCH_API_SECONDS (8) per run, BENCH_API_WARMUP_SECONDS (1) before each call,
+ * BENCH_API_COLD_RUNS (3), BENCH_API_CONNECTIONS ("10,50"); BENCH_API_CLEAR_TEMPLATE=1 deletes the
+ * server's cached PGlite template first, so the first fresh start is a machine's very first.
+ *
+ * Writes bench/results/api.json (raw figures) and bench/results/api.md (a `## API` section).
+ * Exit code: 0 when every figure was measured (a missed budget is reported, not an error); 1 when
+ * the bench could not run, or a run had non-2xx answers or errors (its figures are marked invalid).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
+/** Where the server caches the template of a new PGlite database (apps/server/src/db/pglite.ts). */
+const TEMPLATE_CACHE = join(REPO_ROOT, 'node_modules/.cache/cashloan-server');
+/** Whether a fresh PGlite start will copy a cached template (otherwise it runs initdb and makes one). */
+const templateCached = () => existsSync(TEMPLATE_CACHE) && readdirSync(TEMPLATE_CACHE).some((name) => /^pglite-.*-migrated-[0-9a-f]+$/.test(name));
+const OPS_TOKEN = 'bench-ops-token';
+
+const positive = (name, fallback) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${raw}`);
+  return value;
+};
+const SECONDS = positive('BENCH_API_SECONDS', 8);
+const WARMUP_SECONDS = positive('BENCH_API_WARMUP_SECONDS', 1);
+const COLD_RUNS = Math.round(positive('BENCH_API_COLD_RUNS', 3));
+const CONNECTIONS = (process.env.BENCH_API_CONNECTIONS || '10,50').split(',').map((c) => {
+  const n = Number(c.trim());
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`BENCH_API_CONNECTIONS: bad value ${c}`);
+  return n;
+});
+const DATABASE_URL = process.env.DATABASE_URL?.trim() || '';
+const CLEAR_TEMPLATE = process.env.BENCH_API_CLEAR_TEMPLATE === '1';
+/** A server that takes longer than this to answer has failed to start. */
+const START_TIMEOUT_MS = 60_000;
+/** How often cold start polls the server (short, but not so short the polling slows the start). */
+const POLL_MS = 20;
+
+const BUDGETS = {
+  pglite: { call: 'orderDetails', connections: 10, minRps: 1_500, maxP99Ms: 15 },
+  postgres: { call: 'orderDetails', connections: 10, minRps: 4_000, maxP99Ms: 20 },
+  coldStartMs: 3_000,
+};
+
+/** The hot borrower calls: all form POSTs with the session in the query. */
+const CALLS = [
+  {
+    key: 'orderDetails',
+    title: 'order details (loan-details)',
+    path: '/h5api/v3/loan-details/loan-details',
+    success: 0,
+    body: (s) => ({ productId: s.productId, orderId: s.orderId }),
+  },
+  {
+    key: 'repaymentInfo',
+    title: 'repayment info (loan-play-detail)',
+    path: '/h5api/v3/installment/loan-play-detail',
+    success: 0,
+    body: (s) => ({ productId: s.productId, orderId: s.orderId }),
+  },
+  {
+    key: 'loanConfirmation',
+    title: 'loan confirmation (loan-detail-confirm)',
+    path: '/h5api/v3/loan-confirm/loan-detail-confirm',
+    success: 0,
+    // The show call of /smpSystem for another product: it reads the borrower's open offer and
+    // never creates an order (that is loan-detail-push).
+    body: (s) => ({ productId: s.confirmProductId }),
+  },
+  {
+    key: 'complaintList',
+    title: 'complaint list (problem-list)',
+    path: '/h5api/user-problem/problem-list',
+    success: '00',
+    body: () => ({}),
+  },
+];
+
+// ---- small helpers --------------------------------------------------------------------------------
+
+const log = (line) => process.stdout.write(`[bench:api] ${line}\n`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const SESSION_KEYS = ['deviceId', 'userId', 'sessionId', 'merchantNumber', 'mobilePhone'];
+const sessionQuery = (session) => new URLSearchParams(Object.fromEntries(SESSION_KEYS.map((k) => [k, String(session[k] ?? '')]))).toString();
+const callUrl = (base, call, session) => `${base}${call.path}?${sessionQuery(session)}`;
+const formBody = (fields) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+
+async function postForm(url, fields, timeoutMs = 10_000) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    body: formBody(fields),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+async function ops(base, method, path, body) {
+  const res = await fetch(`${base}/ops${path}`, {
+    method,
+    headers: { authorization: `Bearer ${OPS_TOKEN}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const answer = await res.json().catch(() => null);
+  if (!res.ok || answer?.code !== 0) throw new Error(`ops ${method} ${path} answered ${res.status}: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+// ---- the database targets -----------------------------------------------------------------------
+
+/**
+ * Where a server keeps its data. PGlite: a temporary data dir. PostgreSQL: a schema of its own in
+ * DATABASE_URL's database (search_path through the URL's `options`), so a run never touches the
+ * data already there and "fresh" really is empty.
+ */
+async function pgliteStore() {
+  const dir = mkdtempSync(join(tmpdir(), 'cashloan-bench-api-'));
+  return { kind: 'pglite', dataDir: dir, databaseUrl: '', drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+let pgModule;
+async function postgresStore(label) {
+  pgModule ??= (await import('pg')).default;
+  const schema = `bench_api_${process.pid}_${label}_${Date.now().toString(36)}`;
+  const admin = new pgModule.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  // The server still wants a data dir for uploads; keep it temporary too.
+  const dir = mkdtempSync(join(tmpdir(), 'cashloan-bench-api-pg-'));
+  return {
+    kind: 'postgres',
+    dataDir: dir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      const client = new pgModule.Client({ connectionString: DATABASE_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const newStore = (kind, label) => (kind === 'pglite' ? pgliteStore() : postgresStore(label));
+
+// ---- the server process ---------------------------------------------------------------------------
+
+/** Spawns the production server; `startedAt` is taken right before the spawn. */
+async function startServer(store) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: store.databaseUrl,
+    DATA_DIR: store.dataDir,
+    OPS_TOKEN,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '',
+    PUBLIC_URL: base,
+  };
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = { child, base, startedAt, output: '', exited: null, demoPath: null, onDemo: [] };
+  const take = (chunk) => {
+    // Keep the start-up output (demo links, warnings) to explain a failure; cap it.
+    if (server.output.length < 64_000) server.output += chunk;
+    if (server.demoPath === null) {
+      const match = /Order in status 174[^:]*: \S*?(\/allIt\?\S+)/.exec(server.output);
+      if (match) {
+        server.demoPath = match[1];
+        for (const resolve of server.onDemo.splice(0)) resolve(match[1]);
+      }
+    }
+  };
+  child.stdout.setEncoding('utf8').on('data', take);
+  child.stderr.setEncoding('utf8').on('data', take);
+  server.exitPromise = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      server.exited = `exit code ${code ?? '-'}${signal ? `, signal ${signal}` : ''}`;
+      for (const resolveDemo of server.onDemo.splice(0)) resolveDemo(null);
+      resolve();
+    });
+  });
+  return server;
+}
+
+async function stopServer(server) {
+  if (server.exited === null) {
+    server.child.kill('SIGTERM');
+    const killer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+    await server.exitPromise;
+    clearTimeout(killer);
+  }
+}
+
+/**
+ * CPU time (user + system, ms) the server process has used so far, from /proc (Linux); null
+ * elsewhere. Unlike wall time it hardly depends on what else the machine is doing.
+ */
+function cpuMs(server) {
+  try {
+    const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
+
+const failure = (server, why) => new Error(`${why} (${server.exited ?? 'still running'}); server output:\n${server.output.slice(-4_000)}`);
+
+/** The demo order's page query the server prints after it listens (the demo borrower's session). */
+function demoPage(server) {
+  if (server.demoPath) return Promise.resolve(server.demoPath);
+  if (server.exited !== null) return Promise.resolve(null);
+  return new Promise((resolve) => server.onDemo.push(resolve));
+}
+
+/** Polls until fn answers true; returns ms since the server was spawned (and its CPU ms by then). */
+async function firstSuccess(server, what, fn) {
+  const deadline = server.startedAt + START_TIMEOUT_MS;
+  for (;;) {
+    try {
+      if (await fn()) {
+        const ms = performance.now() - server.startedAt;
+        return { ms, cpuMs: cpuMs(server) };
+      }
+    } catch {
+      // not listening yet
+    }
+    if (server.exited !== null) throw failure(server, `the server exited before ${what} answered`);
+    if (performance.now() > deadline) throw failure(server, `no ${what} answer after ${START_TIMEOUT_MS} ms`);
+    await sleep(POLL_MS);
+  }
+}
+
+const orderDetailsOk = async (base, session, ids) => {
+  const { status, body } = await postForm(callUrl(base, CALLS[0], session), ids, 2_000);
+  return status === 200 && body?.code === 0;
+};
+
+async function healthOk(base) {
+  const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+  return res.ok;
+}
+
+/**
+ * One cold start: spawn → first /healthz and first successful order-details answer. The order
+ * screen needs a session: a restart knows it from the previous run, a fresh database only has
+ * the demo borrower the server seeds and prints (so that answer comes after the printed links).
+ */
+async function coldStart(store, known) {
+  const server = await startServer(store);
+  try {
+    const health = firstSuccess(server, '/healthz', () => healthOk(server.base));
+    let orderDetails;
+    let demo = known;
+    if (known) {
+      orderDetails = firstSuccess(server, 'order details', () => orderDetailsOk(server.base, known.session, known.ids));
+    } else {
+      const path = await Promise.race([demoPage(server), sleep(START_TIMEOUT_MS).then(() => null)]);
+      if (!path) throw failure(server, 'the server printed no demo order links');
+      const query = new URLSearchParams(path.split('?')[1]);
+      demo = {
+        session: Object.fromEntries(SESSION_KEYS.map((k) => [k, query.get(k) ?? ''])),
+        ids: { productId: query.get('productId'), orderId: query.get('orderId') },
+      };
+      orderDetails = firstSuccess(server, 'order details', () => orderDetailsOk(server.base, demo.session, demo.ids));
+    }
+    const [healthFirst, orderDetailsFirst] = await Promise.all([health, orderDetails]);
+    return { healthMs: Math.round(healthFirst.ms), orderDetailsMs: Math.round(orderDetailsFirst.ms), cpuMs: orderDetailsFirst.cpuMs, demo };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function measureColdStart(kind) {
+  const fresh = [];
+  const restart = [];
+  let last = null;
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const store = await newStore(kind, `cold${i}`);
+    try {
+      const cached = kind === 'pglite' ? templateCached() : null;
+      const run = await coldStart(store, null);
+      fresh.push({ healthMs: run.healthMs, orderDetailsMs: run.orderDetailsMs, serverCpuMs: run.cpuMs, ...(cached === null ? {} : { templateCached: cached }) });
+      log(
+        `${kind} cold start, fresh ${i + 1}/${COLD_RUNS}: /healthz ${run.healthMs} ms, order details ${run.orderDetailsMs} ms (server CPU ${run.cpuMs ?? '?'} ms)` +
+          (cached === null ? '' : cached ? ', template cached' : ', no template cached yet (initdb)'),
+      );
+      if (i < COLD_RUNS - 1) await store.drop();
+      else last = { store, demo: run.demo };
+    } catch (error) {
+      await store.drop();
+      throw error;
+    }
+  }
+  try {
+    for (let i = 0; i < COLD_RUNS; i++) {
+      const run = await coldStart(last.store, last.demo);
+      restart.push({ healthMs: run.healthMs, orderDetailsMs: run.orderDetailsMs, serverCpuMs: run.cpuMs });
+      log(`${kind} cold start, restart ${i + 1}/${COLD_RUNS}: /healthz ${run.healthMs} ms, order details ${run.orderDetailsMs} ms (server CPU ${run.cpuMs ?? '?'} ms)`);
+    }
+  } finally {
+    await last.store.drop();
+  }
+  const summary = (runs) => ({
+    runs,
+    medianHealthMs: median(runs.map((r) => r.healthMs)),
+    medianOrderDetailsMs: median(runs.map((r) => r.orderDetailsMs)),
+    medianServerCpuMs: runs.every((r) => r.serverCpuMs !== null) ? median(runs.map((r) => r.serverCpuMs)) : null,
+  });
+  return { fresh: summary(fresh), restart: summary(restart) };
+}
+
+// ---- load -----------------------------------------------------------------------------------------
+
+/** One borrower with a 174 order due tomorrow, a pay code for it and a filed complaint. */
+async function seed(base) {
+  const { borrowerId } = await ops(base, 'POST', '/borrowers', { mobilePhone: '9175550100', name: 'Bench Borrower', isRepeat: true });
+  const order = await ops(base, 'POST', '/orders', { borrowerId, status: 174, dueInDays: 1 });
+  await ops(base, 'POST', '/pay-codes', { orderId: order.orderId, purpose: 'repay' });
+  const session = order.session;
+  const confirmProductId = (Number(order.productId) === 2 ? 1 : 2).toString();
+  const complaint = await postForm(`${base}/h5api/user-problem/problem-save?${sessionQuery(session)}`, {
+    problemType: '1',
+    problemSonType: '11',
+    problemDetail: 'The collector called me five times before the due date.',
+    problemImage: '',
+    orderNo: order.orderNo,
+  });
+  if (complaint.status !== 200 || complaint.body?.code !== '00') throw new Error(`filing the complaint answered ${complaint.status}: ${JSON.stringify(complaint.body)}`);
+  return { session, productId: String(order.productId), orderId: String(order.orderId), confirmProductId };
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** Checks one answer (HTTP 200 and the family's success code) before loading a call. */
+async function sampleCheck(base, call, state) {
+  const { status, body } = await postForm(callUrl(base, call, state.session), call.body(state));
+  const ok = status === 200 && body?.code === call.success;
+  return { ok, detail: ok ? null : `HTTP ${status}, code ${JSON.stringify(body?.code)}: ${String(body?.message ?? '').slice(0, 200)}` };
+}
+
+async function measureLoad(kind) {
+  const store = await newStore(kind, 'load');
+  const server = await startServer(store);
+  try {
+    await firstSuccess(server, '/healthz', () => healthOk(server.base));
+    const state = await seed(server.base);
+    const runs = [];
+    for (const call of CALLS) {
+      const check = await sampleCheck(server.base, call, state);
+      const request = {
+        url: callUrl(server.base, call, state.session),
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+        body: formBody(call.body(state)),
+      };
+      if (!check.ok) {
+        log(`${kind} ${call.title}: sample answer failed (${check.detail}); not loaded`);
+        for (const connections of CONNECTIONS) runs.push({ call: call.key, title: call.title, connections, valid: false, invalidReason: `sample answer: ${check.detail}` });
+        continue;
+      }
+      await cannon({ ...request, connections: CONNECTIONS[0], duration: WARMUP_SECONDS });
+      for (const connections of CONNECTIONS) {
+        const cpuBefore = cpuMs(server);
+        const result = await cannon({ ...request, connections, duration: SECONDS });
+        const cpuAfter = cpuMs(server);
+        const run = {
+          call: call.key,
+          title: call.title,
+          connections,
+          durationS: SECONDS,
+          requestsPerSec: Math.round(result.requests.average),
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          meanMs: result.latency.average,
+          maxMs: result.latency.max,
+          total2xx: result['2xx'],
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          statusCodes: result.statusCodeStats,
+          // Server CPU per answered request: the figure least disturbed by a busy machine.
+          serverCpuUsPerRequest:
+            cpuBefore !== null && cpuAfter !== null && result['2xx'] > 0 ? Math.round(((cpuAfter - cpuBefore) * 1000) / (result['2xx'] + result.non2xx)) : null,
+        };
+        run.valid = run.non2xx === 0 && run.errors === 0 && run.timeouts === 0 && run.total2xx > 0;
+        if (!run.valid) run.invalidReason = `non-2xx ${run.non2xx}, errors ${run.errors}, timeouts ${run.timeouts}`;
+        // A check after the load too: the call must still answer its success code.
+        const after = await sampleCheck(server.base, call, state);
+        if (!after.ok) {
+          run.valid = false;
+          run.invalidReason = `answer after the run: ${after.detail}`;
+        }
+        runs.push(run);
+        log(
+          `${kind} ${call.title} @${connections}: ${run.requestsPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, server CPU ${run.serverCpuUsPerRequest ?? '?'} µs/request, ` +
+            `non-2xx ${run.non2xx}, errors ${run.errors}${run.valid ? '' : ` — INVALID (${run.invalidReason})`}`,
+        );
+      }
+    }
+    if (server.exited !== null) throw failure(server, 'the server exited during the load');
+    return runs;
+  } finally {
+    await stopServer(server);
+    await store.drop();
+  }
+}
+
+// ---- report ---------------------------------------------------------------------------------------
+
+const DB_TITLES = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' };
+const fmt = (n) => (typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : '—');
+
+function loadTable(runs) {
+  const lines = [
+    '| call | connections | req/s | p50 ms | p99 ms | non-2xx | errors | server CPU µs/request |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of runs) {
+    if (!r.valid && r.requestsPerSec === undefined) lines.push(`| ${r.title} | ${r.connections} | invalid: ${r.invalidReason} | — | — | — | — | — |`);
+    else {
+      const rps = r.valid ? fmt(r.requestsPerSec) : `${fmt(r.requestsPerSec)} (INVALID: ${r.invalidReason})`;
+      lines.push(
+        `| ${r.title} | ${r.connections} | ${rps} | ${fmt(r.p50Ms)} | ${fmt(r.p99Ms)} | ${fmt(r.non2xx)} | ${fmt(r.errors + r.timeouts)} | ${fmt(r.serverCpuUsPerRequest)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+function budgetLines(results) {
+  const lines = [];
+  for (const kind of ['pglite', 'postgres']) {
+    const budget = BUDGETS[kind];
+    const what = `${DB_TITLES[kind]}: order details at ${budget.connections} connections ≥ ${fmt(budget.minRps)} req/s with p99 ≤ ${budget.maxP99Ms} ms`;
+    const db = results[kind];
+    if (!db) {
+      lines.push({ budget: what, met: null, text: `- ${what}: not measured (DATABASE_URL was not set)` });
+      continue;
+    }
+    const run = db.load.find((r) => r.call === budget.call && r.connections === budget.connections);
+    if (!run) lines.push({ budget: what, met: null, text: `- ${what}: not measured (no run at ${budget.connections} connections)` });
+    else if (!run.valid) lines.push({ budget: what, met: false, text: `- ${what}: **NOT met** (invalid run: ${run.invalidReason})` });
+    else {
+      const met = run.requestsPerSec >= budget.minRps && run.p99Ms <= budget.maxP99Ms;
+      lines.push({ budget: what, met, text: `- ${what}: ${fmt(run.requestsPerSec)} req/s, p99 ${fmt(run.p99Ms)} ms — ${met ? 'met' : '**NOT met**'}` });
+    }
+  }
+  for (const kind of ['pglite', 'postgres']) {
+    const db = results[kind];
+    for (const phase of ['fresh', 'restart']) {
+      const what = `${DB_TITLES[kind]}: cold start to first answer (${phase === 'fresh' ? 'fresh data' : 'restart'}) ≤ ${BUDGETS.coldStartMs / 1000} s`;
+      if (!db) {
+        if (kind === 'postgres') continue;
+        lines.push({ budget: what, met: null, text: `- ${what}: not measured` });
+        continue;
+      }
+      const ms = db.coldStart[phase].medianOrderDetailsMs;
+      const met = ms <= BUDGETS.coldStartMs;
+      lines.push({ budget: what, met, text: `- ${what}: median ${fmt(ms / 1000)} s — ${met ? 'met' : '**NOT met**'}` });
+    }
+  }
+  return lines;
+}
+
+function markdown(results, budgets) {
+  const out = ['## API', ''];
+  out.push(
+    `Measured ${results.generatedAt} on ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average ${results.machine.loadavg.join(' / ')} at the start and ${results.machine.loadavgAtEnd.join(' / ')} at the end. ` +
+      `autocannon ${SECONDS} s per run (after a ${WARMUP_SECONDS} s warm-up per call) on 127.0.0.1, in the same machine as the server; ` +
+      'one borrower with a 174 order due tomorrow, a pay code and one complaint. A run with non-2xx answers or errors is marked INVALID. ' +
+      '"Server CPU" is the server process\'s own CPU time (user + system, from /proc) per answered request; it moves far less than req/s when other work ' +
+      'shares the machine (PostgreSQL\'s own processes are not in it).',
+    '',
+  );
+  for (const kind of ['pglite', 'postgres']) {
+    out.push(`### ${DB_TITLES[kind]}`, '');
+    const db = results[kind];
+    if (!db) {
+      out.push('DATABASE_URL was not set: PostgreSQL was not measured.', '');
+      continue;
+    }
+    out.push(loadTable(db.load), '');
+  }
+  out.push('### Cold start', '');
+  out.push(
+    `Spawn of the server process (\`node --import tsx apps/server/src/main.ts\`) → first successful answer; median of ${COLD_RUNS}. ` +
+      'Fresh: an empty data dir (PostgreSQL: an empty schema), so migrations and the demo seed run; the first order-details call uses the demo session the server prints. ' +
+      'Restart: the same data again. A fresh PGlite start copies the cached template of a new, migrated database (node_modules/.cache/cashloan-server) ' +
+      'when there is one; the first fresh start on a machine (or after a migration or PGlite change) runs initdb and the migrations and makes it. ' +
+      `Fresh PGlite runs with the template cached: ${results.pglite ? `${results.pglite.coldStart.fresh.runs.filter((r) => r.templateCached).length} of ${results.pglite.coldStart.fresh.runs.length}` : '—'}.`,
+    '',
+  );
+  out.push(
+    '| database | start | order details, ms (median) | /healthz, ms (median) | order details, each run (ms) | server CPU by then, ms (median) |',
+    '|---|---|---:|---:|---|---:|',
+  );
+  for (const kind of ['pglite', 'postgres']) {
+    const db = results[kind];
+    if (!db) continue;
+    for (const phase of ['fresh', 'restart']) {
+      const c = db.coldStart[phase];
+      out.push(
+        `| ${DB_TITLES[kind]} | ${phase === 'fresh' ? 'fresh data' : 'restart'} | ${fmt(c.medianOrderDetailsMs)} | ${fmt(c.medianHealthMs)} | ` +
+          `${c.runs.map((r) => r.orderDetailsMs).join(', ')} | ${fmt(c.medianServerCpuMs)} |`,
+      );
+    }
+  }
+  out.push('', '### Budgets', '', ...budgets.map((b) => b.text), '');
+  return out.join('\n');
+}
+
+// ---- main -----------------------------------------------------------------------------------------
+
+async function main() {
+  const started = performance.now();
+  const results = {
+    generatedAt: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', loadavg: loadavg().map((n) => Number(n.toFixed(2))) },
+    settings: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, coldRuns: COLD_RUNS, connections: CONNECTIONS },
+    pglite: null,
+    postgres: null,
+  };
+  const loadAtEnd = () => (results.machine.loadavgAtEnd = loadavg().map((n) => Number(n.toFixed(2))));
+  const kinds = DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (CLEAR_TEMPLATE) {
+    rmSync(TEMPLATE_CACHE, { recursive: true, force: true });
+    log('deleted the cached PGlite template: the first fresh start runs initdb and the migrations');
+  }
+  if (!DATABASE_URL) log('DATABASE_URL is not set: PGlite only');
+  for (const kind of kinds) {
+    log(`${DB_TITLES[kind]}: cold start`);
+    const coldStart = await measureColdStart(kind);
+    log(`${DB_TITLES[kind]}: load`);
+    const load = await measureLoad(kind);
+    results[kind] = { coldStart, load };
+  }
+  loadAtEnd();
+  const budgets = budgetLines(results);
+  results.budgets = budgets.map(({ budget, met }) => ({ budget, met }));
+  results.elapsedS = Math.round((performance.now() - started) / 1000);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(join(RESULTS_DIR, 'api.json'), JSON.stringify(results, null, 2) + '\n');
+  const md = markdown(results, budgets);
+  writeFileSync(join(RESULTS_DIR, 'api.md'), md);
+  process.stdout.write(`\n${md}\n`);
+  log(`wrote bench/results/api.json and bench/results/api.md in ${results.elapsedS} s`);
+  const invalid = kinds.flatMap((k) => results[k].load).filter((r) => !r.valid);
+  if (invalid.length > 0) {
+    log(`${invalid.length} run(s) invalid (non-2xx answers or errors): their figures are not results`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`[bench:api] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
