@@ -1,24 +1,34 @@
-/** Starts the server: config → database → migrations → demo seed → listen; closes gracefully. */
+/**
+ * Starts the server: config → database and migrations → demo seed → listen; closes gracefully.
+ * The database opens and migrates first, while the rest of the server's modules load: only config
+ * and the database client are imported before that starts.
+ */
 import { join } from 'node:path';
-import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
-import { createDbClock } from './clock/clock.ts';
-import { buildApp } from './app.ts';
-import { seedDemo, demoLinks } from './db/seed.ts';
-import { createLocalDiskStorage } from './providers/storage/local-disk.ts';
-import { createDevOutboxSms } from './providers/sms/dev-outbox.ts';
-import { createSandboxPaymentProvider } from './providers/payments/sandbox.ts';
 
 const config = loadConfig();
-const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await migrate(db);
+const opening = openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: true });
+// Awaited below; marked handled so a failure surfaces there, after the imports, not as unhandled.
+opening.catch(() => undefined);
+
+const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo, demoLinks }, storageModule, smsModule, paymentsModule] =
+  await Promise.all([
+    import('close-with-grace'),
+    import('./clock/clock.ts'),
+    import('./app.ts'),
+    import('./db/seed.ts'),
+    import('./providers/storage/local-disk.ts'),
+    import('./providers/sms/dev-outbox.ts'),
+    import('./providers/payments/sandbox.ts'),
+  ]);
+
+const db = await opening;
 const clock = await createDbClock(db);
-const storage = createLocalDiskStorage(join(config.DATA_DIR, 'uploads'));
-const sms = createDevOutboxSms(db, clock);
+const storage = storageModule.createLocalDiskStorage(join(config.DATA_DIR, 'uploads'));
+const sms = smsModule.createDevOutboxSms(db, clock);
 // The local sandbox moves no money; a deployment that takes real payments hands in its provider here.
-const payments = createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
+const payments = paymentsModule.createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
 const app = await buildApp({ db, clock, config, storage, sms, payments });
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {

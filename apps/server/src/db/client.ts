@@ -1,5 +1,7 @@
 /** One small database interface over embedded PGlite or a real PostgreSQL (DATABASE_URL). */
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { migrate, migrationsFingerprint, stampCopiedMigrations } from './migrate.ts';
+import { openPglite } from './pglite.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -23,33 +25,43 @@ export interface DbOptions {
   dataDir?: string | undefined;
   /** PostgreSQL schema to work in (tests isolate themselves in a schema of their own). */
   schema?: string | undefined;
+  /** Apply the migrations before the database is handed out. */
+  migrate?: boolean | undefined;
+  /** PGlite: directory of the template cache (default node_modules/.cache); null: always run initdb. */
+  pgliteTemplateDir?: string | null | undefined;
 }
 
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir);
+  if (options.databaseUrl) {
+    const db = await openPostgres(options.databaseUrl, options.schema);
+    if (options.migrate) await migrate(db);
+    return db;
+  }
+  // A new PGlite database is copied from a template that has these migrations when there is one.
+  const prepare = options.migrate
+    ? {
+        key: `migrated-${migrationsFingerprint()}`,
+        run: async (db: Db, opened: { fromTemplate: boolean }) => {
+          if (opened.fromTemplate) await stampCopiedMigrations(db);
+          await migrate(db);
+        },
+      }
+    : undefined;
+  return openPglite({ dataDir: options.dataDir, templateDir: options.pgliteTemplateDir, prepare });
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  return {
-    kind: 'pglite',
-    query: async <T>(sql: string, params: unknown[] = []) => {
-      const result = await pg.query<T>(sql, params);
-      return { rows: result.rows };
-    },
-    transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({
-          query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await tx.query<T>(sql, params)).rows }),
-        }),
-      ),
-    exec: async (sql) => {
-      await pg.exec(sql);
-    },
-    close: () => pg.close(),
-  };
+/**
+ * A named (prepared) statement: each pooled connection parses and plans a SQL text once and then
+ * only binds and executes it. The name is derived from the text, so one name never means two texts.
+ */
+const statementNames = new Map<string, string>();
+function statement(text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `cl_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Db> {
@@ -62,7 +74,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params: unknown[] = []) => {
-      const result = await pool.query(sql, params);
+      const result = await pool.query(statement(sql, params));
       return { rows: result.rows as T[] };
     },
     transaction: async (fn) => {
@@ -70,7 +82,7 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await client.query(sql, params)).rows as T[] }),
+          query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await client.query(statement(sql, params))).rows as T[] }),
         });
         await client.query('COMMIT');
         return result;

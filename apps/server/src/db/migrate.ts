@@ -1,15 +1,33 @@
 /** Applies db/migrations/*.sql in name order, each once, each in its own transaction. */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
+const migrationFiles = () => readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+
+/** Names and contents of the migrations, hashed: a PGlite template made with other migrations is not used. */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const name of migrationFiles()) hash.update(name).update('\0').update(readFileSync(MIGRATIONS_DIR + name)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A database copied from a template that already had these migrations: it got them when it was
+ * made, now, as if they had been applied here (then migrate() finds nothing to do).
+ */
+export async function stampCopiedMigrations(db: Db): Promise<void> {
+  await db.query('UPDATE schema_migrations SET applied_at = now()');
+}
+
 export async function migrate(db: Db): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
   const applied: string[] = [];
-  for (const name of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const name of migrationFiles()) {
     if (done.has(name)) continue;
     const sql = readFileSync(MIGRATIONS_DIR + name, 'utf8');
     if (!/^[\w.-]+$/.test(name)) throw new Error(`Bad migration file name: ${name}`);
