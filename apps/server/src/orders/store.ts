@@ -217,27 +217,69 @@ async function withPlans(db: Queryable, rows: OrderDb[]): Promise<OrderRow[]> {
   return rows.map((r) => toOrder(r, plans.rows.filter((p) => Number(p.order_id) === Number(r.id)).map(toPlan)));
 }
 
+/**
+ * ORDER_SELECT with each order's plan in the same statement (one round trip, one snapshot), as a
+ * JSON array in seq order. Only for reads: a locking read (FOR UPDATE) reads the plan after the
+ * lock is held (withPlans), since a subquery here would see the plan as it was before the wait.
+ */
+const ORDER_WITH_PLAN_SELECT = `
+  SELECT o.*, to_char(o.late_interest_booked_through, 'YYYY-MM-DD') AS booked_through,
+         p.name AS product_name, p.logo AS product_logo, p.rollover_fee_bp,
+         (SELECT coalesce(json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'due_at', rp.due_at, 'amount_minor', rp.amount_minor,
+                                                     'paid_minor', rp.paid_minor, 'settled_at', rp.settled_at) ORDER BY rp.seq), '[]'::json)
+            FROM repayment_plans rp WHERE rp.order_id = o.id) AS plan_json
+    FROM orders o JOIN products p ON p.id = o.product_id`;
+
+/** A plan row as json_build_object writes it: timestamps in ISO 8601 with their offset. */
+interface PlanJson {
+  id: number;
+  seq: number;
+  due_at: string;
+  amount_minor: number;
+  paid_minor: number;
+  settled_at: string | null;
+}
+const planFromJson = (r: PlanJson): PlanRow => ({
+  id: Number(r.id),
+  seq: r.seq,
+  dueAt: new Date(r.due_at),
+  amountMinor: Number(r.amount_minor),
+  paidMinor: Number(r.paid_minor),
+  settledAt: r.settled_at === null ? null : new Date(r.settled_at),
+});
+const withJsonPlan = (r: OrderDb & { plan_json: PlanJson[] }): OrderRow => toOrder(r, r.plan_json.map(planFromJson));
+
 /** One order with its plan; `forUpdate` locks the order row until the transaction ends. */
 export async function loadOrder(db: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
-  const { rows } = await db.query<OrderDb>(`${ORDER_SELECT} WHERE o.id = $1${options.forUpdate ? ' FOR UPDATE OF o' : ''}`, [id]);
-  return (await withPlans(db, rows))[0] ?? null;
+  if (options.forUpdate) {
+    const { rows } = await db.query<OrderDb>(`${ORDER_SELECT} WHERE o.id = $1 FOR UPDATE OF o`, [id]);
+    return (await withPlans(db, rows))[0] ?? null;
+  }
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1`, [id]);
+  return rows[0] ? withJsonPlan(rows[0]) : null;
 }
 
 export async function loadOrderByNo(db: Queryable, orderNo: string): Promise<OrderRow | null> {
-  const { rows } = await db.query<OrderDb>(`${ORDER_SELECT} WHERE o.order_no = $1`, [orderNo]);
-  return (await withPlans(db, rows))[0] ?? null;
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.order_no = $1`, [orderNo]);
+  return rows[0] ? withJsonPlan(rows[0]) : null;
 }
 
 /** A borrower's order, or null when it does not exist or belongs to someone else. */
 export async function loadBorrowerOrder(db: Queryable, borrowerId: number, orderId: number): Promise<OrderRow | null> {
-  const { rows } = await db.query<OrderDb>(`${ORDER_SELECT} WHERE o.id = $1 AND o.borrower_id = $2`, [orderId, borrowerId]);
-  return (await withPlans(db, rows))[0] ?? null;
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1 AND o.borrower_id = $2`, [
+    orderId,
+    borrowerId,
+  ]);
+  return rows[0] ? withJsonPlan(rows[0]) : null;
 }
 
 /** A borrower's orders, newest first. */
 export async function listBorrowerOrders(db: Queryable, borrowerId: number): Promise<OrderRow[]> {
-  const { rows } = await db.query<OrderDb>(`${ORDER_SELECT} WHERE o.borrower_id = $1 ORDER BY o.created_at DESC, o.id DESC`, [borrowerId]);
-  return withPlans(db, rows);
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(
+    `${ORDER_WITH_PLAN_SELECT} WHERE o.borrower_id = $1 ORDER BY o.created_at DESC, o.id DESC`,
+    [borrowerId],
+  );
+  return rows.map(withJsonPlan);
 }
 
 export interface NewOrderRow {
