@@ -2,12 +2,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { API_BASE, COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract';
+import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract';
 import type { AppDeps } from './deps.ts';
 import { installErrorHandlers } from './http/errors.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOps } from './ops/routes.ts';
 import { redactUrl } from './http/redact.ts';
+import { lazySchemaCompilers } from './http/schema-compilers.ts';
 import { serveStoredImages } from './providers/storage/serve.ts';
 import { serveWeb } from './web/serve-web.ts';
 
@@ -25,6 +26,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The webview sends small form bodies; uploads go through multipart with their own limit.
     bodyLimit: 256 * 1024,
     trustProxy: deps.config.TRUST_PROXY,
+    // No route declares a Fastify schema (the contract's zod schemas check payloads): ajv and
+    // fast-json-stringify load only if one ever does.
+    schemaController: { compilersFactory: lazySchemaCompilers },
   });
   installErrorHandlers(app);
   await app.register(formbody);
