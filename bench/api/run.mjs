@@ -568,8 +568,23 @@ function markdown(results, budgets) {
     }
   }
   out.push('', '### Budgets', '', ...budgets.map((b) => b.text), '');
+  out.push('### Notes', '', ...NOTES, '');
   return out.join('\n');
 }
+
+/** What the figures rest on and what is left, for the reader of docs/benchmarks.md. */
+const NOTES = [
+  '- Per request: order details is 3 queries (session, the order with its plan in one statement, recommendations); ' +
+    'repayment info 4; the loan confirmation show call 5 in a transaction that locks the borrower row; the complaint list 2. ' +
+    "On PGlite they run in the server's own thread as prepared statements, one round trip into the wasm backend each " +
+    "(apps/server/src/db/pglite.ts); on PostgreSQL as named statements. The server's CPU per request is most of what limits req/s here: " +
+    'autocannon, PostgreSQL and other work share the 2 cores.',
+  '- Cold start: a new PGlite database is a copy of a cached template of an initialised, migrated database (no initdb, no migrations); ' +
+    'the database opens and migrates while the server\'s modules load; Fastify\'s ajv/fast-json-stringify load only if a route ever declares a schema.',
+  "- Left: every start pays tsx (node + the TypeScript loader thread, roughly 0.3–0.5 s here): a precompiled server (esbuild bundle of " +
+    'apps/server/src/main.ts, `node dist/server.mjs`) would need a build step and start scripts in package.json. @fastify/static is loaded ' +
+    'even without a web build (WEB_DIST empty); importing it only when there is one would save a little more.',
+];
 
 // ---- main -----------------------------------------------------------------------------------------
 
