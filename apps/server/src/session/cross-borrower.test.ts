@@ -31,7 +31,7 @@ describe('cross-borrower refusal', () => {
       const example = (CALL_EXAMPLES as Record<string, { payload: Record<string, unknown> }>)[name]!.payload;
       // A payload that names the borrower again (repayment-huichao's userId) names the sender.
       const send = (session: SessionParams, payloadIds: Partial<SessionParams> = session) => {
-        const payload = Object.entries(example).map(([k, v]) => [k, String(k in payloadIds ? payloadIds[k as keyof SessionParams] : v)]);
+        const payload = Object.entries(example).map(([k, v]): [string, string] => [k, String(k in payloadIds ? payloadIds[k as keyof SessionParams] : v)]);
         return t.app.inject({
           method: call.route.method,
           url: `${callUrlPath(call.route)}?${new URLSearchParams({ ...session })}`,
