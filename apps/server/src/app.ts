@@ -15,10 +15,12 @@ import { serveWeb } from './web/serve-web.ts';
 /** Upload limit for complaint images (the contract's; documented in docs/api.md and docs/complaints.md). */
 export const MAX_UPLOAD_BYTES = COMPLAINT_IMAGE_MAX_BYTES;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** `logStream`: where log lines go (stdout by default; tests read them). */
+export async function buildApp(deps: AppDeps, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: deps.config.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },

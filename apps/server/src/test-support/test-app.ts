@@ -53,7 +53,8 @@ export async function createTestApp(
   /** A storage of the test's own; by default images go to a temporary directory removed on close. */
   /** An SMS provider of the test's own; by default the dev outbox (sms_outbox). */
   /** A payment provider of the test's own; by default the local sandbox. */
-  options: { storage?: ImageStorage; sms?: SmsProvider; payments?: PaymentProvider } = {},
+  /** A log destination of the test's own (log lines are written nowhere by default). */
+  options: { storage?: ImageStorage; sms?: SmsProvider; payments?: PaymentProvider; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const db = await openTestDb();
   await migrate(db);
@@ -63,7 +64,7 @@ export async function createTestApp(
   const storage = options.storage ?? createLocalDiskStorage(uploadsDir!);
   const sms = options.sms ?? createDevOutboxSms(db, clock);
   const payments = options.payments ?? createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
-  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, sms, payments });
+  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, sms, payments }, { logStream: options.logStream });
   return {
     app,
     db,
