@@ -141,7 +141,7 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
 
         <section className={styles.card} aria-labelledby="order-product">
           <div className={styles.product}>
-            {details.productLogo && <img className={styles.logo} src={details.productLogo} alt="" width={44} height={44} />}
+            {details.productLogo && <img className={styles.logo} src={details.productLogo} alt="" aria-hidden="true" width={44} height={44} />}
             <h2 id="order-product" className={styles.productName}>
               {details.productName}
             </h2>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useState, type ReactNode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AlertDialog } from './AlertDialog.tsx';
 import { Modal, type ModalProps } from './Modal.tsx';
@@ -135,6 +135,49 @@ describe('Modal', () => {
     expect(document.body.style.overflow).toBe('auto');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' }));
     document.body.style.overflow = '';
+  });
+
+  it('gives focus back to a button that lost it by being disabled while its call ran (the call opened the dialog)', async () => {
+    function Busy() {
+      const [busy, setBusy] = useState(false);
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" disabled={busy} onClick={() => setBusy(true)}>
+            Confirm repayment
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setBusy(false);
+              setOpen(true);
+            }}
+          >
+            Answer
+          </button>
+          <Modal open={open} labelledBy="t">
+            <h2 id="t">Code</h2>
+            <button type="button" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </Modal>
+        </>
+      );
+    }
+    renderPage(<Busy />);
+    const confirm = screen.getByRole('button', { name: 'Confirm repayment' });
+    confirm.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(confirm).toHaveProperty('disabled', true);
+    // What Chrome does to a focused button that turns disabled (jsdom does not): it blurs it, and
+    // <body> is the active element when the call's answer opens the dialog.
+    confirm.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(document.body);
+    act(() => screen.getByRole('button', { name: 'Answer' }).click());
+    active.mockRestore();
+    expect(screen.getByRole('dialog', { name: 'Code' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(confirm);
   });
 
   it('over another dialog: the lower one is inert and ignores Escape until the upper one closes', async () => {

@@ -40,6 +40,24 @@ export interface ModalProps {
 const layers: HTMLElement[] = [];
 let bodyOverflow = '';
 
+// A button disabled while its call runs (Confirm repayment) loses focus: Chrome blurs it to <body>,
+// often just before the dialog that call opens reads its opener. That button is still the control
+// to give focus back to; any later focus forgets it.
+let blurredByDisabling: HTMLButtonElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusout', (event) => {
+    blurredByDisabling = event.target instanceof HTMLButtonElement && event.target.disabled ? event.target : null;
+  });
+  document.addEventListener('focusin', () => {
+    blurredByDisabling = null;
+  });
+}
+
+function openerOf(active: Element | null): HTMLElement | null {
+  if (active instanceof HTMLElement && active !== document.body) return active;
+  return blurredByDisabling?.isConnected ? blurredByDisabling : null;
+}
+
 function pushLayer(layer: HTMLElement) {
   const below = layers.at(-1);
   if (below) below.setAttribute('inert', '');
@@ -92,7 +110,7 @@ export function Modal({ open, labelledBy, describedBy, variant = 'dialog', role 
     const panel = panelRef.current;
     if (!open || !layer || !panel) return;
     // Read before #root turns inert, which drops focus from anything inside it.
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener = openerOf(document.activeElement);
     pushLayer(layer);
     (latest.current.initialFocus?.() ?? panel).focus();
 

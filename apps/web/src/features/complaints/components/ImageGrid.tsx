@@ -22,7 +22,7 @@ export function ImageGrid({ images, label, onRemove }: { images: string[]; label
         {shown.map((url, index) => (
           <li key={url} className={styles.imageCell}>
             <button type="button" className={styles.thumbButton} onClick={() => setOpen(index)} aria-label={`${label}: image ${index + 1} of ${shown.length}, open full size`}>
-              <img className={styles.thumb} src={url} alt="" loading="lazy" />
+              <img className={styles.thumb} src={url} alt="" aria-hidden="true" loading="lazy" />
             </button>
             {onRemove && (
               <button type="button" className={styles.removeButton} onClick={() => onRemove(index)} aria-label={`Remove image ${index + 1}`}>

@@ -34,7 +34,7 @@ export function OrderPicker({ orders, selected, onSelect }: { orders: ComplaintO
                 />
                 <span className={styles.orderBody}>
                   <span className={styles.orderHead}>
-                    {isSafeImageUrl(order.productLogo) && <img className={styles.logo} src={order.productLogo} alt="" width={32} height={32} />}
+                    {isSafeImageUrl(order.productLogo) && <img className={styles.logo} src={order.productLogo} alt="" aria-hidden="true" width={32} height={32} />}
                     <span className={styles.orderName}>{order.productName}</span>
                   </span>
                   <span className={styles.rows}>

@@ -20,12 +20,14 @@ interface Props {
   failure: AgreementFailure | null;
 }
 
+const linkId = (item: AgreementItem) => `agreement-link-${item.position}`;
+
 export function AgreementConsent({ layout, agreements, agreed, onAgreedChange, onOpen, opening, failure }: Props) {
   const links = (
-    <ul className={styles.agreementLinks} id="agreement-links" aria-label="Agreements">
+    <ul className={styles.agreementLinks} aria-label="Agreements">
       {agreements.map((item) => (
         <li key={item.position}>
-          <button type="button" className={styles.link} onClick={() => onOpen(item)} disabled={opening !== null} aria-busy={opening === item.position}>
+          <button type="button" id={linkId(item)} className={styles.link} onClick={() => onOpen(item)} disabled={opening !== null} aria-busy={opening === item.position}>
             {item.title}
           </button>
         </li>
@@ -39,7 +41,9 @@ export function AgreementConsent({ layout, agreements, agreed, onAgreedChange, o
         className={styles.checkbox}
         checked={agreed}
         onChange={(event) => onAgreedChange(event.target.checked)}
-        aria-describedby={layout === 'v3' ? 'agreement-links' : undefined}
+        // V3 reads "I have read and agree to" + the titles: the box is described by the titles
+        // themselves (the list's own name, 'Agreements', would be read instead of them).
+        aria-describedby={layout === 'v3' ? agreements.map(linkId).join(' ') : undefined}
       />
       <span>{layout === 'v3' ? AGREE_TO_LABEL : AGREED_ABOVE_LABEL}</span>
     </label>

@@ -47,7 +47,7 @@ function NewLoanConfirmScreen({ data }: { data: ConfirmationScreenData }) {
       <ConfirmHeader title={CONFIRM_TITLE} onBack={flow.back} />
       <section className={`${styles.card} ${styles.hero}`} aria-labelledby="product-name">
         <div className={styles.product}>
-          {c.comProductLogo && <img className={styles.logo} src={c.comProductLogo} alt="" width={44} height={44} />}
+          {c.comProductLogo && <img className={styles.logo} src={c.comProductLogo} alt="" aria-hidden="true" width={44} height={44} />}
           <h2 id="product-name" className={styles.productName}>
             {c.comProductName}
           </h2>

@@ -25,7 +25,7 @@ export function RecommendationList({
         return (
           <li key={product.productId} className={styles.card}>
             <div className={styles.top}>
-              <img className={styles.logo} src={product.logo} alt="" width={40} height={40} />
+              <img className={styles.logo} src={product.logo} alt="" aria-hidden="true" width={40} height={40} />
               <h3 className={styles.name}>{product.name}</h3>
               <button
                 type="button"

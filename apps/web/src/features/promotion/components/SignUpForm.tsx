@@ -216,7 +216,8 @@ export function SignUpForm({
           />
           <button type="button" className={styles.captchaButton} onClick={tapImage} aria-label="New image code">
             {captcha.status === 'ready' ? (
-              <img src={captcha.src} alt="" width={120} height={44} onError={onImageError} />
+              // Hidden from screen readers: the button's name and the hint below say what the picture is for.
+              <img src={captcha.src} alt="" aria-hidden="true" width={120} height={44} onError={onImageError} />
             ) : captcha.status === 'loading' ? (
               <span>Loading…</span>
             ) : (

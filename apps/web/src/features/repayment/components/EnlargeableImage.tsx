@@ -11,7 +11,7 @@ export function EnlargeableImage({ src, alt, caption }: { src: string; alt: stri
   return (
     <figure style={{ margin: 0 }}>
       <button type="button" className={styles.figureButton} aria-label={`${alt}: open full size`} onClick={() => setOpen(true)}>
-        <img src={src} alt="" width={360} height={240} />
+        <img src={src} alt="" aria-hidden="true" width={360} height={240} />
       </button>
       <figcaption className={styles.figureCaption}>{caption}</figcaption>
       <Modal open={open} labelledBy={titleId} onClose={close}>

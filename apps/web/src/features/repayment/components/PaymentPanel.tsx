@@ -14,6 +14,7 @@ import { requestPayCode } from '../api.ts';
 import { INSTRUCTIONS_PATH, STORED_CODE_PATH, appHref, openPaymentUrl } from '../navigation.ts';
 import { useOnceAtATime } from '../use-once-at-a-time.ts';
 import { ChannelLogo } from './ChannelLogo.tsx';
+import { PayCode } from './PayCode.tsx';
 import bannerUrl from '../assets/instructions-banner.svg';
 import styles from '../repayment.module.css';
 
@@ -74,7 +75,9 @@ export function PaymentPanel({
           <ChannelLogo src={defDetail.logo} />
           <div className={styles.codeCardBody}>
             <p className={styles.codeCardTitle}>{defDetail.title}</p>
-            <p className={styles.code}>{defDetail.payCode}</p>
+            <p className={styles.code}>
+              <PayCode code={defDetail.payCode} />
+            </p>
           </div>
           <a
             href={appHref(STORED_CODE_PATH)}

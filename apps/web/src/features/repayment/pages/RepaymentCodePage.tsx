@@ -10,6 +10,7 @@ import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { INSTRUCTIONS_PATH, appHref } from '../navigation.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
+import { PayCode } from '../components/PayCode.tsx';
 import styles from '../repayment.module.css';
 
 export const CODE_TITLE = 'Repayment code';
@@ -46,7 +47,7 @@ export default function RepaymentCodePage() {
                 Your repayment code
               </h2>
               <p className={styles.code} style={{ fontSize: 26, textAlign: 'center', margin: '12px 0' }}>
-                {payCode}
+                <PayCode code={payCode} />
               </p>
               <CopyButton text={payCode} aria-label={`Copy the repayment code ${payCode}`} style={{ width: '100%' }}>
                 Copy

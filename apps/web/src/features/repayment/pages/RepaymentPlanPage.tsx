@@ -49,7 +49,7 @@ function Plan({ info }: { info: RepaymentPlanInfo }) {
 
       <section className={styles.card} aria-labelledby="plan-product">
         <div className={styles.product}>
-          {isSafeImageSrc(info.productLogo) && <img className={styles.logo} src={info.productLogo} alt="" width={44} height={44} />}
+          {isSafeImageSrc(info.productLogo) && <img className={styles.logo} src={info.productLogo} alt="" aria-hidden="true" width={44} height={44} />}
           <h2 id="plan-product" className={styles.productName}>
             {info.productName}
           </h2>

@@ -60,7 +60,7 @@ function Rollover({ info }: { info: RolloverInfo }) {
 
       <section className={styles.card} aria-labelledby="rollover-plan">
         <div className={styles.product}>
-          {isSafeImageSrc(info.productLogo) && <img className={styles.logo} src={info.productLogo} alt="" width={44} height={44} />}
+          {isSafeImageSrc(info.productLogo) && <img className={styles.logo} src={info.productLogo} alt="" aria-hidden="true" width={44} height={44} />}
           <h2 className={styles.productName}>{info.productName}</h2>
         </div>
         <h2 id="rollover-plan" className={styles.sectionTitle} style={{ marginTop: 12 }}>

@@ -13,6 +13,7 @@ import { loadRepaymentCode } from '../repayment-store.ts';
 import { PLAN_PATH, ROLLOVER_PATH, appHref } from '../navigation.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { PayNotice } from '../components/PayNotice.tsx';
+import { PayCode } from '../components/PayCode.tsx';
 import styles from '../repayment.module.css';
 
 export const STORED_CODE_TITLE = 'Repayment code';
@@ -39,14 +40,16 @@ export default function StoredRepaymentCodePage() {
         <>
           <section className={styles.card} aria-labelledby="contract-no">
             <div className={styles.product}>
-              {isSafeImageSrc(view.logo) && <img className={styles.logo} src={view.logo} alt="" width={44} height={44} />}
+              {isSafeImageSrc(view.logo) && <img className={styles.logo} src={view.logo} alt="" aria-hidden="true" width={44} height={44} />}
               <h2 className={styles.productName}>{view.title}</h2>
             </div>
             <dl className={styles.rows}>
               <div className={styles.row}>
                 <dt id="contract-no">Contract No.</dt>
                 <dd>
-                  <span className={styles.code}>{view.payCode}</span>
+                  <span className={styles.code}>
+                    <PayCode code={view.payCode} />
+                  </span>
                 </dd>
               </div>
               <div className={styles.row}>

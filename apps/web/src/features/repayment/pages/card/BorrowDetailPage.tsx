@@ -38,7 +38,7 @@ function Detail({ order }: { order: OrderDetails }) {
       </section>
       <section className={styles.card} aria-labelledby="loan-product">
         <div className={styles.product}>
-          {isSafeImageSrc(order.productLogo) && <img className={styles.logo} src={order.productLogo} alt="" width={44} height={44} />}
+          {isSafeImageSrc(order.productLogo) && <img className={styles.logo} src={order.productLogo} alt="" aria-hidden="true" width={44} height={44} />}
           <h2 id="loan-product" className={styles.productName}>
             {order.productName}
           </h2>
