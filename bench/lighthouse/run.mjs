@@ -281,7 +281,9 @@ function routes(s) {
     { route: '/allIt', url: s.rollover.path, ready: role('Order Details', 'heading') },
     { route: '/anFrom', url: s.repaying.path.replace('/allIt', '/anFrom'), ready: role('Order Details', 'heading') },
     { route: '/smpSystem', url: s.url('/smpSystem', { productId: PRODUCT_ID }), ready: role('Loan confirmation', 'heading') },
-    { route: '/manyVoting', url: s.url('/manyVoting', { productId: PRODUCT_ID }), ready: role('Loan confirmation', 'heading') },
+    // The promotional popup opens over this screen and makes the page behind it inert (out of the
+    // accessibility tree), so its heading is found by its text.
+    { route: '/manyVoting', url: s.url('/manyVoting', { productId: PRODUCT_ID }), ready: 'h1::-p-text(Loan confirmation)' },
     { route: '/allowedAlso', url: s.url('/allowedAlso', ids(s.due)), ready: role('Your pay code', 'region') },
     { route: '/byAs', url: s.url('/byAs', ids(s.repaying)), ready: role('Amount to repay', 'region') },
     { route: '/beSeats', url: s.url('/beSeats'), ready: 'main ul' },
