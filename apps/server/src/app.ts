@@ -33,6 +33,11 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
     schemaController: { compilersFactory: lazySchemaCompilers },
   });
   installErrorHandlers(app);
+  // Every answer, API, pages and files alike, is read as the type it declares.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    return payload;
+  });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
 

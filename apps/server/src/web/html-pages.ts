@@ -53,11 +53,19 @@ function withRouteFiles(template: string, files: { js: string[]; css: string[] }
   return html;
 }
 
+/** The encoding to send for this Accept-Encoding: brotli, then gzip, else none (q=0 refuses one). */
+export function encodingFor(acceptEncoding: string | undefined): HtmlBody['encoding'] {
+  const accepts = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(acceptEncoding ?? '');
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return undefined;
+}
+
 export function compressFor(acceptEncoding: string | undefined, html: string | Buffer, quality = constants.BROTLI_MAX_QUALITY): HtmlBody {
   const body = typeof html === 'string' ? Buffer.from(html) : html;
-  const accepts = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(acceptEncoding ?? '');
-  if (accepts('br')) return { body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }), encoding: 'br' };
-  if (accepts('gzip')) return { body: gzipSync(body), encoding: 'gzip' };
+  const encoding = encodingFor(acceptEncoding);
+  if (encoding === 'br') return { body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }), encoding };
+  if (encoding === 'gzip') return { body: gzipSync(body), encoding };
   return { body };
 }
 
@@ -71,6 +79,7 @@ export function inlineScriptHashes(html: string): string[] {
 export class HtmlPages {
   private readonly cache = new Map<string, HtmlBody>();
   private readonly css = new Map<string, string | undefined>();
+  private readonly pages = new Map<string, string>();
 
   private constructor(
     private readonly distDir: string,
@@ -106,8 +115,18 @@ export class HtmlPages {
     return this.prerenderer?.PRERENDERED_PATHS.includes(path) ?? false;
   }
 
-  /** The page for an entry (pay.html, promo.html: every hash route's code) or a main path route. */
+  /** The page for an entry (pay.html, promo.html: every hash route's code) or a main path route; built once. */
   html(entry: EntryHtml, path?: string): string {
+    const key = `${entry}|${path ?? ''}`;
+    let page = this.pages.get(key);
+    if (page === undefined) {
+      page = this.build(entry, path);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  private build(entry: EntryHtml, path?: string): string {
     const template = this.templates[entry];
     const table = this.routes[entry] ?? {};
     const files =
@@ -132,7 +151,7 @@ export class HtmlPages {
       if (prerendered !== undefined) return compressFor(acceptEncoding, prerendered, 5);
     }
     const known = entry !== 'index.html' || this.routes[entry]?.[path] !== undefined;
-    const key = `${entry}|${known ? path : '*'}|${compressFor(acceptEncoding, '').encoding ?? ''}`;
+    const key = `${entry}|${known ? path : '*'}|${encodingFor(acceptEncoding) ?? ''}`;
     let cached = this.cache.get(key);
     if (!cached) {
       cached = compressFor(acceptEncoding, this.html(entry, known ? path : undefined));

@@ -38,11 +38,6 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
 }
 
 export async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
-  // Every answer, API and files alike, is read as the type it declares.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    return payload;
-  });
   const distDir = config.WEB_DIST;
   const hasWeb = distDir !== '' && existsSync(join(distDir, 'index.html'));
   if (hasWeb) {
