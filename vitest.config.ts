@@ -12,6 +12,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The hardening suite of issue 11 (docs/security.md): hostile input corpora in test/fixtures,
+        // fault and fuzz runs against the real server; `npm run test:security` runs only these.
+        test: {
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
       'apps/web/vitest.config.ts',
     ],
   },
