@@ -1,0 +1,132 @@
+/**
+ * The real server as its own process (`node --import tsx apps/server/src/main.ts`, as e2e's global
+ * setup starts it), for the fault tests: a free port, a known ops token, the API only (no web
+ * build), and a process the test may stop gracefully or kill with SIGKILL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const TEST_OPS_TOKEN = 'security-ops-token';
+
+/** PGlite's cold start, migrations and the seed on a loaded 2-core machine. */
+const START_TIMEOUT_MS = 60_000;
+
+export interface StartOptions {
+  /** PGlite data directory (and uploads/); ignored when env.DATABASE_URL is set. */
+  dataDir: string;
+  /** Extra or overriding environment (DATABASE_URL, LOG_LEVEL, SEED_DEMO, …). */
+  env?: Record<string, string> | undefined;
+  /** Reuse a port (a restart on the same address); a free one otherwise. */
+  port?: number | undefined;
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  opsToken: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn until /healthz answered. */
+  startMs: number;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves when the process has exited (immediately if it already has). */
+  exited(): Promise<void>;
+  /** SIGTERM (graceful close), SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+  /** SIGKILL: no close handler, no flush; waits until the process is gone. */
+  kill(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const began = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      DATA_DIR: options.dataDir,
+      OPS_TOKEN: TEST_OPS_TOKEN,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+      PUBLIC_URL: url,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let exitNote: string | null = null;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitNote = `exit code ${code ?? '-'}${signal ? `, signal ${signal}` : ''}`;
+      resolve();
+    }),
+  );
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (!(await healthy(url))) {
+    if (exitNote !== null || Date.now() > deadline) {
+      if (exitNote === null) {
+        child.kill('SIGKILL');
+        await exit;
+      }
+      throw new Error(`The server did not start (${exitNote ?? `no /healthz after ${START_TIMEOUT_MS} ms`}):\n${output}`);
+    }
+    await sleep(100);
+  }
+  const startMs = performance.now() - began;
+
+  return {
+    url,
+    port,
+    opsToken: TEST_OPS_TOKEN,
+    child,
+    startMs,
+    output: () => output,
+    exited: () => exit,
+    async stop(graceMs = 10_000) {
+      if (exitNote !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exit;
+      clearTimeout(timer);
+    },
+    async kill() {
+      if (exitNote !== null) return;
+      child.kill('SIGKILL');
+      await exit;
+    },
+  };
+}
