@@ -288,7 +288,7 @@ describe('get-sms', () => {
     expect((await requestCode(await captcha(ip), phone, ip, { appName: 'PesoNow' })).body).toEqual({ code: 0, message: 'success', data: {} });
     const message = sentSms.at(-1)!;
     expect(message.phone).toBe(phone);
-    expect(message.text).toMatch(/^PesoNow: \d{6} is your registration code\. It expires in 5 minutes\. Never share it with anyone\.$/);
+    expect(message.text).toMatch(/^PesoNow: \d{6} is your registration code\. It expires in 10 minutes\. Never share it with anyone\.$/);
     expect(await lastCode(phone)).toBe(/\d{6}/.exec(message.text)![0]);
     expect(await codeRows(phone)).toEqual([{ state: 'live', wrong_tries: 0 }]);
   });
@@ -472,7 +472,7 @@ describe('register', () => {
     expect((await register(c, phone, (await lastCode(phone))!, ip)).body.code).toBe(0);
   });
 
-  it('refuses a code 5 minutes after it was sent, and a phone that never got one', async () => {
+  it('refuses a code 10 minutes after it was sent, and a phone that never got one', async () => {
     const ip = nextIp();
     const phone = nextPhone();
     const c = await captcha(ip);

@@ -24,6 +24,7 @@ import { ApiError, invalidInput, notFound, refused, tooMany } from '../../http/a
 import { createBorrowerWithSession, DEFAULT_MERCHANT } from '../../borrowers/store.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { randomCaptchaAnswer, renderCaptchaPng } from './captcha-image.ts';
+import { isSmsCode } from './code-hash.ts';
 import {
   bumpTrackCount,
   checkCaptcha,
@@ -70,8 +71,8 @@ export const LIMITS = {
   codesPerPhonePerDay: 5,
   /** Codes requested from one client address in any 24 hours. */
   codesPerAddressPerDay: 20,
-  /** How long a code can be entered. */
-  codeTtlMs: 5 * MINUTE_MS,
+  /** How long a code can be entered (issue 11: 10 minutes). */
+  codeTtlMs: 10 * MINUTE_MS,
   /** Wrong entries that kill a code. */
   wrongTriesPerCode: 5,
 } as const;
@@ -237,13 +238,14 @@ export async function registerBorrower(
     const existing = await findBorrowerByPhone(tx, merchantNumber, input.phone);
     if (existing) {
       // The same code again: a retry of the registration that created this borrower answers it again.
-      return existing.registeredWithCode === input.smsCode ? { userId: existing.userId } : { refusal: alreadyRegistered() };
+      const retried = existing.registeredWithCode && isSmsCode(existing.registeredWithCode.codeHash, existing.registeredWithCode.salt, input.smsCode);
+      return retried ? { userId: existing.userId } : { refusal: alreadyRegistered() };
     }
     const code = await newestSentCode(tx, input.phone, merchantNumber);
     if (!code) return { refusal: refused(MESSAGES.noCode) };
     if (code.state === 'dead') return { refusal: refused(MESSAGES.codeDead) };
     if (code.state !== 'live' || code.expiresAt.getTime() <= now.getTime()) return { refusal: refused(MESSAGES.codeExpired) };
-    if (code.code !== input.smsCode) {
+    if (!isSmsCode(code.codeHash, code.salt, input.smsCode)) {
       const tries = await recordWrongTry(tx, code.id, LIMITS.wrongTriesPerCode);
       return { refusal: refused(tries >= LIMITS.wrongTriesPerCode ? MESSAGES.codeDead : MESSAGES.wrongCode) };
     }

@@ -1,6 +1,7 @@
 /** SQL of the promotion landing: templates, track counts, captcha sessions, SMS codes and registrations. */
 import type { LandingTemplate, PhoneRuleName } from '@cashloan/contract';
 import type { Queryable } from '../../db/client.ts';
+import { hashSmsCode } from './code-hash.ts';
 
 // ---- landing templates ------------------------------------------------------------------------------
 
@@ -240,16 +241,16 @@ export async function smsUsageSince(db: Queryable, phone: string, clientIp: stri
   return { lastSentAt: row.last_sent_at ? new Date(row.last_sent_at) : null, phoneCount: Number(row.phone_count), addressCount: Number(row.address_count) };
 }
 
-/** A new live code for the phone; the phone's earlier live codes stop working. */
+/** A new live code for the phone (stored hashed); the phone's earlier live codes stop working. */
 export async function insertSmsCode(
   tx: Queryable,
   c: { phone: string; merchantNumber: string; code: string; sid: string; clientIp: string; now: Date; expiresAt: Date },
 ): Promise<number> {
   await tx.query(`UPDATE sms_codes SET state = 'replaced' WHERE phone = $1 AND state = 'live'`, [c.phone]);
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO sms_codes (phone, merchant_number, code, sid, client_ip, created_at, expires_at)
+    `INSERT INTO sms_codes (phone, merchant_number, code_hash, sid, client_ip, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [c.phone, c.merchantNumber, c.code, c.sid, c.clientIp, c.now, c.expiresAt],
+    [c.phone, c.merchantNumber, hashSmsCode({ sid: c.sid, phone: c.phone }, c.code), c.sid, c.clientIp, c.now, c.expiresAt],
   );
   return Number(rows[0]!.id);
 }
@@ -263,7 +264,9 @@ export async function markCodeUnsent(db: Queryable, id: number): Promise<void> {
 
 export interface SmsCodeRow {
   id: number;
-  code: string;
+  /** The code's salted hash (code-hash.ts) and its salt. */
+  codeHash: string;
+  salt: { sid: string; phone: string };
   state: 'live' | 'used' | 'dead' | 'replaced' | 'unsent';
   wrongTries: number;
   expiresAt: Date;
@@ -271,14 +274,16 @@ export interface SmsCodeRow {
 
 /** The phone's newest code that reached the provider, for this merchant. */
 export async function newestSentCode(tx: Queryable, phone: string, merchantNumber: string): Promise<SmsCodeRow | null> {
-  const { rows } = await tx.query<{ id: number; code: string; state: SmsCodeRow['state']; wrong_tries: number; expires_at: Date }>(
-    `SELECT id, code, state, wrong_tries, expires_at FROM sms_codes
+  const { rows } = await tx.query<{ id: number; code_hash: string; sid: string; state: SmsCodeRow['state']; wrong_tries: number; expires_at: Date }>(
+    `SELECT id, code_hash, sid, state, wrong_tries, expires_at FROM sms_codes
       WHERE phone = $1 AND merchant_number = $2 AND state <> 'unsent'
       ORDER BY created_at DESC, id DESC LIMIT 1`,
     [phone, merchantNumber],
   );
   const row = rows[0];
-  return row ? { id: Number(row.id), code: row.code, state: row.state, wrongTries: Number(row.wrong_tries), expiresAt: new Date(row.expires_at) } : null;
+  if (!row) return null;
+  const salt = { sid: row.sid, phone };
+  return { id: Number(row.id), codeHash: row.code_hash, salt, state: row.state, wrongTries: Number(row.wrong_tries), expiresAt: new Date(row.expires_at) };
 }
 
 /** Counts a wrong try; the code dies on the `maxTries`-th. Returns the tries so far. */
@@ -321,9 +326,9 @@ export async function findBorrowerByPhone(
   tx: Queryable,
   merchantNumber: string,
   phone: string,
-): Promise<{ borrowerId: number; userId: string; registeredWithCode: string | null } | null> {
-  const { rows } = await tx.query<{ id: number; user_id: string; code: string | null }>(
-    `SELECT b.id, b.user_id, s.code
+): Promise<{ borrowerId: number; userId: string; registeredWithCode: Pick<SmsCodeRow, 'codeHash' | 'salt'> | null } | null> {
+  const { rows } = await tx.query<{ id: number; user_id: string; code_hash: string | null; sid: string | null }>(
+    `SELECT b.id, b.user_id, s.code_hash, s.sid
        FROM borrowers b
        LEFT JOIN registrations r ON r.borrower_id = b.id
        LEFT JOIN sms_codes s ON s.id = r.sms_code_id
@@ -331,7 +336,8 @@ export async function findBorrowerByPhone(
     [merchantNumber, phone],
   );
   const row = rows[0];
-  return row ? { borrowerId: Number(row.id), userId: row.user_id, registeredWithCode: row.code } : null;
+  const registeredWithCode = row?.code_hash && row.sid ? { codeHash: row.code_hash, salt: { sid: row.sid, phone } } : null;
+  return row ? { borrowerId: Number(row.id), userId: row.user_id, registeredWithCode } : null;
 }
 
 export interface RegistrationView extends Attribution {

@@ -71,7 +71,7 @@ describe('repayment by card and by the alternate channel', () => {
     const id = committed.body.data.repayRecordId as number;
     const sms = await h.outbox(s.session.mobilePhone);
     expect(sms).toHaveLength(1);
-    expect(sms[0]).toMatch(/^PesoNow: your repayment verification code is \d{6}\. It expires in 5 minutes\./);
+    expect(sms[0]).toMatch(/^PesoNow: your repayment verification code is \d{6}\. It expires in 10 minutes\./);
     // Nothing is taken before the code is confirmed.
     expect(await h.paymentsOf(s.order.id)).toHaveLength(0);
 

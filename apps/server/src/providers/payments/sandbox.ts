@@ -18,8 +18,8 @@ import {
   type PaymentProvider,
 } from './payment-provider.ts';
 
-/** A verification code is good for this long after it is sent. */
-export const SANDBOX_CODE_TTL_MS = 5 * 60 * 1000;
+/** A verification code is good for this long after it is sent (issue 11: 10 minutes). */
+export const SANDBOX_CODE_TTL_MS = 10 * 60 * 1000;
 /** Wrong codes allowed per sent code; then a new code must be sent. */
 export const SANDBOX_MAX_CODE_ATTEMPTS = 5;
 export const SANDBOX_CODE_LENGTH = 6;
