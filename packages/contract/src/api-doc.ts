@@ -237,7 +237,8 @@ units (shown divided by 100 with 2 decimals). There are two success families:
 
 **Errors.** A failure answers the envelope with \`data: null\`, a message for the borrower and one of these codes; the \`doubleZero\`
 family sends the code as a string. An invalid payload names the field in the message (e.g. \`orderId is required\`).
-A 5xx never says more than "${ERROR_MESSAGES.internal}"
+A 5xx never says more than "${ERROR_MESSAGES.internal}", or, when the database is briefly out of reach (a restart), 503 with
+"${ERROR_MESSAGES.unavailable}" and \`Retry-After: 1\`: the same request may be sent again.
 
 | Code (zero) | Code (doubleZero) | HTTP status | Meaning |
 |---|---|---|---|

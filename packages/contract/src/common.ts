@@ -55,12 +55,15 @@ export const ERROR_CODES = {
   tooMany: 429,
   /** Something failed on our side; details are only in the server log. */
   internal: 500,
+  /** The database is briefly out of reach (a restart): the same request may be sent again. */
+  unavailable: 503,
 } as const;
 export const ERROR_MESSAGES = {
   sessionMissing: 'Please log in again: the session parameters are missing.',
   sessionInvalid: 'Your session has expired. Please log in again.',
   sessionMismatch: 'Your session does not match this account. Please log in again.',
   internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is briefly unavailable. Please try again.',
   notFound: 'Not found.',
 } as const;
 

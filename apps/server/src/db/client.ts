@@ -1,5 +1,6 @@
 /** One small database interface over embedded PGlite or a real PostgreSQL (DATABASE_URL). */
 import { createHash } from 'node:crypto';
+import type { PoolClient as PgPoolClient } from 'pg';
 import { migrate, migrationsFingerprint, stampCopiedMigrations } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 
@@ -64,38 +65,111 @@ function statement(text: string, values: unknown[]): { name: string; text: strin
   return { name, text, values };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<Db> {
+/** Bounds that make every call end while PostgreSQL is away (docs/ops.md, "PostgreSQL restarts"). */
+export const POSTGRES_TIMEOUTS = {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: 3_000,
+  /** A statement PostgreSQL itself cancels (server side). */
+  statementMs: 10_000,
+  /** A query whose answer never arrives (a silent network), ended on our side. */
+  queryMs: 15_000,
+} as const;
+
+async function openPostgres(url: string, schema?: string, onLostConnection: (error: Error) => void = reportLostConnection): Promise<Db> {
   const { default: pg } = await import('pg');
   // bigint (int8) columns come back as strings by default; our amounts fit in a double exactly.
   pg.types.setTypeParser(20, (value: string) => Number(value));
   if (schema !== undefined && !/^\w+$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: POSTGRES_TIMEOUTS.connectMs,
+    statement_timeout: POSTGRES_TIMEOUTS.statementMs,
+    query_timeout: POSTGRES_TIMEOUTS.queryMs,
+    keepAlive: true,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle connection PostgreSQL closed (restart, failover): the pool already dropped it and the
+  // next query opens a new one. Unheard, this 'error' event would end the process.
+  pool.on('error', onLostConnection);
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  const run = async <T>(client: Pick<PgPoolClient, 'query'>, sql: string, params: unknown[]): Promise<QueryResult<T>> => {
+    try {
+      return { rows: (await client.query(statement(sql, params))).rows as T[] };
+    } catch (error) {
+      throw asUnavailable(error);
+    }
+  };
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params: unknown[] = []) => {
-      const result = await pool.query(statement(sql, params));
-      return { rows: result.rows as T[] };
-    },
+    query: <T>(sql: string, params: unknown[] = []) => run<T>(pool, sql, params),
     transaction: async (fn) => {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw asUnavailable(error);
+      });
+      // A connection lost between two statements of the transaction (while fn awaits something
+      // else) is reported on the checked-out client; the next statement fails with it instead.
+      client.on('error', ignoreLostConnection);
+      let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
-        const result = await fn({
-          query: async <T>(sql: string, params: unknown[] = []) => ({ rows: (await client.query(statement(sql, params))).rows as T[] }),
-        });
-        await client.query('COMMIT');
+        await run(client, 'BEGIN', []);
+        const result = await fn({ query: <T>(sql: string, params: unknown[] = []) => run<T>(client, sql, params) });
+        await run(client, 'COMMIT', []);
         return result;
       } catch (error) {
+        if (error instanceof DbUnavailableError) broken = error;
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', ignoreLostConnection);
+        // A broken connection is closed, not handed to the next request.
+        client.release(broken);
       }
     },
     exec: async (sql) => {
-      await pool.query(sql);
+      await pool.query(sql).catch((error: unknown) => {
+        throw asUnavailable(error);
+      });
     },
     close: () => pool.end(),
   };
+}
+
+const ignoreLostConnection = (): void => undefined;
+
+function reportLostConnection(error: Error): void {
+  process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'database connection lost; it is reopened on the next query', err: error.message })}\n`);
+}
+
+/**
+ * PostgreSQL could not be reached or dropped the connection: the request may be retried once it is
+ * back. The error handler answers it with 503 and a message saying so (never the driver's text).
+ */
+export class DbUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The database is unavailable', { cause });
+    this.name = 'DbUnavailableError';
+  }
+}
+
+/** Socket errors of a connection that could not open or was cut. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOENT']);
+/**
+ * SQLSTATEs of a server going away or not ready: class 08 (connection exception), 57P01–57P03
+ * (admin/crash shutdown, cannot connect now), 53300 (too many connections), 57014 (our statement timeout).
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300|57014)$/;
+/** What pg itself says when a connection ends or a wait runs out (it sets no code on these). */
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|connection error/i;
+
+export function isUnavailable(error: unknown): boolean {
+  if (error instanceof DbUnavailableError) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+  return UNAVAILABLE_MESSAGES.test(error.message);
+}
+
+function asUnavailable(error: unknown): unknown {
+  return isUnavailable(error) && !(error instanceof DbUnavailableError) ? new DbUnavailableError(error) : error;
 }

@@ -1,6 +1,7 @@
 /** The one error handler: every failure becomes an envelope; a 5xx never leaks internals. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_CODES, ERROR_MESSAGES, errorCode, type Family } from '@cashloan/contract';
+import { DbUnavailableError } from '../db/client.ts';
 import { ApiError } from './api-error.ts';
 
 export function installErrorHandlers(app: FastifyInstance): void {
@@ -15,7 +16,22 @@ export function installErrorHandlers(app: FastifyInstance): void {
       request.log.info({ err: error }, 'client error');
       return reply.status(status).send({ code: errorCode(family, ERROR_CODES.invalidInput), message: error.message, data: null });
     }
+    if (isDbUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(ERROR_CODES.unavailable)
+        .header('Retry-After', '1')
+        .send({ code: errorCode(family, ERROR_CODES.unavailable), message: ERROR_MESSAGES.unavailable, data: null });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ code: errorCode(family, ERROR_CODES.internal), message: ERROR_MESSAGES.internal, data: null });
   });
+}
+
+/** The database was out of reach, also when a service wrapped that failure as the cause of its own. */
+function isDbUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof DbUnavailableError) return true;
+  }
+  return false;
 }
