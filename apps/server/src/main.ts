@@ -12,7 +12,7 @@ const opening = openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_
 // Awaited below; marked handled so a failure surfaces there, after the imports, not as unhandled.
 opening.catch(() => undefined);
 
-const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo, demoLinks }, storageModule, smsModule, paymentsModule] =
+const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo, demoLinks }, storageModule, smsModule, paymentsModule, sweepModule] =
   await Promise.all([
     import('close-with-grace'),
     import('./clock/clock.ts'),
@@ -21,6 +21,7 @@ const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo,
     import('./providers/storage/local-disk.ts'),
     import('./providers/sms/dev-outbox.ts'),
     import('./providers/payments/sandbox.ts'),
+    import('./providers/storage/orphan-sweep.ts'),
   ]);
 
 const db = await opening;
@@ -30,9 +31,12 @@ const sms = smsModule.createDevOutboxSms(db, clock);
 // The local sandbox moves no money; a deployment that takes real payments hands in its provider here.
 const payments = paymentsModule.createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
 const app = await buildApp({ db, clock, config, storage, sms, payments });
+// Uploads no complaint uses (and files a crash left without a row): swept now and hourly.
+const stopSweeps = sweepModule.startOrphanSweeps({ db, storage, clock }, app.log);
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after error');
+  await stopSweeps();
   await app.close();
   await db.close();
 });

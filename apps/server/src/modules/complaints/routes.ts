@@ -13,18 +13,30 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { invalidInput } from '../../http/api-error.ts';
 import { mountCall } from '../../http/mount-call.ts';
-import { complaintDetail, fileComplaint, imageTooLarge, listComplaints, problemInit, rateComplaint, uploadComplaintImage } from './service.ts';
+import { complaintDetail, fileComplaint, imageTooLarge, listComplaints, MESSAGES, problemInit, rateComplaint, uploadComplaintImage } from './service.ts';
 
 const missingImage = () => invalidInput(`${COMPLAINT_IMAGE_FIELD} is required: send one image file as multipart/form-data`);
+
+/**
+ * The client's file name is never used (stored names are generated), but a name with a folder path,
+ * '..' or control characters is no browser's: such a request is refused outright.
+ */
+// eslint-disable-next-line no-control-regex
+const isPlainFileName = (name: string) => !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '..' && name !== '.';
 
 /** The bytes of the one image in the multipart field problemImage; the size limit is multipart's (app.ts). */
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw missingImage();
-  const part = await request.file();
+  // The name as sent (not cut to its last segment), so a path in it is refused instead of hidden.
+  const part = await request.file({ preservePath: true });
   if (!part) throw missingImage();
   if (part.fieldname !== COMPLAINT_IMAGE_FIELD) {
     part.file.resume();
     throw missingImage();
+  }
+  if (!isPlainFileName(part.filename)) {
+    part.file.resume();
+    throw invalidInput(MESSAGES.badFileName);
   }
   try {
     const bytes = await part.toBuffer();

@@ -23,6 +23,7 @@ import { ORDER_STATUS, STATUS_MEANING } from '../../loan-terms/status.ts';
 import { viewOrder } from '../../orders/service.ts';
 import { listBorrowerOrders, type OrderRow } from '../../orders/store.ts';
 import { sniffImageType } from '../../providers/storage/image-type.ts';
+import { ImageRejectedError, MAX_IMAGE_PIXELS, reencodeImage } from '../../providers/storage/reencode.ts';
 import type { ImageStorage } from '../../providers/storage/storage.ts';
 import type { Borrower } from '../../session/session.ts';
 import { findProblemType, PROBLEM_TYPES, problemTitles } from './problem-types.ts';
@@ -50,6 +51,10 @@ export const LIST_LIMIT = 200;
 
 export const MESSAGES = {
   notAnImage: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
+  emptyFile: 'The image file is empty.',
+  undecodable: 'The image could not be read: the file is damaged, incomplete or not really the image it claims to be.',
+  tooManyPixels: `The image has too many pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be uploaded.`,
+  badFileName: 'The file name must be a plain name, without a folder path or control characters.',
   tooLarge: `The image is larger than ${COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller image.`,
   tooManyUploads: 'Too many images uploaded in the last hour. Please try again later.',
   unknownType: 'problemType is not a known problem type',
@@ -119,22 +124,35 @@ export async function problemInit(db: Queryable, borrower: Borrower, orderId: st
 
 // ---- images ------------------------------------------------------------------------------------
 
-/** Checks the bytes are an image within the limits, stores them and remembers whose they are. */
+/**
+ * Checks the bytes are an image within the limits, stores a freshly encoded copy (never the sent
+ * bytes) and remembers whose it is. The file is written before its row: a crash in between leaves a
+ * file without a row, which sweepOrphanUploads removes.
+ */
 export async function uploadComplaintImage(
   deps: { db: Db; storage: ImageStorage },
   borrower: Borrower,
   bytes: Uint8Array,
   now: Date,
 ): Promise<{ url: string }> {
+  if (bytes.length === 0) throw invalidInput(MESSAGES.emptyFile);
   if (bytes.length > COMPLAINT_IMAGE_MAX_BYTES) throw imageTooLarge();
-  const type = sniffImageType(bytes);
-  if (!type) throw invalidInput(MESSAGES.notAnImage);
+  // The first bytes decide which decoder may see the file at all.
+  const sniffed = sniffImageType(bytes);
+  if (!sniffed) throw invalidInput(MESSAGES.notAnImage);
   if ((await countUploadsSince(deps.db, borrower.id, new Date(now.getTime() - 60 * 60 * 1000))) >= UPLOADS_PER_HOUR) {
     throw tooMany(MESSAGES.tooManyUploads);
   }
-  const stored = await deps.storage.put('complaints', { bytes, type });
+  let image: Awaited<ReturnType<typeof reencodeImage>>;
   try {
-    await insertImage(deps.db, { borrowerId: borrower.id, url: stored.url, storageKey: stored.key, contentType: type.mime, byteSize: bytes.length, now });
+    image = await reencodeImage(bytes, sniffed);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw invalidInput(error.reason === 'tooManyPixels' ? MESSAGES.tooManyPixels : MESSAGES.undecodable);
+    throw error;
+  }
+  const stored = await deps.storage.put('complaints', image);
+  try {
+    await insertImage(deps.db, { borrowerId: borrower.id, url: stored.url, storageKey: stored.key, contentType: image.type.mime, byteSize: image.bytes.length, now });
   } catch (error) {
     // An image nobody can attach is not kept.
     await deps.storage.remove(stored.key).catch(() => undefined);
@@ -159,8 +177,6 @@ export async function fileComplaint(db: Db, borrower: Borrower, submission: Subm
   if (type.subTypes.length > 0 && !type.subTypes.some((s) => s.value === submission.problemSonType)) throw invalidInput(MESSAGES.unknownSonType);
 
   const images = [...new Set(submission.problemImage)];
-  const owned = await ownedImageUrls(db, borrower.id, images);
-  if (images.some((url) => !owned.has(url))) throw invalidInput(MESSAGES.imageNotOwned);
 
   if (submission.orderNo !== '') {
     const order = (await listBorrowerOrders(db, borrower.id)).find((o) => o.orderNo === submission.orderNo);
@@ -171,6 +187,10 @@ export async function fileComplaint(db: Db, borrower: Borrower, submission: Subm
   const key = fingerprint({ ...submission, images });
   return db.transaction(async (tx) => {
     await lockBorrower(tx, borrower.id);
+    // Checked under the borrower's lock, which the orphan sweep also takes: an image cannot be swept
+    // between this check and the complaint that references it.
+    const owned = await ownedImageUrls(tx, borrower.id, images);
+    if (images.some((url) => !owned.has(url))) throw invalidInput(MESSAGES.imageNotOwned);
     const earlier = await findSubmission(tx, borrower.id, key, new Date(now.getTime() - REPLAY_WINDOW_MS));
     if (earlier !== null) return { problemId: earlier };
     const problemId = await insertComplaint(tx, {

@@ -1,6 +1,6 @@
 /** The local ImageStorage: files under one directory (DATA_DIR/uploads), served by the app at /uploads/<folder>/<name>. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mimeForExtension, sniffImageType, type ImageType } from './image-type.ts';
 import type { ImageStorage } from './storage.ts';
@@ -31,6 +31,26 @@ export function createLocalDiskStorage(root: string): Required<ImageStorage> {
       await unlink(join(root, key)).catch((error: unknown) => {
         if (!isMissing(error)) throw error;
       });
+    },
+
+    async list(folder) {
+      if (!FOLDER.test(folder)) return [];
+      let names: string[];
+      try {
+        names = await readdir(join(root, folder));
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      const found: { key: string; modifiedAt: Date }[] = [];
+      for (const name of names) {
+        const key = `${folder}/${name}`;
+        // Only names put() could have made; anything else in the directory is not the app's to touch.
+        if (!KEY.test(key)) continue;
+        const info = await stat(join(root, key)).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
+        if (info?.isFile()) found.push({ key, modifiedAt: info.mtime });
+      }
+      return found;
     },
 
     async read(key) {

@@ -26,6 +26,12 @@ export interface ImageStorage {
    * prefix), or null when there is none. Object stores leave this out.
    */
   read?(key: string): Promise<{ bytes: Uint8Array; type: ImageType } | null>;
+  /**
+   * Every image stored in `folder` with when it was written, so the orphan sweep can remove files
+   * that no database row names (a crash between put() and the row). Optional: an object store may
+   * leave this out and expire unreferenced objects with its own lifecycle rules.
+   */
+  list?(folder: string): Promise<{ key: string; modifiedAt: Date }[]>;
   /** The URL prefix read() serves under ('/uploads'); required with read. */
   readonly publicPath?: string;
 }
