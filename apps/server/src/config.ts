@@ -1,6 +1,7 @@
 /** Every setting the server reads, from the environment, validated once at start. Nothing else reads process.env. */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { canonicalHostEntry } from '@cashloan/contract/trusted-hosts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -31,7 +32,7 @@ const envSchema = z.object({
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
   /** Public base URL the server builds absolute links with (printed demo links, jump URLs). */
-  PUBLIC_URL: optionalText,
+  PUBLIC_URL: optionalText.refine((v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)), { error: 'must be an http(s) URL' }),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /**
    * Whether to believe X-Forwarded-For (per-address limits use the client address): off by default;
@@ -47,7 +48,25 @@ const envSchema = z.object({
   SERVICE_PHONE: z.string().default('+63 2 8888 0000'),
   SERVICE_EMAIL: z.string().default('support@pesonow.example'),
   SERVICE_SMWA: z.string().default('+63 917 000 0000'),
-  SCHEME_URL: z.string().default('pesonow://app'),
+  /** The app's deep-link base; its scheme is the one jump URL scheme the H5 hands to the bridge. */
+  SCHEME_URL: z
+    .string()
+    .default('pesonow://app')
+    .refine((v) => appSchemeOf(v) !== null, { error: 'must start with the app\'s own scheme (e.g. pesonow://app), not http, javascript, data or file' }),
+  /**
+   * Hosts, besides PUBLIC_URL's and this page's own, whose http(s) jump URLs the H5 opens (lender and
+   * payment-provider pages): comma-separated 'host', 'host:port' or '*.domain'. docs/ops.md.
+   */
+  TRUSTED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const entries = v.split(',').map((e) => e.trim()).filter((e) => e !== '');
+      const canonical = entries.map(canonicalHostEntry);
+      const bad = entries.filter((_, i) => canonical[i] === null);
+      if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `not a host, host:port or *.domain: ${bad.map((b) => JSON.stringify(b)).join(', ')}` });
+      return canonical.filter((e): e is string => e !== null);
+    }),
   /** Where "Repayment" goes when the order has no h5Url. */
   REPAY_URL: z.string().default('/allowedAlso'),
   // The official site (/, /pluralityCounting, /maySimilar): theme and the company disclosures a
@@ -68,6 +87,12 @@ const envSchema = z.object({
 });
 
 export type Config = z.output<typeof envSchema>;
+
+/** The scheme of SCHEME_URL ('pesonow'), or null when it is not a deep-link scheme of its own. */
+export function appSchemeOf(schemeUrl: string): string | null {
+  const scheme = /^([a-z][a-z\d+.-]*):/i.exec(schemeUrl.trim())?.[1]?.toLowerCase();
+  return scheme && !['http', 'https', 'javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'intent', 'content', 'ftp', 'ws', 'wss'].includes(scheme) ? scheme : null;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);

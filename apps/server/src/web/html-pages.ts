@@ -35,7 +35,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
 
-function withRouteFiles(template: string, files: { js: string[]; css: string[] }, readCss: (file: string) => string | undefined): string {
+function withRouteFiles(template: string, files: { js: string[]; css: string[] }, readCss: (file: string) => string | undefined, headTags = ''): string {
   const missing = (file: string) => !template.includes(`/${file}"`);
   // The template's own stylesheets (the shell's) are inlined in place.
   let html = template.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
@@ -43,6 +43,7 @@ function withRouteFiles(template: string, files: { js: string[]; css: string[] }
     return css === undefined ? link : inlineStyle(file, css);
   });
   const head = [
+    headTags,
     ...files.css.filter(missing).map((file) => {
       const css = readCss(file);
       return css === undefined ? `<link rel="stylesheet" crossorigin href="/${file}">` : inlineStyle(file, css);
@@ -87,10 +88,14 @@ export class HtmlPages {
     private readonly routes: Record<string, RouteFiles>,
     private readonly prerenderer: Prerenderer | undefined,
     private readonly answers: () => Record<string, unknown>,
+    private readonly headTags: string,
   ) {}
 
-  /** Reads the build; a build without route-assets.json or a prerenderer still serves plain pages. */
-  static async load(distDir: string, answers: () => Record<string, unknown>, warn: (message: string) => void): Promise<HtmlPages> {
+  /**
+   * Reads the build; a build without route-assets.json or a prerenderer still serves plain pages.
+   * `headTags` go into every page's <head> (the jump policy's <meta> tags, web/jump-policy.ts).
+   */
+  static async load(distDir: string, answers: () => Record<string, unknown>, warn: (message: string) => void, headTags = ''): Promise<HtmlPages> {
     const read = (file: string) => readFileSync(join(distDir, file), 'utf8');
     const templates = Object.fromEntries(ENTRIES.map((entry) => [entry, existsSync(join(distDir, entry)) ? read(entry) : read('index.html')])) as Record<EntryHtml, string>;
     const routes = existsSync(join(distDir, 'route-assets.json')) ? (JSON.parse(read('route-assets.json')) as Record<string, RouteFiles>) : {};
@@ -103,7 +108,7 @@ export class HtmlPages {
         warn(`The prerenderer ${ssrFile} could not be loaded (${String(error)}); the site pages render in the browser.`);
       }
     }
-    return new HtmlPages(distDir, templates, routes, prerenderer, answers);
+    return new HtmlPages(distDir, templates, routes, prerenderer, answers, headTags);
   }
 
   /** Inline scripts of every page template, for the Content-Security-Policy. */
@@ -133,7 +138,7 @@ export class HtmlPages {
       entry === 'index.html'
         ? (path !== undefined ? table[path] : undefined) ?? { js: [], css: [] }
         : Object.values(table).reduce((all, f) => ({ js: [...new Set([...all.js, ...f.js])], css: [...new Set([...all.css, ...f.css])] }), { js: [] as string[], css: [] as string[] });
-    return withRouteFiles(template, files, (file) => this.readCss(file));
+    return withRouteFiles(template, files, (file) => this.readCss(file), this.headTags);
   }
 
   private readCss(file: string): string | undefined {

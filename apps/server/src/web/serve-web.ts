@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import { notFound } from '../http/api-error.ts';
 import { siteConfig } from '../modules/site/service.ts';
 import { HtmlPages, type EntryHtml } from './html-pages.ts';
+import { jumpPolicyMeta } from './jump-policy.ts';
 
 const isApiPath = (url: string) =>
   url.startsWith(API_BASE) || url.startsWith('/api/') || url.startsWith('/ops') || url.startsWith('/gopia/') ||
@@ -58,7 +59,7 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     });
   }
   const pages = hasWeb
-    ? await HtmlPages.load(distDir, () => ({ [siteConfigRoute.path]: siteConfig(config) }), (message) => app.log.warn(message))
+    ? await HtmlPages.load(distDir, () => ({ [siteConfigRoute.path]: siteConfig(config) }), (message) => app.log.warn(message), jumpPolicyMeta(config))
     : undefined;
 
   const policy = pages ? contentSecurityPolicy(pages.scriptHashes()) : '';
