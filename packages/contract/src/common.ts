@@ -95,6 +95,28 @@ export const CLIENT_HEADERS: Record<ClientName, Record<string, CarriedPageParam>
 export const XHR_MARKER = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 export const HTTP_TIMEOUT_MS = 60_000;
 
+// ---- Idempotency-Key (Stripe's design and the IETF httpapi draft; docs/api.md) ---------------------
+/** The request header that makes a retried call safe: the same key answers the first request's answer again. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set to 'true' on an answer the server replayed from an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** A key: 1 to 255 printable ASCII characters (space to tilde). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+/** How long the server keeps a key and its answer; after that the key starts a new request. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+/** Code and HTTP status of a key sent again with another payload (nothing is done). */
+export const IDEMPOTENCY_MISMATCH_CODE = 422;
+export const IDEMPOTENCY_MESSAGES = {
+  invalidKey: `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters.`,
+  mismatch: 'This Idempotency-Key was already used for a different request.',
+} as const;
+/** What an idempotent call answers while the first request with the same key is still running. */
+export interface Idempotency {
+  /** Envelope code in numeric form (a string in the doubleZero family); its HTTP status is the code's when it is one. */
+  duplicateCode: number;
+  duplicateMessage: string;
+}
+
 export type Method = 'GET' | 'POST';
 export type Body = 'form' | 'multipart' | 'none';
 /** What the server answers: the JSON envelope, or (get-captcha only) the raw bytes of an image. */
@@ -115,6 +137,8 @@ export interface Route<P = unknown, A = unknown> {
   auth: boolean;
   /** 'envelope' for every call but get-captcha, which answers an image the page shows in an <img>. */
   responds: Responds;
+  /** Set on the calls that take an Idempotency-Key (money and code issue); absent, the header is ignored. */
+  idempotent?: Idempotency;
   /** Phantom: the payload the browser sends and the data it gets back (types only). */
   readonly types?: { payload: P; answer: A };
 }
@@ -123,7 +147,7 @@ export interface CallSchemas {
   payload: z.ZodType;
   answer: z.ZodType;
 }
-type RouteInput = Pick<Route, 'method' | 'path' | 'family'> & Partial<Pick<Route, 'base' | 'client' | 'body' | 'auth' | 'responds'>>;
+type RouteInput = Pick<Route, 'method' | 'path' | 'family'> & Partial<Pick<Route, 'base' | 'client' | 'body' | 'auth' | 'responds' | 'idempotent'>>;
 
 /** Declares a route whose payload and answer types come from the call's schemas (a type-only import). */
 export function route<S extends CallSchemas>(def: RouteInput): Route<z.input<S['payload']>, z.output<S['answer']>> {

@@ -6,7 +6,7 @@
  * Where the spec says "verb not shown" the call is a POST with a form-encoded body, like every
  * other POST of the product.
  */
-import { route } from './common.ts';
+import { ERROR_CODES, route, type Idempotency } from './common.ts';
 import type * as bindCard from './bind-card.ts';
 import type * as cardRepayment from './card-repayment.ts';
 import type * as complaints from './complaints.ts';
@@ -107,6 +107,16 @@ export const CALL_ERROR_CODES = {
   duplicateRepayment: 800005,
 } as const;
 
+// ---- idempotent calls (docs/api.md, "Idempotency-Key") -------------------------------------------
+/** The spec's 800005 text (section 8: "do not submit the payment request twice"), also the repayment family's answer to a second confirm. */
+export const DUPLICATE_REPAYMENT_MESSAGE = 'Please do not submit the payment request twice.';
+/** What loan push and pay-code issue answer while the first request with the same key is still running. */
+export const DUPLICATE_SUBMISSION_MESSAGE = 'This request was already sent and is still being processed. Please wait a moment before trying again.';
+/** Repayment by card and by the alternate channel: a duplicate is the spec's 800005. */
+const REPAYMENT_IDEMPOTENCY: Idempotency = { duplicateCode: CALL_ERROR_CODES.duplicateRepayment, duplicateMessage: DUPLICATE_REPAYMENT_MESSAGE };
+/** Loan push and pay-code issue: a duplicate is refused (409) in the family's shape. */
+const SUBMISSION_IDEMPOTENCY: Idempotency = { duplicateCode: ERROR_CODES.refused, duplicateMessage: DUPLICATE_SUBMISSION_MESSAGE };
+
 // ---- bind card (/candidateWhile) ------------------------------------------------------------------
 export const cardInitRoute = route<typeof bindCard.cardInit>({ method: 'POST', path: '/v3/bind-card/card-init', family: 'zero' });
 export const bindCardNewRoute = route<typeof bindCard.bindCard>({ method: 'POST', path: '/v3/bind-card/bind-card-new', family: 'zero' });
@@ -162,18 +172,21 @@ export const repaymentCommitRoute = route<typeof cardRepayment.repaymentCommit>(
   path: `${YOUMI_LOAN}/repayment-commit`,
   base: 'root',
   family: 'doubleZero',
+  idempotent: REPAYMENT_IDEMPOTENCY,
 });
 export const repaymentConfirmRoute = route<typeof cardRepayment.repaymentConfirm>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-confirm`,
   base: 'root',
   family: 'doubleZero',
+  idempotent: REPAYMENT_IDEMPOTENCY,
 });
 export const repaymentHuichaoRoute = route<typeof cardRepayment.repaymentHuichao>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-huichao`,
   base: 'root',
   family: 'doubleZero',
+  idempotent: REPAYMENT_IDEMPOTENCY,
 });
 
 // ---- promotion landing (promo.html: #/agreementTemplate, #/downloadTemplate); public ---------------
@@ -275,6 +288,7 @@ export const generateVcodeRoute = route<typeof loanDetails.generateVcode>({
   method: 'POST',
   path: '/v3/loan-details/generate-vcode',
   family: 'zero',
+  idempotent: SUBMISSION_IDEMPOTENCY,
 });
 
 // ---- loan confirmation (/smpSystem) and agreements ----------------------------------------------
@@ -287,6 +301,7 @@ export const loanDetailPushRoute = route<typeof loanConfirm.loanDetailPush>({
   method: 'POST',
   path: '/v3/loan-confirm/loan-detail-push',
   family: 'zero',
+  idempotent: SUBMISSION_IDEMPOTENCY,
 });
 export const contractRoute = route<typeof contracts.contract>({ method: 'POST', path: '/v3/contract/contract', family: 'zero' });
 export const contractJumpRoute = route<typeof contracts.contractJump>({ method: 'POST', path: '/v3/contract/contract-jump', family: 'zero' });
@@ -320,7 +335,12 @@ export const goyaAgreementJumpRoute = route<typeof goya.goyaAgreementJump>({
   family: 'doubleZero',
 });
 /** depush: submits the loan and answers the next URL. */
-export const goyaLoanSubmitRoute = route<typeof goya.goyaLoanSubmit>({ method: 'POST', path: `${GOYA}/depush`, family: 'doubleZero' });
+export const goyaLoanSubmitRoute = route<typeof goya.goyaLoanSubmit>({
+  method: 'POST',
+  path: `${GOYA}/depush`,
+  family: 'doubleZero',
+  idempotent: SUBMISSION_IDEMPOTENCY,
+});
 /** drowns: the joint-login failure messages and recommended products. */
 export const goyaFailureInfoRoute = route<typeof goya.goyaFailureInfo>({ method: 'POST', path: `${GOYA}/drowns`, family: 'doubleZero' });
 /** because: click tracking of a recommended product. */

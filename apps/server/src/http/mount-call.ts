@@ -20,6 +20,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { borrowerForSession, type Borrower } from '../session/session.ts';
 import { invalidInput } from './api-error.ts';
+import { claimKey, holdClaim, idempotencyKeyOf, payloadHash, recordAnswer, replayAnswer } from './idempotency.ts';
 import { describeIssue } from './validation.ts';
 
 declare module 'fastify' {
@@ -53,18 +54,31 @@ export function splitQuery(query: unknown): { session: Partial<SessionParams>; r
 }
 
 export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, call: C, handler: Handler<C>): void {
+  const url = callUrlPath(call.route);
+  // Only a borrower's call can take an Idempotency-Key: keys are kept per borrower (http/idempotency.ts).
+  const idempotency = call.route.auth ? call.route.idempotent : undefined;
   app.route({
     method: call.route.method,
-    url: callUrlPath(call.route),
+    url,
     config: { family: call.route.family },
+    ...(idempotency ? { onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => recordAnswer(deps, request, reply, payload) } : {}),
     handler: async (request, reply) => {
       const { session, rest } = splitQuery(request.query);
       const borrower = call.route.auth ? await borrowerForSession(deps.db, session, deps.clock.now()) : null;
+      const key = idempotency ? idempotencyKeyOf(request) : undefined;
       // Payload fields may arrive in the query (GET, or calls like repayment-way?orderId) or the form
       // body; a multipart upload's file is read by its handler from the request.
       const body = call.route.body === 'form' && request.body && typeof request.body === 'object' ? request.body : {};
-      const parsed = call.payload.safeParse({ ...rest, ...(body as Record<string, unknown>) });
+      const input = { ...rest, ...(body as Record<string, unknown>) };
+      const parsed = call.payload.safeParse(input);
       if (!parsed.success) throw invalidInput(describeIssue(parsed.error));
+      if (idempotency && key !== undefined && borrower) {
+        // Without a key the call runs as before; with one, a retry answers the first answer again.
+        const claim = { borrowerId: borrower.id, callName: `${call.route.method} ${url}`, key };
+        const stored = await claimKey(deps, claim, payloadHash(input), idempotency);
+        if (stored) return replayAnswer(reply, stored);
+        holdClaim(request, claim);
+      }
       const currency = currencySymbolFor(typeof rest[CURRENCY_PARAM] === 'string' ? rest[CURRENCY_PARAM] : undefined);
       const data = await handler({ payload: parsed.data as ParsedPayloadOf<C>, borrower: borrower as Borrower, currency, request, reply });
       if (deps.config.validateAnswers) {

@@ -9,16 +9,19 @@
  * applied once whatever happens after. Provider calls never run inside a database transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { CALL_ERROR_CODES, ERROR_MESSAGES, SMS_RESEND_SECONDS, type RepaymentWays } from '@cashloan/contract';
+import { CALL_ERROR_CODES, DUPLICATE_REPAYMENT_MESSAGE, ERROR_MESSAGES, SMS_RESEND_SECONDS, type RepaymentWays } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, invalidInput, notFound, refused, sessionRefused, tooMany } from '../../http/api-error.ts';
 import { quote } from '../../loan-terms/position.ts';
 import { moneyTextIn } from '../../loan-terms/money-text.ts';
-import { toLoanState } from '../../orders/service.ts';
+import type { Queryable } from '../../db/client.ts';
+import { ORDER_STATUS } from '../../loan-terms/status.ts';
+import { toLoanState, viewOrder } from '../../orders/service.ts';
+import { loadOrder } from '../../orders/store.ts';
 import { applyPaidPayCode, issuePayCode } from '../../payments/service.ts';
 import type { CardChargeResult } from '../../providers/payments/payment-provider.ts';
 import type { Borrower } from '../../session/session.ts';
-import { assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
+import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
 import {
   CARD_CHANNEL,
   CHECKOUT_CHANNEL,
@@ -48,7 +51,7 @@ export const STALE_CLAIM_MS = 2 * 60 * 1000;
 const START_WAIT_MS = 3000;
 
 export const CARD_MESSAGES = {
-  duplicate: 'Please do not submit the payment request twice.',
+  duplicate: DUPLICATE_REPAYMENT_MESSAGE,
   wrongCode: 'The verification code is wrong. Please check it and try again.',
   codeExpired: 'The verification code has expired. Please tap Resend to get a new one.',
   tooManyAttempts: 'Too many wrong codes. Please tap Resend to get a new code.',
@@ -60,6 +63,7 @@ export const CARD_MESSAGES = {
   noCoupon: 'couponId: no coupon applies to this repayment',
   startFailed: 'The card payment could not be started. Please try again.',
   repaymentNotFound: 'This repayment was not found. Please start the repayment again.',
+  amountChanged: 'The amount to pay has changed. Please start the repayment again.',
   checkoutUnavailable: 'Online payment is not available now. Please choose another way to pay.',
 } as const;
 
@@ -227,8 +231,18 @@ export async function confirmCardRepayment(deps: Deps, borrower: Borrower, reque
     await lockOrder(tx, repayment.orderId);
     const fresh = await findRepayment(tx, repayment.id);
     const takeable = fresh?.status === 'pending' || (fresh?.status === 'confirming' && fresh.claimedAt !== null && fresh.claimedAt <= staleBefore);
-    return takeable ? moveRepayment(tx, repayment.id, [fresh!.status], 'confirming', { claimedAt: now }, now) : false;
+    if (!takeable) return false;
+    // The order may have changed since the commit (paid at a counter, a new lender day's charges):
+    // the card is never charged an amount the order no longer owes.
+    const owed = await owedNow(tx, repayment.orderId, now);
+    if (owed !== repayment.amountMinor) {
+      await moveRepayment(tx, repayment.id, [fresh!.status], 'cancelled', { failureMessage: CARD_MESSAGES.amountChanged }, now);
+      return owed === 0 ? 'settled' : 'changed';
+    }
+    return moveRepayment(tx, repayment.id, [fresh!.status], 'confirming', { claimedAt: now }, now);
   });
+  if (claimed === 'settled') throw refused(MESSAGES.settled);
+  if (claimed === 'changed') throw refused(CARD_MESSAGES.amountChanged);
   if (!claimed) {
     const latest = (await findRepayment(db, repayment.id))!;
     if (latest.status === 'cancelled') throw refused(CARD_MESSAGES.replaced);
@@ -257,6 +271,14 @@ export async function confirmCardRepayment(deps: Deps, borrower: Borrower, reque
       await moveRepayment(db, repayment.id, ['confirming'], 'charged', { providerRef: result.providerRef, claimedAt: null }, deps.clock.now());
       await settle(deps, (await findRepayment(db, repayment.id))!);
   }
+}
+
+/** What a card repayment of the order must take now: the repay quote, 0 when nothing is owed. */
+async function owedNow(db: Queryable, orderId: number, now: Date): Promise<number> {
+  const order = await loadOrder(db, orderId, { forUpdate: true });
+  if (!order) return 0;
+  const view = viewOrder(order, now);
+  return view.position && view.shownStatus !== ORDER_STATUS.settled ? quote(toLoanState(order), 'repay', now) : 0;
 }
 
 /** repayment-huichao: the alternate channel's hosted payment page for what the order owes now. */

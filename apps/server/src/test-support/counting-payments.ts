@@ -1,0 +1,49 @@
+/**
+ * A test app whose payment provider is the local sandbox wrapped to count every call, and to let a
+ * test hold a call (a gate) or make it fail: what "exactly one provider call" is measured with.
+ */
+import type { Config } from '../config.ts';
+import type { PaymentProvider } from '../providers/payments/payment-provider.ts';
+import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
+import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+type Method = 'createPayCode' | 'startCardCharge' | 'sendCardCode' | 'confirmCardCharge' | 'createCheckout';
+
+export interface CountingPayments {
+  /** Calls made so far, by method. */
+  calls: Record<Method, number>;
+  /** Runs before each call; a test may hold it (await a promise) or throw to make the call fail. */
+  before: (method: Method) => Promise<void>;
+}
+
+export async function createCountingTestApp(overrides: Partial<Config> = {}): Promise<{ t: TestApp; payments: CountingPayments }> {
+  // The sandbox needs the app's database, made with the app: it is set right after.
+  const ref: { inner?: PaymentProvider } = {};
+  const payments: CountingPayments = {
+    calls: { createPayCode: 0, startCardCharge: 0, sendCardCode: 0, confirmCardCharge: 0, createCheckout: 0 },
+    before: async () => undefined,
+  };
+  const sandbox = () => {
+    if (!ref.inner) throw new Error('the sandbox provider is not ready');
+    return ref.inner;
+  };
+  async function counted<T>(method: Method, run: (p: PaymentProvider) => Promise<T>): Promise<T> {
+    payments.calls[method]++;
+    await payments.before(method);
+    return run(sandbox());
+  }
+  const provider: PaymentProvider = {
+    name: 'sandbox (counted)',
+    createPayCode: (request) => counted('createPayCode', (p) => p.createPayCode(request)),
+    displayOf: (code, kind) => sandbox().displayOf(code, kind),
+    startCardCharge: (request) => counted('startCardCharge', (p) => p.startCardCharge(request)),
+    sendCardCode: (chargeId) => counted('sendCardCode', (p) => p.sendCardCode(chargeId)),
+    confirmCardCharge: (chargeId, code) => counted('confirmCardCharge', (p) => p.confirmCardCharge(chargeId, code)),
+    createCheckout: (request) => counted('createCheckout', (p) => p.createCheckout(request)),
+  };
+  // Sessions outlive the clock moves of the tests.
+  const t = await createTestApp({ SESSION_TTL_DAYS: 3650, ...overrides }, undefined, { payments: provider });
+  ref.inner = createSandboxPaymentProvider({ db: t.db, clock: t.clock, sms: createDevOutboxSms(t.db, t.clock), appName: t.config.APP_EN_NAME });
+  return { t, payments };
+}
