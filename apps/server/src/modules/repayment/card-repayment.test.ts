@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   loanDetailsRoute,
   repaymentCommitRoute,
@@ -51,6 +51,13 @@ describe('repayment by card and by the alternate channel', () => {
   const confirm = (s: Setup, repaymentRecordId: number, verifyCode: string) =>
     h.call(repaymentConfirmRoute, s.session, { orderId: s.order.id, verifyCode, repaymentRecordId });
   const tokenOf = async (s: Setup) => (await way(s)).body.data.repayToken as string;
+  /** Opens the card screen and commits what it quotes: the record waiting for its code. */
+  const commitAndCode = async (s: Setup) => {
+    const { repayToken, repayAmount } = (await way(s)).body.data;
+    const committed = await commit(s, repayToken, { amount: repayAmount });
+    expect(committed.body.data.needValid).toBe(1);
+    return { id: committed.body.data.repayRecordId as number, token: repayToken as string };
+  };
 
   it('repayment-way answers the masked cards, the alternate channel, a token and the amount due, never a whole card number', async () => {
     const s = await setup();
@@ -153,6 +160,33 @@ describe('repayment by card and by the alternate channel', () => {
     expect((await confirm(s, oldId, oldCode)).body).toMatchObject({ code: '409', message: 'This payment was replaced by a newer one. Please start the repayment again.' });
     expect((await confirm(s, newId, await h.latestCode(s.session.mobilePhone))).body.code).toBe('00');
     expect(await h.paymentsOf(s.order.id)).toHaveLength(1);
+  });
+
+  it('a card repayment is not charged when the order was paid by other means meanwhile, nor for an amount it no longer owes', async () => {
+    // Committed by card, then paid in full at a counter: the right code takes nothing more.
+    const s = await setup();
+    const { id: counterPaid } = await commitAndCode(s);
+    const counter = await h.t.app.inject({ method: 'POST', url: '/ops/pay-codes', headers: { authorization: `Bearer ${h.t.config.OPS_TOKEN}` }, payload: { orderId: s.order.id, purpose: 'repay' } });
+    expect((await h.markPaid(counter.json().data.code)).body.data.outcome).toBe('settled');
+    expect(await confirm(s, counterPaid, await h.latestCode(s.session.mobilePhone))).toMatchObject({ body: { code: '409', message: 'You have repaid this loan in full. Thank you!' } });
+    expect((await h.paymentsOf(s.order.id)).map((p) => p.amount_minor)).toEqual([560_500]);
+    expect((await h.reload(s.order.id)).paidMinor).toBe(560_500);
+
+    // Committed on an overdue loan, confirmed after the lender day changed (the code resent): the quote grew, so nothing is taken.
+    const late = await setup(180, { dueInDays: -3 });
+    const { id, token } = await commitAndCode(late);
+    await h.advance(24 * 3_600_000);
+    // The tests after this one read dates from the clock: it goes back when this test ends.
+    onTestFinished(() => h.advance(-24 * 3_600_000));
+    await commit(late, token, { amount: (await h.t.db.query<{ amount_minor: number }>('SELECT amount_minor FROM card_repayments WHERE id = $1', [id])).rows[0]!.amount_minor });
+    expect(await confirm(late, id, await h.latestCode(late.session.mobilePhone))).toMatchObject({
+      body: { code: '409', message: 'The amount to pay has changed. Please start the repayment again.' },
+    });
+    expect(await h.paymentsOf(late.order.id)).toEqual([]);
+    // Starting again quotes today's amount, and that one is charged.
+    const again = await commitAndCode(late);
+    expect((await confirm(late, again.id, await h.latestCode(late.session.mobilePhone))).body.code).toBe('00');
+    expect((await h.reload(late.order.id)).status).toBe(200);
   });
 
   it('a card that completed a verified repayment is charged without a code next time', async () => {
