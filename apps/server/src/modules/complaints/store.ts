@@ -90,19 +90,19 @@ const UNREFERENCED = `NOT EXISTS (
   SELECT 1 FROM complaints c
    WHERE c.borrower_id = ci.borrower_id AND (c.images @> jsonb_build_array(ci.url) OR c.dispose_images @> jsonb_build_array(ci.url)))`;
 
-/** Borrowers holding uploads made before `before` that no complaint uses. */
+/** Borrowers holding uploads made at or before `before` that no complaint uses. */
 export async function borrowersWithOrphanImages(db: Queryable, before: Date): Promise<number[]> {
   const { rows } = await db.query<{ borrower_id: number }>(
-    `SELECT DISTINCT ci.borrower_id FROM complaint_images ci WHERE ci.created_at < $1 AND ${UNREFERENCED}`,
+    `SELECT DISTINCT ci.borrower_id FROM complaint_images ci WHERE ci.created_at <= $1 AND ${UNREFERENCED}`,
     [before],
   );
   return rows.map((r) => Number(r.borrower_id));
 }
 
-/** Deletes one borrower's unused uploads made before `before` (call under lockBorrower); answers their storage keys. */
+/** Deletes one borrower's unused uploads made at or before `before` (call under lockBorrower); answers their storage keys. */
 export async function deleteOrphanImages(tx: Queryable, borrowerId: number, before: Date): Promise<string[]> {
   const { rows } = await tx.query<{ storage_key: string }>(
-    `DELETE FROM complaint_images ci WHERE ci.borrower_id = $1 AND ci.created_at < $2 AND ${UNREFERENCED} RETURNING ci.storage_key`,
+    `DELETE FROM complaint_images ci WHERE ci.borrower_id = $1 AND ci.created_at <= $2 AND ${UNREFERENCED} RETURNING ci.storage_key`,
     [borrowerId, before],
   );
   return rows.map((r) => r.storage_key);
