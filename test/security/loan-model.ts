@@ -1,0 +1,106 @@
+/**
+ * The model side of the loan state machine test (loan-state-machine.test.ts): what the lender
+ * expects an order to look like after each borrower action, computed only with the loan-terms
+ * functions, and the graph of status moves an order may make.
+ *
+ * The status graph, derived from loan-terms/status.ts (the codes), position.ts (statusForPosition:
+ * nothing open → 200, ≥ 1 day overdue → 180, due within DUE_WINDOW_DAYS → 174, else 170) and
+ * docs/statuses.md (who moves what). Only a disbursed loan is modelled (21/110/151 are back-office
+ * moves before any money): those three are never reached.
+ *
+ *   by the clock, one lender day at a time:   170 → 174 → 180   (never backwards, never 170 → 180
+ *                                              within one day: the due window is 3 days wide)
+ *   by a payment applied:                      170|174|180 → 200 (everything paid)
+ *                                              174|180 → 170     (rollover, or an instalment paid)
+ *                                              180 → 174         (an overdue instalment paid, the next one due within 3 days)
+ *   200 is final; staying put is always allowed.
+ */
+import { applyPayment, loanPosition, quote, statusForPosition, type LoanState, type PaymentPurpose } from '../../apps/server/src/loan-terms/position.ts';
+import { ORDER_STATUS, type OrderStatus } from '../../apps/server/src/loan-terms/status.ts';
+import { SANDBOX_CODE_TTL_MS, SANDBOX_MAX_CODE_ATTEMPTS } from '../../apps/server/src/providers/payments/sandbox.ts';
+import { SMS_RESEND_SECONDS } from '@cashloan/contract';
+
+const { repaying, due, overdue, settled } = ORDER_STATUS;
+const edge = (from: OrderStatus, to: OrderStatus) => `${from}>${to}`;
+export const CLOCK_MOVES: ReadonlySet<string> = new Set([edge(repaying, due), edge(due, overdue)]);
+export const PAYMENT_MOVES: ReadonlySet<string> = new Set([
+  edge(repaying, settled),
+  edge(due, settled),
+  edge(overdue, settled),
+  edge(due, repaying),
+  edge(overdue, repaying),
+  edge(overdue, due),
+]);
+
+/**
+ * Whether the shown status may go from `from` to `to` by this kind of event: 'day' is the clock
+ * crossing one lender day (one edge at most), 'clock' any forward move of it (a path of day edges),
+ * 'payment' one applied payment.
+ */
+export function allowedMove(from: OrderStatus, to: OrderStatus, by: 'day' | 'clock' | 'payment'): boolean {
+  if (from === to) return true;
+  if (by === 'payment') return PAYMENT_MOVES.has(edge(from, to));
+  if (by === 'day') return CLOCK_MOVES.has(edge(from, to));
+  return CLOCK_MOVES.has(edge(from, to)) || (from === repaying && to === overdue);
+}
+
+export type RecordStatus = 'pending' | 'paid' | 'cancelled';
+
+/** A card repayment as the model expects it. */
+export interface CardRecord {
+  id: number;
+  token: string;
+  amountMinor: number;
+  status: RecordStatus;
+  /** When its newest verification code was sent, and the wrong tries on that code. */
+  codeSentAt: number;
+  wrongTries: number;
+}
+
+export interface LoanModel {
+  state: LoanState;
+  rolloverAllowed: boolean;
+  /** Payments the lender has applied to the order (card, counter code, rollover). */
+  payments: number;
+  cardPayments: number;
+  /** The sandbox provider charges a card without a code once it has completed a verified charge. */
+  cardRemembered: boolean;
+  records: CardRecord[];
+  /** The newest pay code paid by the provider (to repeat its notification). */
+  lastPaidCode: string | null;
+  /** The status shown after the previous command. */
+  shown: OrderStatus;
+}
+
+export const shownOf = (state: LoanState, now: Date): OrderStatus => statusForPosition(loanPosition(state, now));
+
+export function newModel(state: LoanState, rolloverAllowed: boolean, now: Date): LoanModel {
+  return { state, rolloverAllowed, payments: 0, cardPayments: 0, cardRemembered: false, records: [], lastPaidCode: null, shown: shownOf(state, now) };
+}
+
+/** Why a payment of this purpose is refused now (null when the server must accept it). */
+export function paymentRefusal(m: LoanModel, purpose: PaymentPurpose, now: Date): string | null {
+  const shown = shownOf(m.state, now);
+  if (shown === settled) return 'settled';
+  if (purpose === 'repay') return loanPosition(m.state, now).repaymentOpen ? null : 'early repayment not open';
+  if (!m.rolloverAllowed) return 'no rollover';
+  return shown === due || shown === overdue ? null : 'rollover not yet';
+}
+
+export const quoteOf = (m: LoanModel, purpose: PaymentPurpose, now: Date) => quote(m.state, purpose, now);
+
+/** The lender applies money received: the model's ledger moves by the loan-terms rules. */
+export function pay(m: LoanModel, amountMinor: number, purpose: PaymentPurpose, now: Date): void {
+  m.state = applyPayment(m.state, amountMinor, purpose, now).state;
+  m.payments += 1;
+}
+
+/** What confirming a pending record with a code answers, by the provider's rules (expiry first, then tries). */
+export function codeVerdict(record: CardRecord, now: Date, right: boolean): 'expired' | 'tooMany' | 'wrong' | 'ok' {
+  if (now.getTime() - record.codeSentAt >= SANDBOX_CODE_TTL_MS) return 'expired';
+  if (record.wrongTries >= SANDBOX_MAX_CODE_ATTEMPTS) return 'tooMany';
+  return right ? 'ok' : 'wrong';
+}
+
+/** A commit repeated with the record's token sends a new code once the countdown is over. */
+export const resendDue = (record: CardRecord, now: Date) => now.getTime() - record.codeSentAt >= SMS_RESEND_SECONDS * 1000;
