@@ -7,6 +7,7 @@ import {
   CLIENT_HEADERS,
   CURRENCY_PARAM,
   HTTP_TIMEOUT_MS,
+  IDEMPOTENCY_KEY_HEADER,
   XHR_MARKER,
   callUrlPath,
   isSuccess,
@@ -16,6 +17,7 @@ import {
 } from '@cashloan/contract/common';
 import { carriedParams, sessionParams } from '../params/page-params.ts';
 import { showFailure, showLoading } from '../ui/toast.ts';
+import { idempotencyKeyFor, settleIdempotencyKey } from './idempotency.ts';
 
 export type FailureKind = 'network' | 'timeout' | 'server' | 'invalid-answer';
 
@@ -92,8 +94,13 @@ export async function callApi<R extends Route>(
     if (options.onFailure !== 'silent') showFailure(error.message);
     throw error;
   };
+  // Money and code-issue calls carry an Idempotency-Key; it is kept for a retry until an answer settles it.
+  const fields = payload as Record<string, unknown>;
+  const key = idempotencyKeyFor(route, fields);
+  let outcome: 'answered' | 'unknown' = 'unknown';
   try {
-    const { url, init } = buildRequest(route, payload as Record<string, unknown>, options.formData);
+    const { url, init } = buildRequest(route, fields, options.formData);
+    if (key !== undefined) (init.headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER] = key;
     let response: Response;
     try {
       response = await fetch(url, { ...init, signal: controller.signal });
@@ -118,11 +125,14 @@ export async function callApi<R extends Route>(
     if (!envelope || typeof envelope !== 'object' || !('code' in envelope)) {
       return fail(new ApiCallError('invalid-answer', NETWORK_FAILURE_MESSAGE));
     }
+    // Retry-After (a brief outage): the server asks for the same request again, with the same key.
+    if (!response.headers.has('Retry-After')) outcome = 'answered';
     if (!isSuccess(route.family, envelope.code)) {
       return fail(new ApiCallError('server', envelope.message || NETWORK_FAILURE_MESSAGE, envelope.code));
     }
     return envelope as ApiAnswer<AnswerOf<R>>;
   } finally {
+    if (key !== undefined) settleIdempotencyKey(route, fields, key, outcome);
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);
     hideLoading?.();
