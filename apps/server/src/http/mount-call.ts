@@ -21,7 +21,7 @@ import type { AppDeps } from '../deps.ts';
 import { borrowerForSession, type Borrower } from '../session/session.ts';
 import { invalidInput } from './api-error.ts';
 import { claimKey, holdClaim, idempotencyKeyOf, payloadHash, recordAnswer, replayAnswer } from './idempotency.ts';
-import { describeIssue } from './validation.ts';
+import { describeIssue, findNul } from './validation.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,6 +53,11 @@ export function splitQuery(query: unknown): { session: Partial<SessionParams>; r
   return { session, rest };
 }
 
+function refuseNul(input: Record<string, unknown>): void {
+  const field = findNul(input);
+  if (field !== null) throw invalidInput(`${field} must not contain a NUL character`);
+}
+
 export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, call: C, handler: Handler<C>): void {
   const url = callUrlPath(call.route);
   // Only a borrower's call can take an Idempotency-Key: keys are kept per borrower (http/idempotency.ts).
@@ -64,11 +69,13 @@ export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, c
     ...(idempotency ? { onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => recordAnswer(deps, request, reply, payload) } : {}),
     handler: async (request, reply) => {
       const { session, rest } = splitQuery(request.query);
+      refuseNul({ ...session, ...rest });
       const borrower = call.route.auth ? await borrowerForSession(deps.db, session, deps.clock.now()) : null;
       const key = idempotency ? idempotencyKeyOf(request) : undefined;
       // Payload fields may arrive in the query (GET, or calls like repayment-way?orderId) or the form
       // body; a multipart upload's file is read by its handler from the request.
       const body = call.route.body === 'form' && request.body && typeof request.body === 'object' ? request.body : {};
+      refuseNul(body as Record<string, unknown>);
       const input = { ...rest, ...(body as Record<string, unknown>) };
       const parsed = call.payload.safeParse(input);
       if (!parsed.success) throw invalidInput(describeIssue(parsed.error));

@@ -9,3 +9,18 @@ export function describeIssue(error: z.ZodError): string {
   if (!field || issue.message.toLowerCase().includes(field.toLowerCase())) return issue.message;
   return `${field}: ${issue.message}`;
 }
+
+/**
+ * PostgreSQL text cannot hold a NUL character: a value with one would fail in the database as a
+ * 500. It is refused up front, naming its field, for every query and body value (arrays and
+ * objects of a JSON body included).
+ */
+export function findNul(input: Record<string, unknown>): string | null {
+  const has = (value: unknown, depth: number): boolean => {
+    if (typeof value === 'string') return value.includes('\u0000');
+    if (depth > 8 || value === null || typeof value !== 'object') return false;
+    return Object.values(value).some((v) => has(v, depth + 1));
+  };
+  for (const [key, value] of Object.entries(input)) if (has(value, 0)) return key;
+  return null;
+}

@@ -11,10 +11,11 @@ import {
   uploadProblemImgCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { invalidInput } from '../../http/api-error.ts';
+import { ApiError, invalidInput } from '../../http/api-error.ts';
 import { mountCall } from '../../http/mount-call.ts';
 import { complaintDetail, fileComplaint, imageTooLarge, listComplaints, MESSAGES, problemInit, rateComplaint, uploadComplaintImage } from './service.ts';
 
+const UNREADABLE_UPLOAD = 'The upload could not be read: it was cut off or is not well-formed multipart/form-data. Please send the image again.';
 const missingImage = () => invalidInput(`${COMPLAINT_IMAGE_FIELD} is required: send one image file as multipart/form-data`);
 
 /**
@@ -26,6 +27,17 @@ const isPlainFileName = (name: string) => !/[/\\\u0000-\u001f\u007f]/.test(name)
 
 /** The bytes of the one image in the multipart field problemImage; the size limit is multipart's (app.ts). */
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
+  try {
+    return await readImageParts(request);
+  } catch (error) {
+    // Only the request is read here: any other failure is a body the multipart parser could not
+    // read (cut off, no closing boundary), the client's fault and not a 500.
+    if (error instanceof ApiError) throw error;
+    throw Object.assign(invalidInput(UNREADABLE_UPLOAD), { cause: error });
+  }
+}
+
+async function readImageParts(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw missingImage();
   // The name as sent (not cut to its last segment), so a path in it is refused instead of hidden.
   const part = await request.file({ preservePath: true });
