@@ -10,6 +10,11 @@ import {
   ERROR_CODES,
   ERROR_MESSAGES,
   HTTP_TIMEOUT_MS,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENCY_MISMATCH_CODE,
+  IDEMPOTENT_REPLAYED_HEADER,
   SESSION_PARAMS,
   CURRENCY_PARAM,
   PESO_SYMBOL,
@@ -179,6 +184,9 @@ function callSection(name: CallName, call: Call): string {
     `- Client headers: ${headerPair(r)}`,
     `- Session: ${r.auth ? 'required (session query parameters)' : 'none (public)'}`,
     `- Body: ${bodyText(r)}`,
+    ...(r.idempotent
+      ? [`- ${IDEMPOTENCY_KEY_HEADER}: accepted (see Conventions); a duplicate while the first request runs answers code ${r.idempotent.duplicateCode}, "${r.idempotent.duplicateMessage}"`]
+      : []),
   ];
   const parts = [`### ${r.method} \`${callUrlPath(r)}\``, '', call.summary, '', ...facts, '', '**Payload**', ''];
   if (payload.description) parts.push(payload.description, '');
@@ -250,6 +258,27 @@ Call-specific codes (numeric; a string in the \`doubleZero\` family):
 |---|---|
 ${callCodeRows.join('\n')}
 
+**${IDEMPOTENCY_KEY_HEADER}** (Stripe's design, IETF httpapi draft "The Idempotency-Key HTTP Header Field"). The calls that move money
+or issue a code (${idempotentCalls()}) accept a request header \`${IDEMPOTENCY_KEY_HEADER}\`: 1 to 255 printable ASCII characters, else 400
+"${IDEMPOTENCY_MESSAGES.invalidKey}". The H5 always sends one: 128 random bits in hex, one per borrower action (the call and its
+payload), the same key when that action is sent again after a network failure, a time-out or an answer with \`Retry-After\`, a new key
+after any other answer. A key belongs to the session's borrower and the call, and is kept ${IDEMPOTENCY_KEY_TTL_HOURS} hours; after that
+it starts a new request.
+
+- First request with a key: the key is claimed, the call runs, and its answer (status and body) is stored before it is sent.
+- Same key, same payload (its fields in any order), answered: the stored answer again, the same HTTP status and the same body byte
+  for byte, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`; the call does not run again (no provider call, no SMS, no write).
+- Same key while the first request still runs: the call's duplicate-submission answer (listed with each call): \`800005\` "Please do
+  not submit the payment request twice." for the repayment calls, 409 in the family's shape for loan push and pay-code issue.
+- Same key, another payload: ${IDEMPOTENCY_MISMATCH_CODE} (HTTP ${IDEMPOTENCY_MISMATCH_CODE}; \`"${IDEMPOTENCY_MISMATCH_CODE}"\` in the doubleZero family) "${IDEMPOTENCY_MESSAGES.mismatch}";
+  nothing is done.
+- Refusals (4xx, 800005, 800006) are stored and replayed like successes. A 5xx is not: the request did not complete, the key is
+  released, and the same key may be sent again.
+- A key whose request was cut off by a server crash (claimed, never answered) answers the duplicate-submission message until it
+  expires, and never runs the call again; a request with a new key goes through the call's own de-duplication (one repayment per
+  repayToken, one confirmation per repayment, the live pay code reused, one order per offer).
+- Without the header the calls work as before (older clients).
+
 **Fixed values** (spec section 9): contact info \`overall=${CONTACT_INFO_OVERALL}\`; agreement \`scene=${AGREEMENT_SCENE}\`;
 the spec's unnamed "fixed extra number" travels as \`${EXTRA_NUMBER_FIELD}=${FIXED_EXTRA_NUMBER}\` (contract-jump, loan-detail-push and their
 goya twins); google-score always sends \`score=${GOOGLE_SCORE}\`; tracking \`moduleId\` ${TRACKING_MODULE.borrowAgain} (Borrow Again) and
@@ -259,6 +288,14 @@ the bank screen starts with card type ${DEFAULT_CARD_TYPE} and channel number ${
 **Field tables.** \`a.b\` is a field of an object, \`a[].b\` a field of each array item, \`a{}\` the value of each key of a record.
 Names marked "chosen here" are not given by the spec.
 `;
+}
+
+/** The calls that accept an Idempotency-Key, as `METHOD path`. */
+function idempotentCalls(): string {
+  return (Object.values(ALL_CALLS) as Call[])
+    .filter((call) => call.route.idempotent)
+    .map((call) => `\`${call.route.method} ${callUrlPath(call.route)}\``)
+    .join(', ');
 }
 
 function indexTable(): string {
