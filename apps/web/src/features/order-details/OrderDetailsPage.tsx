@@ -3,7 +3,7 @@
  * product, the detail list, the status's action buttons, pull-to-refresh, and the popups (bank-card
  * binding, Kind tips, rating, rollover prompt). docs/order-details.md has the show rules.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
@@ -81,6 +81,8 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
   const [rolloverPrompt, setRolloverPrompt] = useState(false);
   const [ratingResult, setRatingResult] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A ref, not the state: taps landing in the same tick all see it before React re-renders.
+  const borrowing = useRef(false);
   const popup = loadPopups(details, tipRecorded).find((p) => !dismissed.has(p)) ?? null;
   const dismiss = (p: LoadPopup) => setDismissed((set) => new Set(set).add(p));
 
@@ -93,6 +95,8 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
     goTo(navigate, ROLLOVER_PATH);
   };
   const borrowAgain = async () => {
+    if (borrowing.current) return;
+    borrowing.current = true;
     const productId = pageParam('productId') ?? '';
     setBusy(true);
     try {
@@ -100,6 +104,7 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
       await trackBorrowAgain(productId).catch(() => undefined);
       toProductDetail({ productId });
     } finally {
+      borrowing.current = false;
       setBusy(false);
     }
   };
