@@ -52,6 +52,8 @@ export function SignUpForm({
   const [values, setValues] = useState({ phone: '', capcode: '', smsCode: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<'sms' | 'register' | null>(null);
+  // The same guard as a ref: taps landing in one tick all read it before React re-renders `busy`.
+  const inFlight = useRef(false);
   const [codeSent, setCodeSent] = useState(false);
   const [registeredMessage, setRegisteredMessage] = useState<string | null>(null);
   const { captcha, refresh, retry, onImageError } = useCaptcha(templateId);
@@ -108,7 +110,7 @@ export function SignUpForm({
   };
 
   const askForCode = async () => {
-    if (busy) return;
+    if (busy || inFlight.current) return;
     if (countdown.secondsLeft > 0) {
       showInfo(FORM_MESSAGES.doNotResend(countdown.secondsLeft));
       return;
@@ -118,6 +120,7 @@ export function SignUpForm({
       showErrors({ capcode: FORM_MESSAGES.captcha });
       return;
     }
+    inFlight.current = true;
     setBusy('sms');
     try {
       await requestSmsCode({ phone: values.phone, capcode: values.capcode, sid: captcha.sid, ...attribution });
@@ -128,19 +131,21 @@ export function SignUpForm({
     } catch (error) {
       onFailure(failureOf(error), CALL_ERROR_CODES.smsWrongCaptcha);
     } finally {
+      inFlight.current = false;
       setBusy(null);
     }
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || inFlight.current) return;
     trackClick('downloadTemplate', params.source, templateId);
     if (showErrors(registerErrors(values, template.phoneRule))) return;
     if (captcha.status !== 'ready') {
       showErrors({ capcode: FORM_MESSAGES.captcha });
       return;
     }
+    inFlight.current = true;
     setBusy('register');
     try {
       await registerBorrower({
@@ -157,6 +162,7 @@ export function SignUpForm({
     } catch (error) {
       onFailure(failureOf(error), CALL_ERROR_CODES.registerWrongCaptcha);
     } finally {
+      inFlight.current = false;
       setBusy(null);
     }
   };
