@@ -52,6 +52,9 @@ type Cmd = fc.AsyncCommand<LoanModel, Real>;
 let h: Harness;
 let origin = 0;
 let steps = 0;
+/** What the run exercised (printed at the end): outcomes per command and the status moves seen. */
+const seen = new Map<string, number>();
+const tally = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
 beforeAll(async () => {
   h = await createHarness();
   origin = h.t.clock.now().getTime();
@@ -69,6 +72,7 @@ class CommitCard implements Cmd {
   async run(m: LoanModel, r: Real) {
     const refusal = paymentRefusal(m, 'repay', now());
     const way = (await r.h.call(repaymentWayRoute, r.session, { orderId: r.orderId })).body;
+    tally(`commit: ${refusal ?? (m.cardRemembered ? 'charged at once' : 'code sent')}`);
     if (refusal) {
       expect(way.code, `repayment-way refused (${refusal})`).not.toBe('00');
       return;
@@ -93,15 +97,20 @@ class CommitCard implements Cmd {
   toString = () => 'commitCard';
 }
 
-/** repayment-confirm of the newest (or an older) record with its right code or a wrong one. */
+/** repayment-confirm of the newest (or the oldest) record with its right code, or a wrong one `times` times in a row. */
 class Confirm implements Cmd {
   constructor(
     readonly right: boolean,
     readonly pickOlder: boolean,
+    readonly times = 1,
   ) {}
   check = (m: Readonly<LoanModel>) => m.records.length > 0;
   async run(m: LoanModel, r: Real) {
+    for (let i = 0; i < this.times; i++) await this.once(m, r);
+  }
+  async once(m: LoanModel, r: Real) {
     const record = this.pickOlder ? m.records[0]! : m.records.at(-1)!;
+    tally(`confirm ${this.right ? 'right' : 'wrong'} code: record ${record.status}`);
     const code = await r.h.latestCode(r.session.mobilePhone);
     // The newest SMS holds the newest record's code; for an older record it is another record's code.
     const sent = this.right ? code : otherThan(code);
@@ -111,10 +120,12 @@ class Confirm implements Cmd {
     // Paid meanwhile by other means, or owing another amount today: the card is not charged.
     const owed = shownOf(m.state, now()) === ORDER_STATUS.settled ? 0 : quoteOf(m, 'repay', now());
     if (owed !== record.amountMinor) {
+      tally(`confirm: refused, ${owed === 0 ? 'paid meanwhile' : 'amount changed'}`);
       record.status = 'cancelled';
       return void expect(body).toMatchObject({ code: '409', message: owed === 0 ? REPAY_MESSAGES.settled : CARD_MESSAGES.amountChanged });
     }
     const verdict = codeVerdict(record, now(), this.right);
+    tally(`confirm ${this.right ? 'right' : 'wrong'} code: ${verdict}`);
     if (verdict === 'expired') return void expect(body).toMatchObject({ code: '409', message: CARD_MESSAGES.codeExpired });
     if (verdict === 'tooMany') return void expect(body).toMatchObject({ code: '429', message: CARD_MESSAGES.tooManyAttempts });
     if (verdict === 'wrong') {
@@ -127,7 +138,7 @@ class Confirm implements Cmd {
     m.cardPayments += 1;
     pay(m, record.amountMinor, 'repay', now());
   }
-  toString = () => `confirm(${this.right ? 'right' : 'wrong'}${this.pickOlder ? ', oldest' : ''})`;
+  toString = () => `confirm(${this.right ? 'right' : `wrong ×${this.times}`}${this.pickOlder ? ', oldest' : ''})`;
 }
 
 /** The newest commit sent again, as a page retrying after a lost answer or tapping Resend. */
@@ -141,6 +152,7 @@ class RetryCommit implements Cmd {
     if (record.status === 'cancelled') return void expect(body).toMatchObject({ code: '409', message: CARD_MESSAGES.replaced });
     expect(body.data).toEqual({ needValid: record.status === 'paid' ? 0 : 1, repayRecordId: record.id });
     const resend = record.status === 'pending' && resendDue(record, now());
+    tally(`retry commit: record ${record.status}${resend ? ', code resent' : ''}`);
     expect(sentNow).toBe(resend ? 1 : 0);
     if (resend) Object.assign(record, { codeSentAt: now().getTime(), wrongTries: 0 });
   }
@@ -158,6 +170,7 @@ class PayByCode implements Cmd {
     const purpose = this.kind === 'rollover' ? 'rollover' : 'repay';
     const refusal = paymentRefusal(m, purpose, now());
     const quoted = quoteOf(m, purpose, now());
+    tally(`pay ${this.kind}: ${refusal ?? 'applied'}`);
     let code: string | null = null;
     let amount = quoted;
     if (this.kind === 'partial') {
@@ -188,6 +201,7 @@ class PayByCode implements Cmd {
 class RepeatNotification implements Cmd {
   check = (m: Readonly<LoanModel>) => m.lastPaidCode !== null;
   async run(m: LoanModel, r: Real) {
+    tally('notification repeated');
     const again = await r.h.markPaid(m.lastPaidCode!);
     expect(again.body.message).toBe('already applied');
   }
@@ -207,6 +221,7 @@ class MoveClock implements Cmd {
     for (let at = from + DAY_MS; at < from + this.ms + DAY_MS; at += DAY_MS) {
       const shown = viewOrder(order, new Date(Math.min(at, from + this.ms))).shownStatus;
       expect(allowedMove(previous, shown, 'day'), `one lender day moved ${previous} → ${shown}`).toBe(true);
+      if (shown !== previous) tally(`status ${previous} → ${shown} (a day passed)`);
       previous = shown;
     }
     expect(previous).toBe(shownOf(m.state, now()));
@@ -248,6 +263,7 @@ async function checkInvariants(m: LoanModel, r: Real, by: 'clock' | 'payment'): 
   expect(shown).toBe(shownOf(m.state, at));
   expect(allowedMove(m.shown, shown, by), `status moved ${m.shown} → ${shown}`).toBe(true);
   if (shown === ORDER_STATUS.settled) expect(order.status).toBe(ORDER_STATUS.settled);
+  if (by === 'payment' && shown !== m.shown) tally(`status ${m.shown} → ${shown} (payment)`);
   m.shown = shown;
 }
 
@@ -266,7 +282,7 @@ function checked(command: Cmd, by: 'clock' | 'payment'): Cmd {
 
 const commands = [
   fc.constant(new CommitCard()),
-  fc.tuple(fc.boolean(), fc.boolean()).map(([right, older]) => new Confirm(right, older && !right)),
+  fc.tuple(fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 6 })).map(([right, older, times]) => (right ? new Confirm(true, older) : new Confirm(false, false, times))),
   fc.constant(new RetryCommit()),
   fc.constantFrom('repay', 'rollover', 'rollover', 'partial').chain((kind) => fc.double({ min: 0.05, max: 0.95, noNaN: true }).map((share) => new PayByCode(kind as 'repay', share))),
   fc.constant(new RepeatNotification()),
@@ -299,5 +315,6 @@ describe('loan state machine (fast-check model)', () => {
       { numRuns: RUNS, seed: SEED },
     );
     console.log(`loan state machine: ${RUNS} sequences, ${steps} commands, seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log([...seen].sort(([a], [b]) => a.localeCompare(b)).map(([what, n]) => `  ${what}: ${n}`).join('\n'));
   }, 600_000);
 });
