@@ -65,7 +65,7 @@ function statement(text: string, values: unknown[]): { name: string; text: strin
   return { name, text, values };
 }
 
-/** Bounds that make every call end while PostgreSQL is away (docs/ops.md, "PostgreSQL restarts"). */
+/** Bounds that make every call end while PostgreSQL is away (test/security/postgres-restart.test.ts). */
 export const POSTGRES_TIMEOUTS = {
   /** Opening a connection, or waiting for a free one in the pool. */
   connectMs: 3_000,
