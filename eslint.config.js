@@ -26,7 +26,8 @@ export default tseslint.config(
           // The browser bundle must not carry zod: only the zod-free contract modules at runtime.
           paths: [{ name: '@cashloan/contract', message: "Import '@cashloan/contract/common' or '/routes' (types may come from other files with `import type`).", allowTypeImports: true }],
           patterns: [
-            { regex: '^@cashloan/contract/(?!common$|routes$)', message: 'Only type imports from contract schema files in the web.', allowTypeImports: true },
+            // trusted-hosts: the jump-URL allow-list rules, plain functions shared with the server (no zod).
+            { regex: '^@cashloan/contract/(?!common$|routes$|trusted-hosts$)', message: 'Only type imports from contract schema files in the web.', allowTypeImports: true },
             { regex: '^zod', message: 'zod stays on the server; the web uses the contract routes.', allowTypeImports: true },
           ],
         },

@@ -3,6 +3,7 @@
  * works, which popup opens, where the back action and the push lead. docs/loan-confirmation.md.
  */
 import { withCarriedParams } from '../../shared/params/page-params.ts';
+import { checkJumpUrl } from '../../shared/navigation/jump-url.ts';
 import { formatMinor } from '../../shared/format/money.ts';
 
 export const CONFIRM_TITLE = 'Loan confirmation';
@@ -25,12 +26,11 @@ export function canSubmit(s: { agreed: boolean; hasAgreements: boolean; pending:
   return !s.pending && (s.agreed || !s.hasAgreements);
 }
 
-/** A page the agreement modal may embed: a web page (http/https) or a path of this app, nothing else. */
+/** A page the agreement modal may embed: a path of this app or an allowed web page (jump check), nothing else. */
 export function frameUrl(url: string | null | undefined): string | null {
-  const target = (url ?? '').trim();
-  if (/^https?:\/\//i.test(target)) return sameOrigin(target) ? withCarriedParams(target) : target;
-  if (target.startsWith('/') && !target.startsWith('//')) return withCarriedParams(target);
-  return null;
+  const target = checkJumpUrl(url);
+  if (target.kind === 'route' || (target.kind === 'web' && target.sameOrigin)) return withCarriedParams(target.url);
+  return target.kind === 'web' ? target.url : null;
 }
 
 /** The loan-agreement modal opens only when the server names a page to embed (popAgreementUrl non-empty). */
@@ -43,32 +43,23 @@ export function backAction(isIos: boolean, isPopType: number): 'pointOut' | 'lea
   return isIos && isPopType === 1 ? 'pointOut' : 'leave';
 }
 
-export type Destination = { kind: 'route' | 'web' | 'app'; url: string };
+export type Destination = { kind: 'route' | 'web' | 'app'; url: string } | { kind: 'refused' };
 
-/** Where a push leads: lendDetailsUrl with the carried parameters and from=confirm, classified for navigation. */
+/** Where a push leads: lendDetailsUrl, if the jump check passes it, with the carried parameters and from=confirm. */
 export function lendDetailsDestination(lendDetailsUrl: string): Destination {
-  const url = withCarriedParams(lendDetailsUrl.trim(), FROM_CONFIRM);
-  if (url.startsWith('/') && !url.startsWith('//')) return { kind: 'route', url };
-  if (/^http/i.test(url)) return { kind: 'web', url };
-  return { kind: 'app', url };
+  const target = checkJumpUrl(lendDetailsUrl);
+  return target.kind === 'refused' ? target : { kind: target.kind, url: withCarriedParams(target.url, FROM_CONFIRM) };
 }
 
 /**
- * An agreement page from contract-jump: our own pages get the carried parameters (the session), so
- * the page opens signed in; another site's URL, or an app link, goes as the server wrote it.
+ * An agreement page from contract-jump: our own pages get the carried parameters (the page finds the
+ * session in the storage it shares); another site's URL, or an app link, goes as the server wrote
+ * it, and openJumpUrl checks it.
  */
 export function agreementJumpTarget(contractUrl: string): string {
-  const url = contractUrl.trim();
-  if (/^https?:\/\//i.test(url) && sameOrigin(url)) return withCarriedParams(url);
-  return url;
-}
-
-function sameOrigin(url: string): boolean {
-  try {
-    return new URL(url).origin === window.location.origin;
-  } catch {
-    return false;
-  }
+  const target = checkJumpUrl(contractUrl);
+  if (target.kind === 'route' || (target.kind === 'web' && target.sameOrigin)) return withCarriedParams(target.url);
+  return contractUrl.trim();
 }
 
 /** The term as the screens show it: 91 days. */

@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from '../../shared/router/router.tsx';
 import type { AgreementItem } from '@cashloan/contract/contracts';
-import { closeWebview, isIosApp, openJumpUrl, openPageReplace, trackEvent } from '../../shared/bridge/bridge.ts';
+import { closeWebview, isIosApp, openJumpUrl, openPageReplace, refuseJump, trackEvent } from '../../shared/bridge/bridge.ts';
 import { browserNavigation } from '../../shared/bridge/browser-navigation.ts';
 import { agreementUrl, asApiError, pushLoan, useProductId, type ConfirmationData, type Variant } from './api.ts';
 import { PUSH_EVENT, agreementJumpTarget, backAction, canSubmit, lendDetailsDestination, showsAgreementModal } from './confirm-rules.ts';
@@ -46,7 +46,12 @@ export function useConfirmFlow(variant: Variant, confirmation: ConfirmationData,
       // The host app confirms the push before the page moves on (spec section 7).
       trackEvent({ event: PUSH_EVENT, data: { productId, screen: SCREEN[variant] } });
       const destination = lendDetailsDestination(next);
-      if (destination.kind === 'route') void navigate(destination.url, { replace: true });
+      if (destination.kind === 'refused') {
+        // The loan is pushed; only the next page cannot open. Told, and the button comes back.
+        refuseJump();
+        pushing.current = false;
+        setPending(false);
+      } else if (destination.kind === 'route') void navigate(destination.url, { replace: true });
       else if (destination.kind === 'web') browserNavigation.replace(destination.url);
       else openPageReplace({ url: destination.url });
       // Still pending: the page is being replaced, and the button stays off until it is.

@@ -15,6 +15,7 @@ import { callPhone, toHome, toProductDetail, toRate } from '../../shared/bridge/
 import { pageParam } from '../../shared/params/page-params.ts';
 import { trackBorrowAgain, useOrderDetails } from './api.ts';
 import { goTo } from './navigation.ts';
+import { checkJumpUrl } from '../../shared/navigation/jump-url.ts';
 import {
   BIND_BANK_PATH,
   ORDER_DETAILS_TITLE,
@@ -62,7 +63,8 @@ function LoadedOrder({ details, refresh, refreshError }: { details: OrderDetails
     // Spec section 4: any status but 21 with a playeduL goes there at once, carrying the parameters.
     if (redirect) goTo(navigate, redirect, { replace: true });
   }, [navigate, redirect]);
-  if (redirect) {
+  // A redirect the jump check refuses opens nothing (goTo tells the borrower): the order stays.
+  if (redirect && checkJumpUrl(redirect).kind !== 'refused') {
     return (
       <div className={styles.loading} role="status" aria-live="polite">
         <Spinner />

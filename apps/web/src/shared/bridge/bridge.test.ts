@@ -18,6 +18,7 @@ import {
   transportFor,
 } from './bridge.ts';
 import { browserNavigation } from './browser-navigation.ts';
+import { setPagePolicy } from '../navigation/test-policy.ts';
 import { BRIDGE_MESSAGE_NAMES, type BridgeMessageName } from './messages.ts';
 
 type Host = { LoanBridge?: unknown; webkit?: unknown };
@@ -224,16 +225,19 @@ describe('browser fallback', () => {
 });
 
 describe('openJumpUrl', () => {
-  it('opens an http(s) URL directly, even inside the app', () => {
+  beforeEach(() => setPagePolicy({ trustedHosts: ['pay.example'], appScheme: 'cashloan' }));
+
+  it('opens an allowed http(s) URL directly, even inside the app', () => {
     const { received } = fakeIos();
     expect(openJumpUrl('https://pay.example/checkout?id=1')).toBe('direct');
     expect(openJumpUrl('http://pay.example/a')).toBe('direct');
     expect(openJumpUrl('HTTPS://PAY.EXAMPLE/B')).toBe('direct');
-    expect(assign.mock.calls).toEqual([['https://pay.example/checkout?id=1'], ['http://pay.example/a'], ['HTTPS://PAY.EXAMPLE/B']]);
+    expect(openJumpUrl('/allIt?orderId=1')).toBe('direct');
+    expect(assign.mock.calls).toEqual([['https://pay.example/checkout?id=1'], ['http://pay.example/a'], ['https://pay.example/B'], ['/allIt?orderId=1']]);
     expect(received).toEqual([]);
   });
 
-  it('hands anything else to the native side as openPage {url}', () => {
+  it('hands the app’s own deep links to the native side as openPage {url}', () => {
     const { received } = fakeIos();
     expect(openJumpUrl('cashloan://product?productId=7')).toBe('ios');
     expect(received).toEqual([{ name: 'openPage', args: [{ url: 'cashloan://product?productId=7' }] }]);
@@ -244,6 +248,16 @@ describe('openJumpUrl', () => {
     const { received } = fakeAndroid();
     openJumpUrl('cashloan://home');
     expect(received).toEqual([{ name: 'openPage', args: ['{"url":"cashloan://home"}'] }]);
+  });
+
+  it('refuses other hosts and schemes: nothing opens, nothing reaches the app, the borrower is told', () => {
+    const { received } = fakeAndroid();
+    for (const url of ['https://evil.example/', 'intent://x#Intent;end', 'javascript:alert(1)', 'otherapp://x', '//evil.example']) {
+      expect(openJumpUrl(url), url).toBe('refused');
+    }
+    expect(assign).not.toHaveBeenCalled();
+    expect(received).toEqual([]);
+    expect(document.body.textContent).toContain('This link cannot be opened.');
   });
 
   it('ignores an empty URL', () => {

@@ -9,6 +9,8 @@
  */
 import { ANDROID_BRIDGE_OBJECT, type BridgeMessageName, type BridgeMessages } from './messages.ts';
 import { browserNavigation } from './browser-navigation.ts';
+import { JUMP_REFUSED_MESSAGE, checkJumpUrl } from '../navigation/jump-url.ts';
+import { showFailure } from '../ui/toast.ts';
 
 export type Transport = 'android' | 'ios' | 'browser';
 
@@ -115,23 +117,33 @@ export const startBank = () => sendBridgeMessage('startBank', {});
 export const endBank = (payload: BridgeMessages['endBank']) => sendBridgeMessage('endBank', payload);
 
 /**
- * Opens a jump URL from the server (spec section 7): one starting with http is opened directly in
- * this webview; anything else (an app deep link) is handed to the native side as openPage {url}.
- * Returns 'direct', the transport used, or 'ignored' for an empty URL.
+ * Opens a jump URL from the server (spec section 7) after the check of navigation/jump-url.ts: a
+ * path of this site or an allowed http(s) page opens directly in this webview; the app's deep link
+ * is handed to the native side as openPage {url}; anything else opens nothing and the borrower is
+ * told. Returns 'direct', the transport used, 'refused', or 'ignored' for an empty URL.
  */
-export function openJumpUrl(url: string | null | undefined): 'direct' | Transport | 'ignored' {
-  const target = (url ?? '').trim();
-  if (!target) {
+export function openJumpUrl(url: string | null | undefined): 'direct' | Transport | 'ignored' | 'refused' {
+  if (!(url ?? '').trim()) {
     console.info('[bridge] empty jump URL ignored');
     return 'ignored';
   }
-  if (/^http/i.test(target)) {
-    try {
-      browserNavigation.assign(target);
-    } catch (error) {
-      console.error('[bridge] opening the jump URL failed', error);
-    }
-    return 'direct';
+  const target = checkJumpUrl(url);
+  if (target.kind === 'refused') {
+    refuseJump();
+    return 'refused';
   }
-  return openPage({ url: target });
+  if (target.kind === 'app') return openPage({ url: target.url });
+  try {
+    browserNavigation.assign(target.url);
+  } catch (error) {
+    console.error('[bridge] opening the jump URL failed', error);
+  }
+  return 'direct';
+}
+
+/** A refused jump: nothing opens, the borrower sees why. */
+export function refuseJump(): void {
+  // Not the URL itself: it may carry page parameters, which the logs do not keep.
+  console.warn('[bridge] jump URL refused');
+  showFailure(JUMP_REFUSED_MESSAGE);
 }

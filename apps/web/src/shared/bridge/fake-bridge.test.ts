@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeWebview, endBank, openJumpUrl, trackEvent } from './bridge.ts';
 import { fakeBridgeScript, installFakeBridge, type BridgeCall } from './fake-bridge.ts';
+import { setPagePolicy } from '../navigation/test-policy.ts';
 import { BRIDGE_MESSAGE_NAMES } from './messages.ts';
 
 type Host = { LoanBridge?: Record<string, unknown>; webkit?: { messageHandlers: Record<string, unknown> }; __bridgeCalls?: BridgeCall[] };
@@ -35,6 +36,7 @@ describe('installFakeBridge', () => {
 
   it('records what the page sends through iOS handlers', () => {
     installFakeBridge('ios');
+    setPagePolicy({ appScheme: 'cashloan' });
     openJumpUrl('cashloan://home');
     expect(host().__bridgeCalls).toEqual([{ name: 'openPage', payload: { url: 'cashloan://home' } }]);
   });

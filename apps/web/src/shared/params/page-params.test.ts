@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { carriedParams, pageParam, paramsFromSearch, rememberPageParams, sessionParams, withCarriedParams } from './page-params.ts';
+import { carriedParams, hideSessionId, pageParam, paramsFromSearch, rememberPageParams, sessionParams, withCarriedParams } from './page-params.ts';
+import { setPagePolicy } from '../navigation/test-policy.ts';
 
 /** Puts the webview on a URL (path, query and hash), as a navigation would. */
 function visit(url: string) {
@@ -109,11 +110,12 @@ describe('withCarriedParams', () => {
     visit('/elsewhere');
   }
 
-  it('adds the carried parameters to a later page', () => {
+  it('adds the carried parameters to a later page of this site, but not the session id, which it finds in storage', () => {
     carry('?userId=u-1&sessionId=s-1&product_id=9&real=1');
     const url = new URL(withCarriedParams('/smpSystem'), 'http://h5.test');
     expect(url.pathname).toBe('/smpSystem');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ userId: 'u-1', sessionId: 's-1', productId: '9', real: '1' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ userId: 'u-1', productId: '9', real: '1' });
+    expect(new URL(withCarriedParams(`${window.location.origin}/pay.html#/borrowDetail`)).hash).toBe('#/borrowDetail?userId=u-1&productId=9&real=1');
   });
 
   it('lets extra parameters win and skips undefined ones', () => {
@@ -131,6 +133,7 @@ describe('withCarriedParams', () => {
   });
 
   it('works on absolute URLs and keeps a plain anchor last', () => {
+    setPagePolicy({ trustedHosts: ['pay.example'] });
     carry('?userId=u-1');
     expect(withCarriedParams('https://pay.example/checkout?id=1')).toBe('https://pay.example/checkout?id=1&userId=u-1');
     expect(withCarriedParams('/maySimilar#cookies')).toBe('/maySimilar?userId=u-1#cookies');
@@ -151,5 +154,80 @@ describe('withCarriedParams', () => {
 
   it('returns the target unchanged when nothing is carried', () => {
     expect(withCarriedParams('/beSeats')).toBe('/beSeats');
+  });
+});
+
+describe('where the session parameters go', () => {
+  const all = { deviceId: 'd-1', userId: 'u-1', sessionId: 's-1', merchantNumber: 'm-1', mobilePhone: '09171234567' };
+  const sessionIn = (url: string) => Object.fromEntries([...new URL(url, window.location.href).searchParams].filter(([key]) => key in all));
+  const hashQuery = (url: string) => new URLSearchParams(url.slice(url.indexOf('?', url.indexOf('#'))));
+
+  function opened(url: string) {
+    visit(url);
+    rememberPageParams();
+    hideSessionId();
+  }
+
+  it('to another allow-listed origin (a lender page) and to the app’s deep links: all of them', () => {
+    setPagePolicy({ trustedHosts: ['lender.example'], appScheme: 'pesonow' });
+    opened(`/allIt?${session}&orderId=3`);
+    expect(sessionIn(withCarriedParams('https://lender.example/repay'))).toEqual(all);
+    expect(sessionIn(withCarriedParams('pesonow://app/productDetail?productId=2'))).toEqual(all);
+  });
+
+  it('to this site’s pages: all but sessionId, which the next page reads from the shared sessionStorage', () => {
+    setPagePolicy({ trustedHosts: ['lender.example'] });
+    opened(`/allIt?${session}&orderId=3`);
+    const { sessionId: _dropped, ...rest } = all;
+    expect(sessionIn(withCarriedParams('/byAs'))).toEqual(rest);
+    expect(sessionIn(withCarriedParams(`${window.location.origin}/byAs`))).toEqual(rest);
+    expect(Object.fromEntries(hashQuery(withCarriedParams('/pay.html#/borrowDetail')))).toEqual({ ...rest, orderId: '3' });
+    // The next page, loaded with that URL, still has the session for its calls.
+    visit(withCarriedParams('/byAs'));
+    expect(sessionParams()).toEqual(all);
+  });
+
+  it('to this site’s pages with the session id too when sessionStorage cannot keep it', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    opened(`/allIt?${session}`);
+    expect(new URL(window.location.href).searchParams.get('sessionId')).toBe('s-1');
+    expect(sessionIn(withCarriedParams('/byAs'))).toEqual(all);
+  });
+
+  it('to no other origin, scheme or refused target, while the order parameters still go', () => {
+    setPagePolicy({ trustedHosts: ['lender.example'], appScheme: 'pesonow' });
+    opened(`/allIt?${session}&orderId=3`);
+    for (const target of ['https://evil.example/x', 'https://lender.example.evil.example/', 'otherapp://x', '//evil.example/x', 'https://lender.example@evil.example/']) {
+      expect(sessionIn(withCarriedParams(target)), target).toEqual({});
+    }
+    expect(new URL(withCarriedParams('https://evil.example/x')).searchParams.get('orderId')).toBe('3');
+  });
+});
+
+describe('hideSessionId', () => {
+  it('takes sessionId out of the address bar once stored, keeping the path, the other parameters and the hash', () => {
+    visit(`/allIt?orderId=3&${session}&note=a%20b+c#top`);
+    rememberPageParams();
+    hideSessionId();
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/allIt?orderId=3&deviceId=d-1&userId=u-1&merchantNumber=m-1&mobilePhone=09171234567&note=a%20b+c#top',
+    );
+    expect(sessionParams().sessionId).toBe('s-1');
+  });
+
+  it('does it in the query after the hash of a #/ app, and in the query before it', () => {
+    visit(`/pay.html?sessionId=s-1#/alipayrepayment?orderId=5&sessionId=s-1&x=1`);
+    rememberPageParams();
+    hideSessionId();
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/pay.html#/alipayrepayment?orderId=5&x=1');
+    expect(sessionParams().sessionId).toBe('s-1');
+  });
+
+  it('leaves the address alone while storage does not hold the session', () => {
+    visit(`/allIt?sessionId=s-9`);
+    hideSessionId();
+    expect(window.location.search).toBe('?sessionId=s-9');
   });
 });

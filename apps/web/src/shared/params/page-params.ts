@@ -1,8 +1,11 @@
 /**
  * Page-parameter carrying: the session and order parameters that arrive in the first page's query
- * are remembered for the webview's session and added to every later page and every API call.
+ * are remembered for the webview's session (sessionStorage) and added to every API call. Later page
+ * URLs carry the order parameters; the session parameters go only where they are needed and
+ * trusted (see withCarriedParams), and sessionId leaves the address bar once stored (hideSessionId).
  */
 import { CARRIED_PAGE_PARAMS, PAGE_PARAM_ALIASES, SESSION_PARAMS, type CarriedPageParam, type SessionParams } from '@cashloan/contract/common';
+import { checkJumpUrl } from '../navigation/jump-url.ts';
 
 const STORAGE_KEY = 'carriedPageParams';
 export type CarriedParams = Partial<Record<CarriedPageParam, string>>;
@@ -61,11 +64,32 @@ export function pageParam(name: string): string | undefined {
 }
 
 /**
+ * Which session parameters a target may carry:
+ * - a page of this origin: all but sessionId, which the page finds in the sessionStorage it shares
+ *   (unless storage failed to keep it: then the URL is the only way it gets there);
+ * - another allow-listed origin (a lender page) or the app's deep link (handed to the host app, which
+ *   may open a new webview with empty storage): all of them;
+ * - anything else: none.
+ */
+function sessionParamsFor(target: string): readonly string[] {
+  const checked = checkJumpUrl(target);
+  if (checked.kind === 'app' || (checked.kind === 'web' && !checked.sameOrigin)) return SESSION_PARAMS;
+  if (checked.kind === 'refused') return [];
+  const stored = readStored().sessionId !== undefined && readStored().sessionId === carriedParams().sessionId;
+  return stored ? SESSION_PARAMS.filter((name) => name !== 'sessionId') : SESSION_PARAMS;
+}
+
+/**
  * Adds the carried parameters (and extra ones) to a path or URL; extra ones win, and a parameter the
- * target already names is kept. A hash route ('/pay.html#/borrowDetail?x=1') gets them in the query
- * after the hash, where its router reads them; a plain anchor ('#top') stays last.
+ * target already names is kept. Session parameters only as sessionParamsFor allows. A hash route
+ * ('/pay.html#/borrowDetail?x=1') gets them in the query after the hash, where its router reads them;
+ * a plain anchor ('#top') stays last.
  */
 export function withCarriedParams(target: string, extra: Record<string, string | undefined> = {}): string {
+  const allowedSession = sessionParamsFor(target);
+  const carried = Object.entries(carriedParams()).filter(
+    ([key]) => !(SESSION_PARAMS as readonly string[]).includes(key) || allowedSession.includes(key),
+  );
   const hashAt = target.indexOf('#');
   const main = hashAt === -1 ? target : target.slice(0, hashAt);
   const hash = hashAt === -1 ? undefined : target.slice(hashAt + 1);
@@ -75,13 +99,46 @@ export function withCarriedParams(target: string, extra: Record<string, string |
   const named = new Set(keys.map((key) => PAGE_PARAM_ALIASES[key] ?? key));
   const add = (pathAndQuery: string) => {
     const { path, query } = splitQuery(pathAndQuery);
-    for (const [key, value] of Object.entries(carriedParams())) if (value !== undefined && !named.has(key)) query.set(key, value);
+    for (const [key, value] of carried) if (value !== undefined && !named.has(key)) query.set(key, value);
     for (const [key, value] of Object.entries(extra)) if (value !== undefined) query.set(key, value);
     const qs = query.toString();
     return `${path}${qs ? `?${qs}` : ''}`;
   };
   if (hashRoute) return `${main}#${add(hash)}`;
   return `${add(main)}${hash === undefined ? '' : `#${hash}`}`;
+}
+
+/**
+ * Takes sessionId out of the address bar (path, other parameters and hash kept) once sessionStorage
+ * holds it, so the address a borrower shares, or a page script reads, has no session in it. The API
+ * client sends it from storage. Called at start-up, before anything renders.
+ */
+export function hideSessionId(): void {
+  const stored = readStored().sessionId;
+  if (stored === undefined || carriedParams().sessionId !== stored) return;
+  const { pathname, search, hash } = window.location;
+  const hashAt = hash.indexOf('?');
+  const cleanSearch = withoutParam(search.slice(1), 'sessionId');
+  const cleanHash = hashAt === -1 ? hash : `${hash.slice(0, hashAt)}${prefixed(withoutParam(hash.slice(hashAt + 1), 'sessionId'))}`;
+  const clean = `${pathname}${prefixed(cleanSearch)}${cleanHash}`;
+  if (clean !== `${pathname}${search}${hash}`) window.history.replaceState(window.history.state, '', clean);
+}
+
+const prefixed = (query: string) => (query === '' ? '' : `?${query}`);
+
+/** A query without one parameter; every other part kept byte for byte. */
+function withoutParam(query: string, name: string): string {
+  return query
+    .split('&')
+    .filter((part) => {
+      if (part === '') return true;
+      try {
+        return decodeURIComponent(part.split('=', 1)[0]!.replace(/\+/g, ' ')) !== name;
+      } catch {
+        return true;
+      }
+    })
+    .join('&');
 }
 
 function splitQuery(pathAndQuery: string): { path: string; query: URLSearchParams } {

@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeBridge, type BridgeCall } from '../../../shared/bridge/fake-bridge.ts';
 import { browserNavigation } from '../../../shared/bridge/browser-navigation.ts';
+import { setPagePolicy } from '../../../shared/navigation/test-policy.ts';
 import { AGREEMENTS, CONFIRMATION, NEW_CONFIRMATION, PATHS, fakeServer, ok, renderPage } from '../test-support.tsx';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));
@@ -140,11 +141,23 @@ describe('loan confirmation V3 (/smpSystem)', () => {
     expect(opened.searchParams.get('sessionId')).toBe('s-1');
   });
 
-  it('hands an agreement link that is not http to the app', async () => {
+  it('hands an agreement link under the app’s own scheme to the app', async () => {
+    setPagePolicy({ appScheme: 'pesonow' });
     fakeServer({ [PATHS.confirm]: [ok(CONFIRMATION)], [PATHS.contract]: [ok(AGREEMENTS)], [PATHS.jump]: [ok({ contract_url: 'pesonow://app/agreement?id=1' })] });
     renderPage(LoanConfirmPage, '/smpSystem?productId=3');
     await userEvent.click(await screen.findByRole('button', { name: 'Loan Agreement' }));
     expect(bridgeCalls()).toEqual([{ name: 'openPage', payload: { url: 'pesonow://app/agreement?id=1' } }]);
+  });
+
+  it('opens no agreement link the jump check refuses, and says so', async () => {
+    setPagePolicy({ appScheme: 'pesonow' });
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    fakeServer({ [PATHS.confirm]: [ok(CONFIRMATION)], [PATHS.contract]: [ok(AGREEMENTS)], [PATHS.jump]: [ok({ contract_url: 'javascript:alert(document.domain)' })] });
+    renderPage(LoanConfirmPage, '/smpSystem?productId=3');
+    await userEvent.click(await screen.findByRole('button', { name: 'Loan Agreement' }));
+    await vi.waitFor(() => expect(toast.showFailure).toHaveBeenCalledWith('This link cannot be opened.'));
+    expect(bridgeCalls()).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('shows the loan-agreement modal only with a popAgreementUrl: Agree dismisses it, Cancel closes the webview', async () => {

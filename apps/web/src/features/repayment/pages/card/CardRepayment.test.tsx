@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RepaymentWays } from '@cashloan/contract/card-repayment';
 import { fail, fakeServer, ok, renderPage } from '../../test-support.tsx';
 import { browserNavigation } from '../../../../shared/bridge/browser-navigation.ts';
+import { setPagePolicy } from '../../../../shared/navigation/test-policy.ts';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));
 vi.mock('../../../../shared/ui/toast.ts', () => toast);
@@ -136,7 +137,8 @@ describe('repay by card (#/alipayrepayment)', () => {
     expect(await screen.findByRole('button', { name: 'Confirm repayment' })).toBeTruthy();
   });
 
-  it('the alternate channel posts userId, orderId and amount, then opens the answered page', async () => {
+  it('the alternate channel posts userId, orderId and amount, then opens the answered page (its host allowed)', async () => {
+    setPagePolicy({ trustedHosts: ['pay.provider.example'] });
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     const requests = fakeServer({ [WAY]: [ok00(ways())], [HUICHAO]: [ok00({ url: 'https://pay.provider.example/checkout/88' })] });
     renderPage(CardRepaymentPage, '/alipayrepayment?orderId=41');
