@@ -243,12 +243,18 @@ test('repayment plan: product, notice, detail rows (more), plan, payment methods
   ]));
 });
 
-test('rollover: title, fees, plan and Payment', async ({ page, ops, borrower }) => {
+test('rollover: title, fees, plan, and a refused Payment\'s toast', async ({ page, ops, borrower }) => {
   const run = await startRun(page);
   const order = await newOrder(ops, borrower, { status: 180, dueInDays: -5, isDelay: '1' });
   const shown = await eachGroup(run, async (group) => {
     await page.goto(borrower.url('/votingCandidates', ids(order)));
     await run.check(`/votingCandidates, group ${group}`);
+    // A refused pay code: the answer's message is shown in a toast.
+    run.poisoner.failing.add('/v3/loan-details/generate-vcode');
+    await page.getByRole('button', { name: 'Payment', exact: true }).tap();
+    await expect.poll(async () => (await run.poisoner.visibleFields()).some((f) => f.includes('generate-vcode'))).toBe(true);
+    await run.check(`/votingCandidates refused pay code toast, group ${group}`);
+    run.poisoner.failing.clear();
   });
   expect(shown).toEqual(expect.arrayContaining([
     'story/inherited.data.delayInfo.title',
@@ -257,6 +263,7 @@ test('rollover: title, fees, plan and Payment', async ({ page, ops, borrower }) 
     'story/inherited.data.repayList[].name',
     'story/inherited.data.repayPlan[].remark',
     'story/inherited.data.repayPlan[].title',
+    'loan-details/generate-vcode.message (failure)',
   ]));
 });
 
