@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_MESSAGES, callUrlPath, eventSaveCall, loanDetailsCall, TRACKING_MODULE } from '@cashloan/contract';
 import { createPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
@@ -25,6 +25,8 @@ const OUTAGE_MS = 1_500;
 /** No answer may take longer than this: every call ends, also while the database is away. */
 const ANSWER_TIMEOUT_MS = 10_000;
 
+/** The line PostgreSQL logs as a stop begins. */
+const SHUTDOWN_REQUEST = /received (smart|fast|immediate) shutdown request/;
 /** What an answer must never show: a stack, a file path, the driver's or the database's own words. */
 const LEAK = /\n\s+at |node_modules|\/src\/|\w+Error\b|ECONN|terminat|postgres|SQLSTATE|pg_/i;
 
@@ -76,12 +78,6 @@ describe('PostgreSQL restarted under load (DATABASE_URL)', () => {
   let server: ServerProcess | undefined;
   let dataDir: string | undefined;
 
-  beforeAll(async () => {
-    cluster = await createPgCluster();
-    dataDir = mkdtempSync(join(tmpdir(), 'cashloan-pg-restart-'));
-    server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url, LOG_LEVEL: 'error' } });
-  });
-
   afterAll(async () => {
     await server?.stop();
     await cluster?.destroy();
@@ -89,8 +85,10 @@ describe('PostgreSQL restarted under load (DATABASE_URL)', () => {
   });
 
   it('keeps running, answers 503 with a clear message while it is away, and recovers within 5 s', { timeout: 240_000 }, async () => {
-    const srv = server!;
-    const pgc = cluster!;
+    // Set up inside the test (not in a hook), so missing PostgreSQL binaries fail this test by name.
+    const pgc = (cluster = await createPgCluster());
+    dataDir = mkdtempSync(join(tmpdir(), 'cashloan-pg-restart-'));
+    const srv = (server = await startServer({ dataDir, env: { DATABASE_URL: pgc.url, LOG_LEVEL: 'error' } }));
     // The demo seed's session and order (printed by the server at start).
     const preview = /\/testPreview\?(\S+)/.exec(srv.output());
     expect(preview, `no demo preview link in the server output:\n${srv.output()}`).not.toBeNull();
@@ -177,17 +175,17 @@ describe('PostgreSQL restarted under load (DATABASE_URL)', () => {
     // ---- each restart: first success within 5 s of PostgreSQL accepting; everything after succeeds ----
     const report = cycles.map((cycle, i) => {
       const next = cycles[i + 1]?.stopAt ?? Infinity;
-      const during = samples.filter((s) => s.start >= cycle.stopAt && s.start < cycle.ready);
-      const inCycle = samples.filter((s) => s.start >= cycle.stopAt && s.start < next);
-      // The first success of a call that needed the new PostgreSQL: sent after the server had
-      // already answered that the old one was gone (or, without such an answer, after it was back).
-      const firstUnavailable = Math.min(...inCycle.filter((s) => s.status === 503).map((s) => s.start));
-      const needsNew = Number.isFinite(firstUnavailable) ? firstUnavailable : cycle.ready;
-      const firstSuccess = Math.min(...inCycle.filter((s) => s.status === 200 && s.start >= needsNew).map((s) => s.end));
+      // Calls of this cycle: sent after the stop was issued and answered before the next one was.
+      const inCycle = samples.filter((s) => s.start >= cycle.stopAt && s.end < next);
+      // The old PostgreSQL's last moment: it logs the shutdown request as it ends every session and
+      // refuses new ones, so a call sent after it can only succeed on the new PostgreSQL.
+      const oldGone = Math.min(cycle.ready, ...pgc.logTimes(SHUTDOWN_REQUEST).filter((t) => t >= cycle.stopAt - 50));
+      const during = inCycle.filter((s) => s.start >= oldGone && s.start < cycle.ready);
+      const firstSuccess = Math.min(...inCycle.filter((s) => s.status === 200 && s.start >= oldGone).map((s) => s.end));
       const lateFailures = inCycle.filter((s) => s.status !== 200 && s.start >= cycle.ready + RECOVERY_BOUND_MS);
       return {
         cycle: cycle.name,
-        postgresDownMs: cycle.ready - cycle.stopAt,
+        postgresDownMs: cycle.ready - oldGone,
         answersWhileDown: during.length,
         unavailableWhileDown: during.filter((s) => s.status === 503).length,
         slowestAnswerWhileDownMs: Math.round(Math.max(0, ...during.map((s) => s.end - s.start))),

@@ -41,6 +41,8 @@ export interface PgCluster {
   log(): string;
   /** When (epoch ms, from the server log) PostgreSQL said it was ready to accept connections, each start. */
   readyTimes(): number[];
+  /** When (epoch ms) the server log has a line whose message matches. */
+  logTimes(message: RegExp): number[];
   /** Stops the cluster (immediately) and deletes its directory. */
   destroy(): Promise<void>;
 }
@@ -83,15 +85,21 @@ export async function createPgCluster(): Promise<PgCluster> {
     port,
     pgCtl,
     log: () => readLog(logFile),
-    readyTimes: () =>
-      [...(existsSync(logFile) ? readFileSync(logFile, 'utf8') : '').matchAll(/^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) UTC .*ready to accept connections/gm)].map(
-        (m) => Date.parse(`${m[1]}T${m[2]}Z`),
-      ),
+    logTimes: (message) => logTimes(logFile, message),
+    readyTimes: () => logTimes(logFile, /ready to accept connections/),
     destroy: async () => {
       await pgCtl(['stop', '-m', 'immediate', '-w']).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function logTimes(file: string, message: RegExp): number[] {
+  const lines = (existsSync(file) ? readFileSync(file, 'utf8') : '').split('\n');
+  return lines.flatMap((line) => {
+    const m = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) UTC (.*)$/.exec(line);
+    return m && message.test(m[3]!) ? [Date.parse(`${m[1]}T${m[2]}Z`)] : [];
+  });
 }
 
 function readLog(file: string): string {
