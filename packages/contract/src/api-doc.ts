@@ -244,7 +244,8 @@ units (shown divided by 100 with 2 decimals). There are two success families:
 - \`doubleZero\`: success is the string \`${JSON.stringify(SUCCESS_CODE.doubleZero)}\` (complaints, score, upload, repayment by card, the obfuscated goya calls).
 
 **Errors.** A failure answers the envelope with \`data: null\`, a message for the borrower and one of these codes; the \`doubleZero\`
-family sends the code as a string. An invalid payload names the field in the message (e.g. \`orderId is required\`).
+family sends the code as a string. An invalid payload names the field in the message (e.g. \`orderId is required\`);
+a query, session or body value holding a NUL character (U+0000) is refused so (\`source must not contain a NUL character\`).
 A 5xx never says more than "${ERROR_MESSAGES.internal}", or, when the database is briefly out of reach (a restart), 503 with
 "${ERROR_MESSAGES.unavailable}" and \`Retry-After: 1\`: the same request may be sent again.
 
