@@ -40,8 +40,13 @@ describe('API fuzz run from the contract', () => {
     if (!demo) throw new Error('the demo seed did not run');
     const query = new URLSearchParams(demo.previewPath.split('?')[1]);
     const session = Object.fromEntries(SESSION_PARAMS.map((k) => [k, query.get(k) ?? ''])) as SessionParams;
-    const ids = demo.orders.flatMap((o) => [...new URLSearchParams(o.path.split('?')[1]).entries()].filter(([k]) => /id$/i.test(k) && !(SESSION_PARAMS as readonly string[]).includes(k)).map(([, v]) => v));
-    world = { session, ids: [...new Set(ids)] };
+    const ids: Record<string, string[]> = {};
+    for (const order of demo.orders) {
+      for (const [k, v] of new URLSearchParams(order.path.split('?')[1])) {
+        if (/id$/i.test(k) && !(SESSION_PARAMS as readonly string[]).includes(k) && !ids[k]?.includes(v)) (ids[k] ??= []).push(v);
+      }
+    }
+    world = { session, ids };
   });
   afterAll(async () => {
     await t?.close();

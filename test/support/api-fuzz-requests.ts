@@ -23,7 +23,8 @@ export interface FuzzRequest {
 /** Real ids of the database under test, swapped in so that requests reach rows that exist. */
 export interface FuzzWorld {
   session: SessionParams;
-  ids: string[];
+  /** Ids by field name (orderId, productId…), taken from the seeded orders' links. */
+  ids: Record<string, string[]>;
 }
 
 const CALL_NAMES = Object.keys(ALL_CALLS) as CallName[];
@@ -109,10 +110,10 @@ const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', '__proto__[polluted
 type Payload = Array<[string, unknown]>;
 
 function examplePayload(name: CallName, world: FuzzWorld, useRealIds: boolean, idPick: number): Payload {
-  return Object.entries(CALL_EXAMPLES[name].payload as Record<string, unknown>).map(([k, v]) => [
-    k,
-    useRealIds && /id$/i.test(k) && world.ids.length ? world.ids[idPick % world.ids.length] : v,
-  ]);
+  return Object.entries(CALL_EXAMPLES[name].payload as Record<string, unknown>).map(([k, v]) => {
+    const real = world.ids[k === 'product_id' ? 'productId' : k] ?? [];
+    return [k, useRealIds && real.length ? real[idPick % real.length] : v];
+  });
 }
 
 const payloadMutation = (name: CallName) =>
@@ -250,7 +251,7 @@ const requestFor = (world: FuzzWorld) =>
         mutation: payloadMutation(name),
         encoding,
         session: sessionMode,
-        realIds: fc.boolean(),
+        realIds: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
         idPick: fc.nat(),
         method: fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') }),
         oddQuery: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_QUERY) }),
