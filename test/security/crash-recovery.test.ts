@@ -23,7 +23,7 @@ const CYCLES = Number(process.env.CRASH_CYCLES ?? 50);
 const STORE_CHECK_EVERY = 5;
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /** The kill lands this long after the clients start: from the first upload to several complaints and payments in. */
-const KILL_AFTER_MS = { min: 30, max: 1500 };
+const KILL_AFTER_MS = { min: 30, max: 2000 };
 
 /** mulberry32: a small seeded generator, one stream per purpose so the kill moments do not depend on request timing. */
 function seeded(seed: number): () => number {
@@ -106,16 +106,16 @@ describe('SIGKILL during complaint submissions and repayments (issue 11, faults)
     const restartMs: number[] = [];
     const storeChecks: Array<{ cycle: number; swept: number; complaints: number; images: number; payments: number }> = [];
     let kills = 0;
+    let nextPhone = 176_000_000;
     let checkedComplaints = 0;
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       const t = target(server);
       await resendPending(t, ledger);
-      const borrowers = [await newBorrower(t, `91760${String(cycle).padStart(3, '0')}01`), await newBorrower(t, `91760${String(cycle).padStart(3, '0')}02`)];
 
       let killed = false;
       const options = (stream: number) => ({ target: t, ledger, images, killed: () => killed, tag: `run ${SEED} cycle ${cycle}`, random: seeded(SEED + cycle * 16 + stream) });
       const clients = Promise.allSettled([
-        ...borrowers.map((b, i) => complaintClient(options(i), b)),
+        ...[0, 1].map((i) => complaintClient(options(i), () => newBorrower(t, `9${String(nextPhone++).padStart(9, '0')}`))),
         ...orders.map((o, i) => repaymentClient(options(8 + i), o)),
       ]);
       await sleep(KILL_AFTER_MS.min + killTiming() * (KILL_AFTER_MS.max - KILL_AFTER_MS.min));
@@ -132,6 +132,8 @@ describe('SIGKILL during complaint submissions and repayments (issue 11, faults)
       }
       server = await startServer({ dataDir });
       restartMs.push(server.startMs);
+      // Progress while it runs (vitest shows a test's console output only at its end).
+      if (process.env.CRASH_PROGRESS) process.stderr.write(`crash-recovery: cycle ${cycle} restart ${Math.round(server.startMs)} ms, ${Math.round((performance.now() - began) / 1000)} s\n`);
       problems.push(...(await checkOverHttp(target(server), ledger, orders, checkedComplaints)));
       checkedComplaints = ledger.complaints.length;
       expect(problems, `cycle ${cycle}, seed ${SEED}`).toEqual([]);
@@ -162,9 +164,13 @@ describe('SIGKILL during complaint submissions and repayments (issue 11, faults)
     };
     console.log(`crash-recovery: ${JSON.stringify(summary)}`);
     expect(kills).toBe(CYCLES);
-    // The run must have exercised what it claims: writes of both kinds acknowledged and some left unanswered by a kill.
-    expect(ledger.complaints.length).toBeGreaterThan(CYCLES);
+    // The run must have exercised what it claims: writes of both kinds acknowledged, and kills that
+    // left uploads, complaint saves and paid notifications unanswered.
+    expect(ledger.complaints.length).toBeGreaterThanOrEqual(10);
     expect(ledger.payments.length).toBeGreaterThan(CYCLES);
+    expect(ledger.resolved.saves + ledger.resolved.savesRefusedAfterSweep).toBeGreaterThan(0);
+    expect(ledger.abandonedUploads).toBeGreaterThan(0);
     expect(ledger.unanswered).toBeGreaterThan(0);
-  }, 600_000);
+    // 50 restarts take about 2.5 minutes on an idle 2-core machine and up to 8 under heavy load.
+  }, 900_000);
 });

@@ -14,6 +14,7 @@ import {
   type SessionParams,
   type UploadedImage,
 } from '@cashloan/contract';
+import { UPLOADS_PER_HOUR } from '../../apps/server/src/modules/complaints/service.ts';
 import { borrowerCall, borrowerUpload, ops, type Target } from './api.ts';
 
 /** Not a collection complaint (those need an order that may be collected on): 'Repayment'. */
@@ -116,12 +117,26 @@ export interface WorkloadOptions {
   tag: string;
 }
 
-/** One complaint client: files complaints one after another until the server dies. */
-export async function complaintClient(options: WorkloadOptions, borrower: Borrower): Promise<void> {
+/**
+ * One complaint client: files complaints one after another until the server dies. A borrower may
+ * upload UPLOADS_PER_HOUR images an hour, so the client moves on to a new borrower before that.
+ */
+export async function complaintClient(options: WorkloadOptions, newBorrower: () => Promise<Borrower>): Promise<void> {
   const { target, ledger, random, images, killed } = options;
+  let borrower: Borrower | null = null;
+  let uploaded = 0;
   for (let n = 0; !killed(); n++) {
     const urls: string[] = [];
     const count = 1 + Math.floor(random() * 3);
+    if (!borrower || uploaded + count > UPLOADS_PER_HOUR) {
+      try {
+        borrower = await newBorrower();
+        uploaded = 0;
+      } catch (error) {
+        if (!killed() || !isNoAnswer(error)) throw error;
+        return;
+      }
+    }
     for (let i = 0; i < count; i++) {
       const bytes = images[Math.floor(random() * images.length)]!;
       try {
@@ -131,6 +146,7 @@ export async function complaintClient(options: WorkloadOptions, borrower: Borrow
           bytes,
         });
         urls.push(url);
+        uploaded++;
         ledger.uploads++;
       } catch (error) {
         if (!killed() || !isNoAnswer(error)) throw error;
@@ -164,8 +180,9 @@ export async function repaymentClient(options: WorkloadOptions, order: Repayment
   while (!killed()) {
     let code: PayCode;
     try {
-      // Amounts differ so a live code is never reused for a second payment.
-      const amountMinor = 100 + Math.floor(random() * 1900);
+      // Small and different amounts: thousands of payments never settle the order (₱7,993.91 owed),
+      // and a live code is never reused for a second payment.
+      const amountMinor = 10 + Math.floor(random() * 90);
       const { data } = await ops<{ code: string; amountMinor: number }>(target, 'POST', '/pay-codes', { orderId: order.orderId, purpose: 'repay', amount: amountMinor });
       code = { code: data.code, orderId: order.orderId, amountMinor: data.amountMinor };
       ledger.unpaidCodes.push(code);
