@@ -132,8 +132,13 @@ export async function poisonApi(page: Page): Promise<Poisoner> {
       return [...new Set([...text.matchAll(TAG)].map((m) => fields[Number(m[1])]!).filter(Boolean))];
     },
     async expectGroupShownAsText(context) {
-      const text = await page.evaluate(() => document.body.innerText.toLowerCase());
-      expect(text.includes(payloadGroup(poisoner.group).toLowerCase()), `${context}: payload group ${poisoner.group} shown as text`).toBe(true);
+      // Polled: a screen may still be swapping the previous load's texts for this load's.
+      const wanted = payloadGroup(poisoner.group).toLowerCase();
+      await expect
+        .poll(async () => (await page.evaluate(() => document.body.innerText.toLowerCase())).includes(wanted), {
+          message: `${context}: payload group ${poisoner.group} shown as text`,
+        })
+        .toBe(true);
     },
   };
   function poison(label: string): string {
