@@ -154,7 +154,8 @@ export const uploadProblemImgCall = defineCall(
   uploadProblemImgRoute,
   uploadProblemImg,
   `Stores one complaint image sent as the multipart file field ${COMPLAINT_IMAGE_FIELD} (one image per call): JPEG, PNG, WebP or GIF ` +
-    `recognised by its content, at most ${COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB (${COMPLAINT_IMAGE_MAX_BYTES} bytes); anything else is refused and not stored.`,
+    `recognised by its content, at most ${COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB (${COMPLAINT_IMAGE_MAX_BYTES} bytes) and 40 megapixels; anything else is refused and not stored. ` +
+    'The image is decoded and stored as a fresh copy without its metadata (a GIF as a PNG of its first frame), under a name the server chooses.',
 );
 export const problemSaveCall = defineCall(
   problemSaveRoute,
