@@ -12,7 +12,7 @@ const opening = openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_
 // Awaited below; marked handled so a failure surfaces there, after the imports, not as unhandled.
 opening.catch(() => undefined);
 
-const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo, demoLinks }, storageModule, smsModule, paymentsModule, sweepModule] =
+const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo, demoLinks }, storageModule, smsModule, paymentsModule, sweepModule, recoveryModule] =
   await Promise.all([
     import('close-with-grace'),
     import('./clock/clock.ts'),
@@ -22,6 +22,7 @@ const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo,
     import('./providers/sms/dev-outbox.ts'),
     import('./providers/payments/sandbox.ts'),
     import('./providers/storage/orphan-sweep.ts'),
+    import('./modules/repayment/recovery.ts'),
   ]);
 
 const db = await opening;
@@ -33,10 +34,13 @@ const payments = paymentsModule.createSandboxPaymentProvider({ db, clock, sms, a
 const app = await buildApp({ db, clock, config, storage, sms, payments });
 // Uploads no complaint uses (and files a crash left without a row): swept now and hourly.
 const stopSweeps = sweepModule.startOrphanSweeps({ db, storage, clock }, app.log);
+// Card confirmations a crash left half-done: booked or released by the provider's answer, now and every minute.
+const stopRecovery = recoveryModule.startCardRecovery({ db, clock, payments }, app.log);
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after error');
   await stopSweeps();
+  await stopRecovery();
   await app.close();
   await db.close();
 });

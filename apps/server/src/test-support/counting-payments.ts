@@ -8,21 +8,27 @@ import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
 import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-type Method = 'createPayCode' | 'startCardCharge' | 'sendCardCode' | 'confirmCardCharge' | 'createCheckout';
+type Method = 'createPayCode' | 'startCardCharge' | 'sendCardCode' | 'confirmCardCharge' | 'cardChargeStatus' | 'createCheckout';
 
 export interface CountingPayments {
   /** Calls made so far, by method. */
   calls: Record<Method, number>;
   /** Runs before each call; a test may hold it (await a promise) or throw to make the call fail. */
   before: (method: Method) => Promise<void>;
+  /**
+   * Runs after a call the sandbox completed, before its answer reaches the server: a test may hold
+   * it for ever or throw, as when the server stops right after the provider took the money.
+   */
+  after: (method: Method) => Promise<void>;
 }
 
-export async function createCountingTestApp(overrides: Partial<Config> = {}): Promise<{ t: TestApp; payments: CountingPayments }> {
+export async function createCountingTestApp(overrides: Partial<Config> = {}): Promise<{ t: TestApp; payments: CountingPayments; provider: PaymentProvider }> {
   // The sandbox needs the app's database, made with the app: it is set right after.
   const ref: { inner?: PaymentProvider } = {};
   const payments: CountingPayments = {
-    calls: { createPayCode: 0, startCardCharge: 0, sendCardCode: 0, confirmCardCharge: 0, createCheckout: 0 },
+    calls: { createPayCode: 0, startCardCharge: 0, sendCardCode: 0, confirmCardCharge: 0, cardChargeStatus: 0, createCheckout: 0 },
     before: async () => undefined,
+    after: async () => undefined,
   };
   const sandbox = () => {
     if (!ref.inner) throw new Error('the sandbox provider is not ready');
@@ -31,7 +37,9 @@ export async function createCountingTestApp(overrides: Partial<Config> = {}): Pr
   async function counted<T>(method: Method, run: (p: PaymentProvider) => Promise<T>): Promise<T> {
     payments.calls[method]++;
     await payments.before(method);
-    return run(sandbox());
+    const answer = await run(sandbox());
+    await payments.after(method);
+    return answer;
   }
   const provider: PaymentProvider = {
     name: 'sandbox (counted)',
@@ -40,10 +48,11 @@ export async function createCountingTestApp(overrides: Partial<Config> = {}): Pr
     startCardCharge: (request) => counted('startCardCharge', (p) => p.startCardCharge(request)),
     sendCardCode: (chargeId) => counted('sendCardCode', (p) => p.sendCardCode(chargeId)),
     confirmCardCharge: (chargeId, code) => counted('confirmCardCharge', (p) => p.confirmCardCharge(chargeId, code)),
+    cardChargeStatus: (chargeId) => counted('cardChargeStatus', (p) => p.cardChargeStatus(chargeId)),
     createCheckout: (request) => counted('createCheckout', (p) => p.createCheckout(request)),
   };
   // Sessions outlive the clock moves of the tests.
   const t = await createTestApp({ SESSION_TTL_DAYS: 3650, ...overrides }, undefined, { payments: provider });
   ref.inner = createSandboxPaymentProvider({ db: t.db, clock: t.clock, sms: createDevOutboxSms(t.db, t.clock), appName: t.config.APP_EN_NAME });
-  return { t, payments };
+  return { t, payments, provider };
 }

@@ -18,10 +18,11 @@ import type { Queryable } from '../../db/client.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { toLoanState, viewOrder } from '../../orders/service.ts';
 import { loadOrder } from '../../orders/store.ts';
-import { applyPaidPayCode, issuePayCode } from '../../payments/service.ts';
+import { issuePayCode } from '../../payments/service.ts';
 import type { CardChargeResult } from '../../providers/payments/payment-provider.ts';
 import type { Borrower } from '../../session/session.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
+import { STALE_CLAIM_MS, resolveStaleClaim, settle, settleSucceeded } from './recovery.ts';
 import {
   CARD_CHANNEL,
   CHECKOUT_CHANNEL,
@@ -45,8 +46,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
 
 /** How long a repayment screen's token may start a repayment. */
 export const REPAY_TOKEN_TTL_MS = 30 * 60 * 1000;
-/** A confirmation that has not finished in this long (the process stopped) may be taken over. */
-export const STALE_CLAIM_MS = 2 * 60 * 1000;
+export { STALE_CLAIM_MS };
 /** How long a repeated commit waits for the first one of the same token to finish starting. */
 const START_WAIT_MS = 3000;
 
@@ -193,12 +193,6 @@ async function answerRepeat(deps: Deps, first: CardRepayment, sendCode: boolean)
   }
 }
 
-/** Applies the money the provider took (exactly once: applyPaidPayCode replays a paid code) and marks the repayment paid. */
-async function settle(deps: Deps, repayment: CardRepayment): Promise<void> {
-  await applyPaidPayCode(deps.db, { code: repayment.payCode, providerRef: repayment.providerRef ?? undefined, now: deps.clock.now() });
-  await moveRepayment(deps.db, repayment.id, ['charged'], 'paid', {}, deps.clock.now());
-}
-
 /** repayment-confirm: the verification code; 800006 when wrong, 800005 when this repayment was already submitted. */
 export async function confirmCardRepayment(deps: Deps, borrower: Borrower, request: { orderId: number; repaymentRecordId: number; verifyCode: string }): Promise<void> {
   const { db } = deps;
@@ -215,6 +209,9 @@ export async function confirmCardRepayment(deps: Deps, borrower: Borrower, reque
       throw duplicate();
     case 'confirming':
       if (repayment.claimedAt && repayment.claimedAt > staleBefore) throw duplicate();
+      // The confirmation that claimed it never finished: the provider says whether it took the money
+      // (then it is booked now, without the code) before anything is asked of it again.
+      if ((await resolveStaleClaim(deps, repayment, { release: false })) === 'settled') return;
       break;
     case 'cancelled':
       throw refused(CARD_MESSAGES.replaced);
@@ -268,8 +265,7 @@ export async function confirmCardRepayment(deps: Deps, borrower: Borrower, reque
       await release();
       throw tooMany(CARD_MESSAGES.tooManyAttempts);
     case 'succeeded':
-      await moveRepayment(db, repayment.id, ['confirming'], 'charged', { providerRef: result.providerRef, claimedAt: null }, deps.clock.now());
-      await settle(deps, (await findRepayment(db, repayment.id))!);
+      await settleSucceeded(deps, repayment.id, result.providerRef);
   }
 }
 

@@ -272,3 +272,27 @@ export async function claimCodeSend(db: Queryable, id: number, now: Date, sentBe
   );
   return rows.length > 0;
 }
+
+/**
+ * Repayments a stopped process may have left half-done: 'confirming' claimed before `staleBefore`,
+ * and 'charged' (taken, not yet booked) not moved since then. Oldest first.
+ */
+export async function listStaleRepayments(db: Queryable, staleBefore: Date): Promise<CardRepayment[]> {
+  const { rows } = await db.query<CardRepaymentDb>(
+    `${REPAYMENT_SELECT}
+      WHERE (cr.status = 'confirming' AND cr.claimed_at <= $1) OR (cr.status = 'charged' AND cr.updated_at <= $1)
+      ORDER BY cr.id`,
+    [staleBefore],
+  );
+  return rows.map(toRepayment);
+}
+
+/** Puts a 'confirming' repayment whose claim is older than `staleBefore` back to 'pending'; false when it was taken over or moved. */
+export async function releaseStaleClaim(db: Queryable, id: number, staleBefore: Date, now: Date): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE card_repayments SET status = 'pending', claimed_at = NULL, updated_at = $3
+      WHERE id = $1 AND status = 'confirming' AND claimed_at <= $2 RETURNING id`,
+    [id, staleBefore, now],
+  );
+  return rows.length > 0;
+}

@@ -27,9 +27,10 @@ export interface Harness {
   advance(ms: number): Promise<void>;
 }
 
-export async function createHarness(): Promise<Harness> {
+/** `given`: a test app of the test's own (e.g. with a counting payment provider); by default a fresh one. */
+export async function createHarness(given?: TestApp): Promise<Harness> {
   // Sessions outlive the clock moves of the tests.
-  const t = await createTestApp({ SESSION_TTL_DAYS: 3650 });
+  const t = given ?? (await createTestApp({ SESSION_TTL_DAYS: 3650 }));
   const productIds = await t.db.transaction((tx) => seedCatalog(tx));
   const auth = { authorization: `Bearer ${t.config.OPS_TOKEN}` };
   const outbox = async (phone: string) =>

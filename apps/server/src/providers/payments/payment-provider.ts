@@ -51,6 +51,13 @@ export type CardChargeResult =
   | { status: 'code_expired' }
   | { status: 'too_many_attempts' };
 
+/**
+ * Where a charge stands at the provider, asked after a crash: 'succeeded' means the money was taken;
+ * 'pending' that it was not (the charge still waits for its code, or is not complete); 'failed' that
+ * it never will be (unknown, expired or declined). Only 'succeeded' may be booked.
+ */
+export type CardChargeStatus = { status: 'succeeded'; providerRef: string } | { status: 'pending' } | { status: 'failed' };
+
 export interface CheckoutRequest {
   /** Our pay code: the reference the hosted payment is booked under. */
   reference: string;
@@ -76,6 +83,11 @@ export interface PaymentProvider {
   sendCardCode(chargeId: string): Promise<void>;
   /** Card: completes a charge with the code the borrower typed. A charge that already succeeded answers success again. */
   confirmCardCharge(chargeId: string, code: string): Promise<CardChargeResult>;
+  /**
+   * Card: the outcome of a charge, without a code and without taking anything. How a confirmation
+   * the server never finished (it stopped mid-call) is resolved: see recoverCardRepayments.
+   */
+  cardChargeStatus(chargeId: string): Promise<CardChargeStatus>;
 
   /** Alternate channel: a hosted payment page for the amount; the borrower is sent to `url`. */
   createCheckout(request: CheckoutRequest): Promise<{ url: string }>;

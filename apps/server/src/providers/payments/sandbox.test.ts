@@ -47,6 +47,17 @@ describe('the sandbox payment provider', () => {
     expect(await charge('REF-2')).toMatchObject({ otpRequired: false });
   });
 
+  it("answers a charge's outcome without taking anything: pending until confirmed, then succeeded; an unknown charge failed", async () => {
+    const started = await charge('REF-4', 3);
+    expect(await provider.cardChargeStatus(started.chargeId)).toEqual({ status: 'pending' });
+    await provider.sendCardCode(started.chargeId);
+    // Asking does not use up the code: it still takes the money afterwards.
+    expect(await provider.cardChargeStatus(started.chargeId)).toEqual({ status: 'pending' });
+    expect(await provider.confirmCardCharge(started.chargeId, await sentCode())).toEqual({ status: 'succeeded', providerRef: `sandbox:${started.chargeId}` });
+    expect(await provider.cardChargeStatus(started.chargeId)).toEqual({ status: 'succeeded', providerRef: `sandbox:${started.chargeId}` });
+    expect(await provider.cardChargeStatus('ch_unknown')).toEqual({ status: 'failed' });
+  });
+
   it('lets a code expire', async () => {
     const started = await charge('REF-3', 2);
     await provider.sendCardCode(started.chargeId);

@@ -14,6 +14,7 @@ import {
   type CardChargeRequest,
   type CardChargeResult,
   type CardChargeStart,
+  type CardChargeStatus,
   type CheckoutRequest,
   type PaymentProvider,
 } from './payment-provider.ts';
@@ -132,6 +133,12 @@ export function createSandboxPaymentProvider(deps: { db: Queryable; clock: Pick<
         [chargeId, now],
       );
       return { status: 'succeeded', providerRef: refOf(chargeId) };
+    },
+
+    async cardChargeStatus(chargeId): Promise<CardChargeStatus> {
+      const charge = await findCharge('id = $1', [chargeId]);
+      if (!charge) return { status: 'failed' };
+      return charge.status === 'succeeded' ? { status: 'succeeded', providerRef: refOf(charge.id) } : { status: 'pending' };
     },
 
     async createCheckout(request: CheckoutRequest) {

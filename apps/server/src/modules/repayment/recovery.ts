@@ -1,0 +1,92 @@
+/**
+ * Card repayments a stopped process left half-done. A confirmation claims its repayment
+ * ('confirming') and then asks the provider to take the money; if the process dies before it records
+ * the answer, the money may be taken but not applied. Once the claim is older than STALE_CLAIM_MS
+ * the provider is asked for the charge's outcome (never asked to charge again): succeeded → booked
+ * once; otherwise the claim is released so the borrower can confirm again. Runs at server start and
+ * every RECOVERY_INTERVAL_MS (main.ts), and when a borrower's confirm finds a stale claim.
+ */
+import type { AppDeps } from '../../deps.ts';
+import { applyPaidPayCode } from '../../payments/service.ts';
+import { findRepayment, listStaleRepayments, moveRepayment, releaseStaleClaim, type CardRepayment } from './store.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
+
+/** A confirmation that has not finished in this long (the process stopped) may be taken over. */
+export const STALE_CLAIM_MS = 2 * 60 * 1000;
+export const RECOVERY_INTERVAL_MS = 60 * 1000;
+
+/** Applies the money the provider took (exactly once: applyPaidPayCode replays a paid code) and marks the repayment paid. */
+export async function settle(deps: Deps, repayment: CardRepayment): Promise<void> {
+  await applyPaidPayCode(deps.db, { code: repayment.payCode, providerRef: repayment.providerRef ?? undefined, now: deps.clock.now() });
+  await moveRepayment(deps.db, repayment.id, ['charged'], 'paid', {}, deps.clock.now());
+}
+
+/** Books a charge the provider reports succeeded; 'pending' too, in case a release raced the charge. */
+export async function settleSucceeded(deps: Deps, id: number, providerRef: string): Promise<void> {
+  await moveRepayment(deps.db, id, ['confirming', 'pending'], 'charged', { providerRef, claimedAt: null }, deps.clock.now());
+  await settle(deps, (await findRepayment(deps.db, id))!);
+}
+
+/**
+ * Resolves a stale 'confirming' claim by the provider's outcome of its charge: 'settled' when the
+ * money was taken (now booked), 'released' when it was not (back to 'pending'), 'open' when the
+ * charge was not taken and the claim is left for the caller to take over.
+ */
+export async function resolveStaleClaim(deps: Deps, repayment: CardRepayment, options: { release: boolean }): Promise<'settled' | 'released' | 'open'> {
+  const outcome = repayment.providerChargeId ? await deps.payments.cardChargeStatus(repayment.providerChargeId) : { status: 'failed' as const };
+  if (outcome.status === 'succeeded') {
+    await settleSucceeded(deps, repayment.id, outcome.providerRef);
+    return 'settled';
+  }
+  if (!options.release) return 'open';
+  // Only a claim still stale: a confirm that took it over meanwhile keeps it.
+  const now = deps.clock.now();
+  const released = await releaseStaleClaim(deps.db, repayment.id, new Date(now.getTime() - STALE_CLAIM_MS), now);
+  return released ? 'released' : 'open';
+}
+
+/** One pass over every stale claim (and every 'charged' repayment not yet booked). */
+export async function recoverCardRepayments(deps: Deps): Promise<{ settled: number; released: number; failed: number }> {
+  const staleBefore = new Date(deps.clock.now().getTime() - STALE_CLAIM_MS);
+  const counts = { settled: 0, released: 0, failed: 0 };
+  for (const repayment of await listStaleRepayments(deps.db, staleBefore)) {
+    try {
+      if (repayment.status === 'charged') {
+        await settle(deps, repayment);
+        counts.settled++;
+        continue;
+      }
+      const result = await resolveStaleClaim(deps, repayment, { release: true });
+      if (result !== 'open') counts[result]++;
+    } catch {
+      // The provider or database is unavailable: the claim stays and the next pass tries again.
+      counts.failed++;
+    }
+  }
+  return counts;
+}
+
+/** Recovers now and every RECOVERY_INTERVAL_MS until stop(), which waits for a pass under way. Failures are logged, never thrown. */
+export function startCardRecovery(deps: Deps, log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void }): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = recoverCardRepayments(deps)
+      .then((counts) => {
+        if (counts.settled + counts.released > 0) log.info(counts, 'card repayments recovered');
+        if (counts.failed > 0) log.error(counts, 'card repayment recovery left some for the next pass');
+      })
+      .catch((err: unknown) => log.error({ err }, 'card repayment recovery failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, RECOVERY_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
