@@ -20,7 +20,7 @@ import {
 import { createHarness, type Harness } from '../../apps/server/src/modules/repayment/test-harness.ts';
 import { form, FORM_HEADERS, query } from '../../apps/server/src/test-support/test-app.ts';
 import { LIMITS, MESSAGES as REGISTER_MESSAGES } from '../../apps/server/src/modules/promotion/service.ts';
-import { CARD_MESSAGES } from '../../apps/server/src/modules/repayment/card-service.ts';
+import { CARD_MESSAGES, CARD_REPAYMENTS_PER_DAY } from '../../apps/server/src/modules/repayment/card-service.ts';
 import { SANDBOX_CODE_TTL_MS, SANDBOX_MAX_CODE_ATTEMPTS } from '../../apps/server/src/providers/payments/sandbox.ts';
 import type { OrderRow } from '../../apps/server/src/orders/store.ts';
 import type { RepaymentCard } from '../../apps/server/src/modules/repayment/store.ts';
@@ -151,6 +151,26 @@ describe('card repayment verification code', () => {
     const { rows } = await h.t.db.query<Record<string, unknown>>('SELECT * FROM sandbox_card_charges WHERE phone = $1', [loan.session.mobilePhone]);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain(code);
+  });
+
+  it(`caps new codes: at most ${CARD_REPAYMENTS_PER_DAY} card repayments (each with a fresh code) a day, then 429 and no code sent`, async () => {
+    const loan = await newLoan();
+    for (let i = 0; i < CARD_REPAYMENTS_PER_DAY; i += 1) await commit(loan);
+    expect(await h.outbox(loan.session.mobilePhone)).toHaveLength(CARD_REPAYMENTS_PER_DAY);
+
+    const way = (await h.call(repaymentWayRoute, loan.session, { orderId: loan.order.id })).body.data;
+    const refused = await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, way.repayToken as string, way.repayAmount as number));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: '429', message: CARD_MESSAGES.dailyLimit });
+    expect(await h.outbox(loan.session.mobilePhone)).toHaveLength(CARD_REPAYMENTS_PER_DAY);
+    const { rows } = await h.t.db.query('SELECT id FROM card_repayments WHERE borrower_id = $1', [loan.borrowerId]);
+    expect(rows).toHaveLength(CARD_REPAYMENTS_PER_DAY);
+
+    // A day later the borrower may pay by card again, and the new code works.
+    await h.advance(24 * 60 * 60_000);
+    const fresh = await newLoan({ borrowerId: loan.borrowerId, session: loan.session, card: loan.card });
+    const { id } = await commit(fresh);
+    expect(await confirm(fresh, id, await h.latestCode(loan.session.mobilePhone))).toMatchObject({ code: '00' });
   });
 });
 

@@ -16,6 +16,7 @@ import { quote } from '../../loan-terms/position.ts';
 import { moneyTextIn } from '../../loan-terms/money-text.ts';
 import type { Queryable } from '../../db/client.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
+import { DAY_MS } from '../../clock/clock.ts';
 import { toLoanState, viewOrder } from '../../orders/service.ts';
 import { loadOrder } from '../../orders/store.ts';
 import { issuePayCode } from '../../payments/service.ts';
@@ -28,6 +29,7 @@ import {
   CHECKOUT_CHANNEL,
   cancelOtherOpenRepayments,
   claimCodeSend,
+  countRepaymentsSince,
   findBorrowerCard,
   findRepayToken,
   findRepayment,
@@ -49,6 +51,11 @@ export const REPAY_TOKEN_TTL_MS = 30 * 60 * 1000;
 export { STALE_CLAIM_MS };
 /** How long a repeated commit waits for the first one of the same token to finish starting. */
 const START_WAIT_MS = 3000;
+/**
+ * Card repayments a borrower may start per 24 hours. Each one sends a fresh verification code with
+ * 5 tries, so without a cap a stolen session could keep guessing (and keep texting the borrower).
+ */
+export const CARD_REPAYMENTS_PER_DAY = 10;
 
 export const CARD_MESSAGES = {
   duplicate: DUPLICATE_REPAYMENT_MESSAGE,
@@ -65,6 +72,7 @@ export const CARD_MESSAGES = {
   repaymentNotFound: 'This repayment was not found. Please start the repayment again.',
   amountChanged: 'The amount to pay has changed. Please start the repayment again.',
   checkoutUnavailable: 'Online payment is not available now. Please choose another way to pay.',
+  dailyLimit: 'Too many card payments were started today. Please try again tomorrow or pay with a repayment code.',
 } as const;
 
 const duplicate = () => new ApiError(CALL_ERROR_CODES.duplicateRepayment, CARD_MESSAGES.duplicate);
@@ -115,6 +123,7 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
   const view = await repayingOrder(db, borrower.id, { orderId: request.orderId }, now);
   assertPaymentAllowed(view, 'repay');
   assertAmount(request.amountMinor, quote(toLoanState(view.order), 'repay', now), moneyTextIn(currency));
+  if ((await countRepaymentsSince(db, borrower.id, new Date(now.getTime() - DAY_MS))) >= CARD_REPAYMENTS_PER_DAY) throw tooMany(CARD_MESSAGES.dailyLimit);
   const payCode = await issuePayCode(db, { orderId: view.order.id, purpose: 'repay', channelNumber: CARD_CHANNEL, now, provider: deps.payments });
 
   const id = await db.transaction(async (tx) => {

@@ -203,6 +203,15 @@ export async function hasRepaymentInFlight(db: Queryable, orderId: number): Prom
   return rows.length > 0;
 }
 
+/** How many card repayments the borrower started since `since` (the daily limit). */
+export async function countRepaymentsSince(db: Queryable, borrowerId: number, since: Date): Promise<number> {
+  const { rows } = await db.query<{ started: string }>(
+    `SELECT count(*) AS started FROM card_repayments WHERE borrower_id = $1 AND created_at > $2`,
+    [borrowerId, since],
+  );
+  return Number(rows[0]?.started ?? 0);
+}
+
 /** Inserts a repayment in 'starting'; null when the token already made one. */
 export async function insertRepayment(
   db: Queryable,
