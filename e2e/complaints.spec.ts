@@ -209,6 +209,9 @@ test.describe('Complaints on a 320 px wide phone', () => {
     }
     await page.getByRole('button', { name: 'Send' }).tap();
     await expect(page).toHaveURL(/\/complainPage\?/);
+    // Measured once the success modal has finished closing (its button shrinks as it goes).
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Collection' })).toBeVisible();
     await fits();
     for (const radio of await page.locator('label:has(input[type=radio])').all()) expect((await radio.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     for (const button of await page.getByRole('button').all()) expect((await button.boundingBox())!.height, await button.innerText()).toBeGreaterThanOrEqual(44);

@@ -1,7 +1,8 @@
 /**
- * The real server as its own process (`node --import tsx apps/server/src/main.ts`, as e2e's global
- * setup starts it), for the fault tests: a free port, a known ops token, the API only (no web
- * build), and a process the test may stop gracefully or kill with SIGKILL.
+ * The real server as its own process (`node --import tsx apps/server/src/main.ts`): a free port, a
+ * known ops token, the embedded database in a directory of the caller's, and a process the caller
+ * may stop gracefully or kill with SIGKILL. The fault tests use it with the API only; e2e's global
+ * setup with the built web app.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -11,7 +12,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const TEST_OPS_TOKEN = 'security-ops-token';
 
 /** PGlite's cold start, migrations and the seed on a loaded 2-core machine. */
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 90_000;
 
 export interface StartOptions {
   /** PGlite data directory (and uploads/); ignored when env.DATABASE_URL is set. */
@@ -20,6 +21,11 @@ export interface StartOptions {
   env?: Record<string, string> | undefined;
   /** Reuse a port (a restart on the same address); a free one otherwise. */
   port?: number | undefined;
+  /** The built web app to serve; the API only by default. */
+  webDist?: string | undefined;
+  opsToken?: string | undefined;
+  /** Receives what the process writes once it has started (its startup output is kept for errors). */
+  onOutput?: ((chunk: string, stream: 'stdout' | 'stderr') => void) | undefined;
 }
 
 export interface ServerProcess {
@@ -66,6 +72,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
+  const opsToken = options.opsToken ?? TEST_OPS_TOKEN;
   const began = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -73,20 +80,26 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The embedded database unless the caller names one, even when the shell points at a PostgreSQL.
       DATABASE_URL: '',
       DATA_DIR: options.dataDir,
-      OPS_TOKEN: TEST_OPS_TOKEN,
+      OPS_TOKEN: opsToken,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
-      WEB_DIST: '',
+      WEB_DIST: options.webDist ?? '',
       PUBLIC_URL: url,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let started = false;
+  const collect = (stream: 'stdout' | 'stderr') => (chunk: string) => {
+    output += chunk;
+    if (started) options.onOutput?.(chunk, stream);
+  };
+  child.stdout!.setEncoding('utf8').on('data', collect('stdout'));
+  child.stderr!.setEncoding('utf8').on('data', collect('stderr'));
   let exitNote: string | null = null;
   const exit = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -107,11 +120,12 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     await sleep(100);
   }
   const startMs = performance.now() - began;
+  started = true;
 
   return {
     url,
     port,
-    opsToken: TEST_OPS_TOKEN,
+    opsToken,
     child,
     startMs,
     output: () => output,
