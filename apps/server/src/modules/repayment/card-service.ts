@@ -23,7 +23,7 @@ import { issuePayCode } from '../../payments/service.ts';
 import type { CardChargeResult } from '../../providers/payments/payment-provider.ts';
 import type { Borrower } from '../../session/session.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
-import { STALE_CLAIM_MS, resolveStaleClaim, settle, settleSucceeded } from './recovery.ts';
+import { STALE_CLAIM_MS, START_FAILED_MESSAGE, resolveStaleClaim, resolveStarting, settle, settleSucceeded } from './recovery.ts';
 import {
   CARD_CHANNEL,
   CHECKOUT_CHANNEL,
@@ -68,7 +68,7 @@ export const CARD_MESSAGES = {
   starting: 'Your payment is still being started. Please try again in a moment.',
   cardNotFound: 'This bank card was not found. Please select one of your bank cards.',
   noCoupon: 'couponId: no coupon applies to this repayment',
-  startFailed: 'The card payment could not be started. Please try again.',
+  startFailed: START_FAILED_MESSAGE,
   repaymentNotFound: 'This repayment was not found. Please start the repayment again.',
   amountChanged: 'The amount to pay has changed. Please start the repayment again.',
   checkoutUnavailable: 'Online payment is not available now. Please choose another way to pay.',
@@ -128,7 +128,7 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
 
   const id = await db.transaction(async (tx) => {
     await lockOrder(tx, view.order.id);
-    if (await hasRepaymentInFlight(tx, view.order.id)) throw refused(CARD_MESSAGES.inFlight);
+    if (await hasRepaymentInFlight(tx, view.order.id, token.token)) throw refused(CARD_MESSAGES.inFlight);
     const inserted = await insertRepayment(tx, {
       repayToken: token.token,
       borrowerId: borrower.id,
@@ -154,8 +154,11 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
       borrowerId: borrower.id,
     });
   } catch (error) {
-    await moveRepayment(db, id, ['starting'], 'failed', { failureMessage: CARD_MESSAGES.startFailed }, deps.clock.now());
-    throw Object.assign(refused(CARD_MESSAGES.startFailed), { cause: error });
+    // The call may have reached the provider before it failed (a remembered card is charged at
+    // once): ask by the reference. If that fails too the repayment stays 'starting' for the recovery.
+    const outcome = await resolveStarting(deps, (await findRepayment(db, id))!).catch(() => 'open' as const);
+    if (outcome === 'closed' || outcome === 'open') throw Object.assign(refused(CARD_MESSAGES.startFailed), { cause: error });
+    return answerRepeat(deps, (await findRepayment(db, id))!, request.sendCode);
   }
   if (start.otpRequired) {
     const moved = await moveRepayment(db, id, ['starting'], 'pending', { needValid: 1, providerChargeId: start.chargeId }, deps.clock.now());

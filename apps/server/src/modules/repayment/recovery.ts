@@ -3,8 +3,10 @@
  * ('confirming') and then asks the provider to take the money; if the process dies before it records
  * the answer, the money may be taken but not applied. Once the claim is older than STALE_CLAIM_MS
  * the provider is asked for the charge's outcome (never asked to charge again): succeeded → booked
- * once; otherwise the claim is released so the borrower can confirm again. Runs at server start and
- * every RECOVERY_INTERVAL_MS (main.ts), and when a borrower's confirm finds a stale claim.
+ * once; otherwise the claim is released so the borrower can confirm again. A commit that died during
+ * startCardCharge leaves its repayment 'starting' with no charge id: the provider is asked for the
+ * charge by our reference (the pay code) instead. Runs at server start and every
+ * RECOVERY_INTERVAL_MS (main.ts), and when a borrower's confirm finds a stale claim.
  */
 import type { AppDeps } from '../../deps.ts';
 import { applyPaidPayCode } from '../../payments/service.ts';
@@ -15,6 +17,8 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
 /** A confirmation that has not finished in this long (the process stopped) may be taken over. */
 export const STALE_CLAIM_MS = 2 * 60 * 1000;
 export const RECOVERY_INTERVAL_MS = 60 * 1000;
+/** A repayment whose charge never started (CARD_MESSAGES.startFailed). */
+export const START_FAILED_MESSAGE = 'The card payment could not be started. Please try again.';
 
 /** Applies the money the provider took (exactly once: applyPaidPayCode replays a paid code) and marks the repayment paid. */
 export async function settle(deps: Deps, repayment: CardRepayment): Promise<void> {
@@ -46,15 +50,43 @@ export async function resolveStaleClaim(deps: Deps, repayment: CardRepayment, op
   return released ? 'released' : 'open';
 }
 
-/** One pass over every stale claim (and every 'charged' repayment not yet booked). */
-export async function recoverCardRepayments(deps: Deps): Promise<{ settled: number; released: number; failed: number }> {
+/**
+ * Resolves a repayment left 'starting' (its commit never stored the charge id) by the charge the
+ * provider holds under its pay code: none → 'failed' ('closed': nothing was taken); waiting for a
+ * code → 'pending' ('released': a retried commit of the same token answers needValid 1, Resend sends
+ * a code); taken → booked once ('settled'). Only a repayment still 'starting' moves ('open'
+ * otherwise): a slow commit that finished meanwhile wins.
+ */
+export async function resolveStarting(deps: Deps, repayment: CardRepayment): Promise<'settled' | 'released' | 'closed' | 'open'> {
+  const found = await deps.payments.findCardChargeByReference(repayment.payCode);
+  const now = deps.clock.now();
+  if (!found || found.status === 'failed') {
+    const charge = found ? { providerChargeId: found.chargeId } : {};
+    return (await moveRepayment(deps.db, repayment.id, ['starting'], 'failed', { failureMessage: START_FAILED_MESSAGE, ...charge }, now)) ? 'closed' : 'open';
+  }
+  if (found.status === 'pending') {
+    return (await moveRepayment(deps.db, repayment.id, ['starting'], 'pending', { needValid: 1, providerChargeId: found.chargeId }, now)) ? 'released' : 'open';
+  }
+  const fields = { needValid: 0, providerChargeId: found.chargeId, providerRef: found.providerRef };
+  if (!(await moveRepayment(deps.db, repayment.id, ['starting'], 'charged', fields, now))) return 'open';
+  await settle(deps, (await findRepayment(deps.db, repayment.id))!);
+  return 'settled';
+}
+
+/** One pass over every stale claim, every stale 'starting' repayment and every 'charged' one not yet booked. */
+export async function recoverCardRepayments(deps: Deps): Promise<{ settled: number; released: number; closed: number; failed: number }> {
   const staleBefore = new Date(deps.clock.now().getTime() - STALE_CLAIM_MS);
-  const counts = { settled: 0, released: 0, failed: 0 };
+  const counts = { settled: 0, released: 0, closed: 0, failed: 0 };
   for (const repayment of await listStaleRepayments(deps.db, staleBefore)) {
     try {
       if (repayment.status === 'charged') {
         await settle(deps, repayment);
         counts.settled++;
+        continue;
+      }
+      if (repayment.status === 'starting') {
+        const result = await resolveStarting(deps, repayment);
+        if (result !== 'open') counts[result]++;
         continue;
       }
       const result = await resolveStaleClaim(deps, repayment, { release: true });
@@ -74,7 +106,7 @@ export function startCardRecovery(deps: Deps, log: { info(obj: object, msg: stri
     if (running) return;
     running = recoverCardRepayments(deps)
       .then((counts) => {
-        if (counts.settled + counts.released > 0) log.info(counts, 'card repayments recovered');
+        if (counts.settled + counts.released + counts.closed > 0) log.info(counts, 'card repayments recovered');
         if (counts.failed > 0) log.error(counts, 'card repayment recovery left some for the next pass');
       })
       .catch((err: unknown) => log.error({ err }, 'card repayment recovery failed'))

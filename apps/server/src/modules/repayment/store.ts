@@ -194,11 +194,15 @@ export async function lockOrder(db: Queryable, orderId: number): Promise<void> {
   await db.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
 }
 
-/** Whether a card payment of the order is being taken or applied right now. */
-export async function hasRepaymentInFlight(db: Queryable, orderId: number): Promise<boolean> {
+/**
+ * Whether a card payment of the order (other than the one of `repayToken`) is being started, taken or
+ * applied right now. A 'starting' one may already have taken the money (a remembered card is charged
+ * at start), so it is never cancelled: its commit or the recovery resolves it.
+ */
+export async function hasRepaymentInFlight(db: Queryable, orderId: number, repayToken: string): Promise<boolean> {
   const { rows } = await db.query<{ found: number }>(
-    `SELECT 1 AS found FROM card_repayments WHERE order_id = $1 AND status IN ('confirming', 'charged') LIMIT 1`,
-    [orderId],
+    `SELECT 1 AS found FROM card_repayments WHERE order_id = $1 AND repay_token <> $2 AND status IN ('starting', 'confirming', 'charged') LIMIT 1`,
+    [orderId, repayToken],
   );
   return rows.length > 0;
 }
@@ -229,7 +233,7 @@ export async function insertRepayment(
 /** Cancels the order's other repayments still waiting for the borrower: only the newest may be confirmed. */
 export async function cancelOtherOpenRepayments(db: Queryable, orderId: number, keepId: number, now: Date): Promise<void> {
   await db.query(
-    `UPDATE card_repayments SET status = 'cancelled', updated_at = $3 WHERE order_id = $1 AND id <> $2 AND status IN ('starting', 'pending')`,
+    `UPDATE card_repayments SET status = 'cancelled', updated_at = $3 WHERE order_id = $1 AND id <> $2 AND status = 'pending'`,
     [orderId, keepId, now],
   );
 }
@@ -284,12 +288,13 @@ export async function claimCodeSend(db: Queryable, id: number, now: Date, sentBe
 
 /**
  * Repayments a stopped process may have left half-done: 'confirming' claimed before `staleBefore`,
- * and 'charged' (taken, not yet booked) not moved since then. Oldest first.
+ * and 'starting' (the charge id never stored) or 'charged' (taken, not yet booked) not moved since
+ * then. Oldest first.
  */
 export async function listStaleRepayments(db: Queryable, staleBefore: Date): Promise<CardRepayment[]> {
   const { rows } = await db.query<CardRepaymentDb>(
     `${REPAYMENT_SELECT}
-      WHERE (cr.status = 'confirming' AND cr.claimed_at <= $1) OR (cr.status = 'charged' AND cr.updated_at <= $1)
+      WHERE (cr.status = 'confirming' AND cr.claimed_at <= $1) OR (cr.status IN ('starting', 'charged') AND cr.updated_at <= $1)
       ORDER BY cr.id`,
     [staleBefore],
   );

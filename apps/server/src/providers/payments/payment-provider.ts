@@ -58,6 +58,9 @@ export type CardChargeResult =
  */
 export type CardChargeStatus = { status: 'succeeded'; providerRef: string } | { status: 'pending' } | { status: 'failed' };
 
+/** A charge found by our reference: its id and where it stands (as cardChargeStatus answers). */
+export type CardChargeFound = CardChargeStatus & { chargeId: string };
+
 export interface CheckoutRequest {
   /** Our pay code: the reference the hosted payment is booked under. */
   reference: string;
@@ -88,6 +91,12 @@ export interface PaymentProvider {
    * the server never finished (it stopped mid-call) is resolved: see recoverCardRepayments.
    */
   cardChargeStatus(chargeId: string): Promise<CardChargeStatus>;
+  /**
+   * Card: the charge started with this reference (our pay code), read only, or null when none was
+   * started. How a commit that never stored the charge id (it stopped during startCardCharge) is
+   * resolved: see recoverCardRepayments.
+   */
+  findCardChargeByReference(reference: string): Promise<CardChargeFound | null>;
 
   /** Alternate channel: a hosted payment page for the amount; the borrower is sent to `url`. */
   createCheckout(request: CheckoutRequest): Promise<{ url: string }>;

@@ -58,6 +58,21 @@ describe('the sandbox payment provider', () => {
     expect(await provider.cardChargeStatus('ch_unknown')).toEqual({ status: 'failed' });
   });
 
+  it('finds a charge by its reference without taking anything: pending, then succeeded; null for a reference never charged', async () => {
+    expect(await provider.findCardChargeByReference('REF-NEVER')).toBeNull();
+    const started = await charge('LOOKUP-1', 7);
+    expect(await provider.findCardChargeByReference('LOOKUP-1')).toEqual({ chargeId: started.chargeId, status: 'pending' });
+    // Asking again changes nothing at the provider.
+    expect(await provider.findCardChargeByReference('LOOKUP-1')).toEqual({ chargeId: started.chargeId, status: 'pending' });
+    await provider.sendCardCode(started.chargeId);
+    await provider.confirmCardCharge(started.chargeId, await sentCode());
+    expect(await provider.findCardChargeByReference('LOOKUP-1')).toEqual({ chargeId: started.chargeId, status: 'succeeded', providerRef: `sandbox:${started.chargeId}` });
+    // A remembered card is charged at start: the look-up finds the money taken.
+    const atOnce = await charge('LOOKUP-2', 7);
+    expect(atOnce.otpRequired).toBe(false);
+    expect(await provider.findCardChargeByReference('LOOKUP-2')).toEqual({ chargeId: atOnce.chargeId, status: 'succeeded', providerRef: `sandbox:${atOnce.chargeId}` });
+  });
+
   it('lets a code expire', async () => {
     const started = await charge('REF-3', 2);
     await provider.sendCardCode(started.chargeId);

@@ -13,6 +13,7 @@ import {
   SHOW_TYPE,
   type CardChargeRequest,
   type CardChargeResult,
+  type CardChargeFound,
   type CardChargeStart,
   type CardChargeStatus,
   type CheckoutRequest,
@@ -139,6 +140,12 @@ export function createSandboxPaymentProvider(deps: { db: Queryable; clock: Pick<
       const charge = await findCharge('id = $1', [chargeId]);
       if (!charge) return { status: 'failed' };
       return charge.status === 'succeeded' ? { status: 'succeeded', providerRef: refOf(charge.id) } : { status: 'pending' };
+    },
+
+    async findCardChargeByReference(reference): Promise<CardChargeFound | null> {
+      const charge = await findCharge('reference = $1 ORDER BY created_at DESC LIMIT 1', [reference]);
+      if (!charge) return null;
+      return charge.status === 'succeeded' ? { chargeId: charge.id, status: 'succeeded', providerRef: refOf(charge.id) } : { chargeId: charge.id, status: 'pending' };
     },
 
     async createCheckout(request: CheckoutRequest) {
