@@ -1,71 +1,8 @@
-/** Test helpers of the loan-confirmation screens: a server answering by path, and a page in a memory router. */
-import { vi } from 'vitest';
-import { render } from '@testing-library/react';
-import { createMemoryHistory, Route, Router, Routes, useLocation } from '../../shared/router/router.tsx';
-import type { ComponentType } from 'react';
+/** Test fixtures of the loan-confirmation screens, with the shared page harness. */
 import type { LoanConfirmation } from '@cashloan/contract/loan-confirm';
 import type { NewLoanConfirmation } from '@cashloan/contract/goya';
 
-export const SESSION = { deviceId: 'd-1', userId: 'U1', sessionId: 's-1', merchantNumber: 'M0001', mobilePhone: '9170000001' };
-
-export interface SentRequest {
-  path: string;
-  method: string;
-  form: URLSearchParams;
-  query: URLSearchParams;
-}
-
-type Answer = unknown | ((req: SentRequest) => unknown) | Error;
-
-/** Answers each call by its path with the next queued envelope (the last one repeats); an Error fails the fetch. */
-export function fakeServer(answers: Record<string, Answer[]>) {
-  const requests: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const parsed = new URL(url, 'http://h5.test');
-      const req: SentRequest = {
-        path: parsed.pathname,
-        method: init.method ?? 'GET',
-        form: new URLSearchParams(typeof init.body === 'string' ? init.body : ''),
-        query: parsed.searchParams,
-      };
-      requests.push(req);
-      const queue = answers[req.path];
-      const next = queue && queue.length > 1 ? queue.shift() : queue?.[0];
-      if (next === undefined) throw new TypeError(`no answer for ${req.path}`);
-      if (next instanceof Error) throw next;
-      const envelope = await (typeof next === 'function' ? (next as (r: SentRequest) => unknown)(req) : next);
-      return new Response(JSON.stringify(envelope), { headers: { 'Content-Type': 'application/json' } });
-    }),
-  );
-  return requests;
-}
-
-export const ok = <T,>(data: T, code: 0 | '00' = 0) => ({ code, message: 'success', data });
-
-function WhereAmI() {
-  const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
-}
-
-/** Renders `Page` at `url` (the session added, as the app opens it); any other route shows where the page went. */
-export function renderPage(Page: ComponentType, url: string) {
-  const [path = '/', search = ''] = url.split('?');
-  const query = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(SESSION)) query.set(key, value);
-  window.history.replaceState(null, '', `${path}?${query}`);
-  const history = createMemoryHistory([`${path}?${query}`]);
-  const routes = (
-    <Router history={history}>
-      <Routes>
-        <Route path={path} element={<Page />} />
-        <Route path="*" element={<WhereAmI />} />
-      </Routes>
-    </Router>
-  );
-  return { ...render(routes), history };
-}
+export { fakeServer, ok, renderPage, SESSION, type SentRequest } from '../../shared/test-support/page-harness.tsx';
 
 export const CONFIRMATION: LoanConfirmation = {
   amount: 500000,

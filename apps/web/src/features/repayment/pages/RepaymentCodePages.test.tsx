@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RepaymentPlanInfo, RolloverInfo } from '@cashloan/contract/repayment-info';
-import { renderPage } from '../test-support.tsx';
+import { renderPage } from '../../../shared/test-support/page-harness.tsx';
 import { REPAYMENT_INFO_KEY, saveRepaymentInfo } from '../repayment-store.ts';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RepaymentPlanInfo } from '@cashloan/contract/repayment-info';
-import { fail, fakeServer, ok, renderPage } from '../test-support.tsx';
+import { fail, fakeServer, ok, renderPage } from '../../../shared/test-support/page-harness.tsx';
 import { loadRepaymentCode } from '../repayment-store.ts';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));

@@ -1,36 +1,46 @@
-/** Test helpers of the repayment screens: a server that answers by path, and a page in a memory router. */
+/**
+ * Test helpers of the feature pages (unit tests only): a server that answers fetch by path, and a
+ * page rendered in a memory router with the session in the address, as the native app opens it.
+ */
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
-import { createMemoryHistory, Route, Router, Routes, useLocation } from '../../shared/router/router.tsx';
 import type { ComponentType } from 'react';
+import { createMemoryHistory, Route, Router, Routes, useLocation } from '../router/router.tsx';
 
 export const SESSION = { deviceId: 'd-1', userId: 'U1', sessionId: 's-1', merchantNumber: 'M0001', mobilePhone: '9170000001' };
 
 export interface SentRequest {
   path: string;
+  method: string;
   form: URLSearchParams;
   query: URLSearchParams;
+  body: BodyInit | null | undefined;
 }
 
-type Answer = unknown | ((req: SentRequest) => unknown);
+/** An envelope, a function of the request giving one, 'network' or an Error (the fetch fails with it). */
+type Answer = unknown | ((req: SentRequest) => unknown) | Error;
 
-/**
- * Answers each call by its path with the next queued envelope (the last one repeats). An answer
- * 'network' fails the request like a dropped connection.
- */
-export function fakeServer(answers: Record<string, Answer[]>) {
+/** Answers each call by its path with the next queued answer (the last one repeats); returns the requests sent. */
+export function fakeServer(answers: Record<string, Answer[]>): SentRequest[] {
   const requests: SentRequest[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const parsed = new URL(url, 'http://h5.test');
-      const req: SentRequest = { path: parsed.pathname, form: new URLSearchParams(typeof init.body === 'string' ? init.body : ''), query: parsed.searchParams };
+      const req: SentRequest = {
+        path: parsed.pathname,
+        method: init.method ?? 'GET',
+        form: new URLSearchParams(typeof init.body === 'string' ? init.body : ''),
+        query: parsed.searchParams,
+        body: init.body,
+      };
       requests.push(req);
       const queue = answers[req.path];
       const next = queue && queue.length > 1 ? queue.shift() : queue?.[0];
       if (next === undefined) throw new TypeError(`no answer for ${req.path}`);
       if (next === 'network') throw new TypeError('Failed to fetch');
-      const envelope = typeof next === 'function' ? await (next as (r: SentRequest) => unknown)(req) : next;
+      if (next instanceof Error) throw next;
+      const envelope = await (typeof next === 'function' ? (next as (r: SentRequest) => unknown)(req) : next);
       return new Response(JSON.stringify(envelope), { headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -45,7 +55,7 @@ function WhereAmI() {
   return <p data-testid="location">{location.pathname + location.search}</p>;
 }
 
-/** Renders `Page` at `url` (with the session in the address, as the app opens it); other routes show where the page went. */
+/** Renders `Page` at `url` with the session added; any other route shows where the page went. */
 export function renderPage(Page: ComponentType, url: string) {
   const [path = '/', search = ''] = url.split('?');
   const query = new URLSearchParams(search);
