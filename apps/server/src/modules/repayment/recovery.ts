@@ -9,6 +9,7 @@
  * RECOVERY_INTERVAL_MS (main.ts), and when a borrower's confirm finds a stale claim.
  */
 import type { AppDeps } from '../../deps.ts';
+import { startPeriodic, type JobLog } from '../../jobs/periodic.ts';
 import { applyPaidPayCode } from '../../payments/service.ts';
 import { findRepayment, listStaleRepayments, moveRepayment, releaseStaleClaim, type CardRepayment } from './store.ts';
 
@@ -100,25 +101,11 @@ export async function recoverCardRepayments(deps: Deps): Promise<{ settled: numb
 }
 
 /** Recovers now and every RECOVERY_INTERVAL_MS until stop(), which waits for a pass under way. Failures are logged, never thrown. */
-export function startCardRecovery(deps: Deps, log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void }): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = recoverCardRepayments(deps)
-      .then((counts) => {
-        if (counts.settled + counts.released + counts.closed > 0) log.info(counts, 'card repayments recovered');
-        if (counts.failed > 0) log.error(counts, 'card repayment recovery left some for the next pass');
-      })
-      .catch((err: unknown) => log.error({ err }, 'card repayment recovery failed'))
-      .finally(() => {
-        running = null;
-      });
+export function startCardRecovery(deps: Deps, log: JobLog): () => Promise<void> {
+  const pass = async () => {
+    const counts = await recoverCardRepayments(deps);
+    if (counts.settled + counts.released + counts.closed > 0) log.info(counts, 'card repayments recovered');
+    if (counts.failed > 0) log.error(counts, 'card repayment recovery left some for the next pass');
   };
-  run();
-  const timer = setInterval(run, RECOVERY_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(pass, RECOVERY_INTERVAL_MS, log, 'card repayment recovery failed');
 }

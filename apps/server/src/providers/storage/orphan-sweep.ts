@@ -7,6 +7,7 @@
 import type { Clock } from '../../clock/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { borrowersWithOrphanImages, deleteOrphanImages, knownStorageKeys, lockBorrower } from '../../modules/complaints/store.ts';
+import { startPeriodic, type JobLog } from '../../jobs/periodic.ts';
 import type { ImageStorage } from './storage.ts';
 
 /** Unused uploads are kept a week: the web's complaint draft holds their URLs until Send. */
@@ -60,24 +61,10 @@ export async function sweepOrphanUploads(deps: SweepDeps, options: { olderThanMs
  * Sweeps now and every SWEEP_INTERVAL_MS until stop(), which also waits for a sweep under way (so
  * the database can be closed after it). Failures are logged, never thrown.
  */
-export function startOrphanSweeps(deps: SweepDeps, log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void }): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = sweepOrphanUploads(deps)
-      .then(({ removed }) => {
-        if (removed > 0) log.info({ removed }, 'orphan uploads removed');
-      })
-      .catch((err: unknown) => log.error({ err }, 'orphan upload sweep failed'))
-      .finally(() => {
-        running = null;
-      });
+export function startOrphanSweeps(deps: SweepDeps, log: JobLog): () => Promise<void> {
+  const pass = async () => {
+    const { removed } = await sweepOrphanUploads(deps);
+    if (removed > 0) log.info({ removed }, 'orphan uploads removed');
   };
-  run();
-  const timer = setInterval(run, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(pass, SWEEP_INTERVAL_MS, log, 'orphan upload sweep failed');
 }
