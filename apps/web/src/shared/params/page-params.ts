@@ -75,8 +75,13 @@ function sessionParamsFor(target: string): readonly string[] {
   const checked = checkJumpUrl(target);
   if (checked.kind === 'app' || (checked.kind === 'web' && !checked.sameOrigin)) return SESSION_PARAMS;
   if (checked.kind === 'refused') return [];
-  const stored = readStored().sessionId !== undefined && readStored().sessionId === carriedParams().sessionId;
-  return stored ? SESSION_PARAMS.filter((name) => name !== 'sessionId') : SESSION_PARAMS;
+  return sessionIdInStorage() ? SESSION_PARAMS.filter((name) => name !== 'sessionId') : SESSION_PARAMS;
+}
+
+/** True when sessionStorage holds the session id this page uses (so the address need not carry it). */
+function sessionIdInStorage(): boolean {
+  const stored = readStored().sessionId;
+  return stored !== undefined && stored === carriedParams().sessionId;
 }
 
 /**
@@ -114,8 +119,7 @@ export function withCarriedParams(target: string, extra: Record<string, string |
  * client sends it from storage. Called at start-up, before anything renders.
  */
 export function hideSessionId(): void {
-  const stored = readStored().sessionId;
-  if (stored === undefined || carriedParams().sessionId !== stored) return;
+  if (!sessionIdInStorage()) return;
   const { pathname, search, hash } = window.location;
   const hashAt = hash.indexOf('?');
   const cleanSearch = withoutParam(search.slice(1), 'sessionId');
