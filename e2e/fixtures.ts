@@ -13,6 +13,8 @@ export interface OpsClient {
   /** POST/GET an ops endpoint with the ops token; resolves with `data`, rejects on any failure. */
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
   createBorrower(input?: NewBorrowerInput): Promise<CreatedBorrower>;
+  /** The 6-digit code of the newest SMS to the phone in the dev outbox, once there is one. */
+  latestSmsCode(phone: string): Promise<string>;
 }
 export interface NewBorrowerInput {
   mobilePhone?: string;
@@ -75,6 +77,17 @@ function opsClient(): OpsClient {
   return {
     request,
     createBorrower: (input = {}) => request<CreatedBorrower>('POST', '/borrowers', { mobilePhone: uniquePhone(), ...input }),
+    latestSmsCode: async (phone) => {
+      let code = '';
+      await expect
+        .poll(async () => {
+          const { items } = await request<{ items: Array<{ body: string }> }>('GET', `/sms-outbox?phone=${phone}`);
+          code = /\b(\d{6})\b/.exec(items[0]?.body ?? '')?.[1] ?? '';
+          return code;
+        })
+        .toMatch(/^\d{6}$/);
+      return code;
+    },
   };
 }
 

@@ -47,18 +47,6 @@ async function shownCaptcha(ops: OpsClient, image: Locator): Promise<{ sid: stri
   return { sid, src, answer };
 }
 
-/** The 6-digit code of the newest SMS to the phone in the dev outbox. */
-async function smsCode(ops: OpsClient, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const { items } = await ops.request<{ items: Array<{ body: string }> }>('GET', `/sms-outbox?phone=${phone}`);
-      code = /\b(\d{6})\b/.exec(items[0]?.body ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 const counts = (ops: OpsClient, source: string) =>
   ops.request<{ items: TrackCount[] }>('GET', `/landing-stats?source=${encodeURIComponent(source)}`).then((r) =>
@@ -84,7 +72,7 @@ test.describe('Promotion landing', () => {
     await expect(page.getByRole('button', { name: /^Resend in \d+ s$/ })).toBeVisible();
     await expect(f.smsCode).toBeFocused();
 
-    await f.smsCode.fill(await smsCode(ops, phone));
+    await f.smsCode.fill(await ops.latestSmsCode(phone));
     await page.getByRole('button', { name: 'Register now' }).tap();
 
     await expect(page.getByRole('heading', { name: 'Registration successful' })).toBeFocused();
@@ -155,7 +143,7 @@ test.describe('Promotion landing', () => {
     await f.capcode.fill(second.answer);
     await page.getByRole('button', { name: 'Get code' }).tap();
     await expect(page.getByText('Code sent. Please check your text messages.')).toBeVisible();
-    await f.smsCode.fill(await smsCode(ops, phone));
+    await f.smsCode.fill(await ops.latestSmsCode(phone));
 
     // Register with a wrong image code: -1, a new image, the message; the new code then registers.
     await f.capcode.fill(second.answer === 'AAAA' ? 'CCCC' : 'AAAA');
@@ -283,6 +271,6 @@ test.describe('Promotion landing', () => {
     await f.capcode.fill((await shownCaptcha(ops, f.image)).answer);
     await page.getByRole('button', { name: 'Get code' }).tap();
     await expect(page.getByText('Code sent. Please check your text messages.')).toBeVisible();
-    expect(await smsCode(ops, phone)).toMatch(/^\d{6}$/);
+    expect(await ops.latestSmsCode(phone)).toMatch(/^\d{6}$/);
   });
 });

@@ -60,18 +60,6 @@ async function expectOne(page: Page, count: () => number, name: string): Promise
   expect(count(), `${name}: requests sent`).toBe(1);
 }
 
-/** The 6-digit code of the newest SMS to the phone in the dev outbox. */
-async function smsCode(ops: OpsClient, phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const { items } = await ops.request<{ items: Array<{ body: string }> }>('GET', `/sms-outbox?phone=${phone}`);
-      code = /\b(\d{6})\b/.exec(items[0]?.body ?? '')?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 for (const variant of VARIANTS) {
   test.describe(`20 rapid taps (${variant})`, () => {
@@ -116,7 +104,7 @@ for (const variant of VARIANTS) {
       const dialog = page.getByRole('dialog', { name: 'Enter the verification code' });
       await expect(dialog).toBeVisible();
       await expectOne(page, commits, 'repayment-commit');
-      await dialog.getByLabel('Verification code').fill(await smsCode(ops, borrower.session.mobilePhone));
+      await dialog.getByLabel('Verification code').fill(await ops.latestSmsCode(borrower.session.mobilePhone));
       await storm(dialog.getByRole('button', { name: 'Confirm' }), variant);
       await expect(page).toHaveURL(/#\/borrowDetail\?/);
       await expectOne(page, confirms, 'repayment-confirm');
@@ -207,7 +195,7 @@ for (const variant of VARIANTS) {
       // The countdown shows the code went out (the 'Code sent' toast is short-lived).
       await expect(page.getByRole('button', { name: /^Resend in \d+ s$/ })).toBeVisible();
       await expectOne(page, sms, 'get-sms');
-      await page.getByRole('textbox', { name: 'SMS code' }).fill(await smsCode(ops, phone));
+      await page.getByRole('textbox', { name: 'SMS code' }).fill(await ops.latestSmsCode(phone));
       await storm(page.getByRole('button', { name: 'Register now' }), variant);
       await expect(page).toHaveURL(/step=download/);
       await expectOne(page, registers, 'register');
