@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { PATHS, fakeServer, ok, renderPage } from '../test-support.tsx';
 import LoanAgreementPage from './LoanAgreementPage.tsx';
 
@@ -16,7 +16,8 @@ describe('the loan agreement page (/toIs)', () => {
     sessionStorage.setItem('carriedPageParams', JSON.stringify({ orderId: '77' }));
     renderPage(LoanAgreementPage, '/toIs?productId=3&position=2&orderId=');
     expect(await screen.findByRole('heading', { level: 1, name: 'Loan Agreement' })).toBeTruthy();
-    expect(document.title).toBe('Loan Agreement');
+    // The title is set by an effect, which may run just after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe('Loan Agreement'));
     expect(Object.fromEntries(requests[0]!.form)).toEqual({ productId: '3', scene: '3', position: '2', orderId: '' });
     const paragraphs = [...document.querySelectorAll('article p')].map((p) => p.textContent);
     expect(paragraphs).toEqual(['LOAN AGREEMENT No. PN1', '<b>1.</b> The Lender lends PHP 5000.00.', '2. Repayment.']);
