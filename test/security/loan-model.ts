@@ -17,8 +17,11 @@
  */
 import { applyPayment, loanPosition, quote, statusForPosition, type LoanState, type PaymentPurpose } from '../../apps/server/src/loan-terms/position.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../apps/server/src/loan-terms/status.ts';
-import { SANDBOX_CODE_TTL_MS, SANDBOX_MAX_CODE_ATTEMPTS } from '../../apps/server/src/providers/payments/sandbox.ts';
+import { SANDBOX_CODE_TTL_MS } from '../../apps/server/src/providers/payments/sandbox.ts';
+import { CARD_REPAYMENTS_PER_DAY, REPAY_TOKEN_TTL_MS } from '../../apps/server/src/modules/repayment/card-service.ts';
+import { CODE_CHECKS_PER_DAY, CODE_CHECKS_PER_REPAYMENT, CODE_RESENDS_PER_REPAYMENT, CODES_SENT_PER_DAY } from '../../apps/server/src/modules/repayment/card-codes.ts';
 import { SMS_RESEND_SECONDS } from '@cashloan/contract';
+import { DAY_MS } from '../../apps/server/src/clock/clock.ts';
 
 const { repaying, due, overdue, settled } = ORDER_STATUS;
 const edge = (from: OrderStatus, to: OrderStatus) => `${from}>${to}`;
@@ -44,17 +47,21 @@ export function allowedMove(from: OrderStatus, to: OrderStatus, by: 'day' | 'clo
   return CLOCK_MOVES.has(edge(from, to)) || (from === repaying && to === overdue);
 }
 
-export type RecordStatus = 'pending' | 'paid' | 'cancelled';
+/** 'closed': stopped after its last code check was wrong; only a new repayment can pay. */
+export type RecordStatus = 'pending' | 'paid' | 'cancelled' | 'closed';
 
 /** A card repayment as the model expects it. */
 export interface CardRecord {
   id: number;
   token: string;
+  /** When its repay token (from repayment-way) expires. */
+  tokenExpiresAt: number;
   amountMinor: number;
   status: RecordStatus;
-  /** When its newest verification code was sent, and the wrong tries on that code. */
+  /** When its newest verification code was sent, how many were sent and how many were checked. */
   codeSentAt: number;
-  wrongTries: number;
+  sends: number;
+  checks: number;
 }
 
 export interface LoanModel {
@@ -66,6 +73,10 @@ export interface LoanModel {
   /** The sandbox provider charges a card without a code once it has completed a verified charge. */
   cardRemembered: boolean;
   records: CardRecord[];
+  /** When each card repayment was made, each code sent and each code checked (the borrower's daily limits). */
+  madeAt: number[];
+  sentAt: number[];
+  checkedAt: number[];
   /** The newest pay code paid by the provider (to repeat its notification). */
   lastPaidCode: string | null;
   /** The status shown after the previous command. */
@@ -75,7 +86,7 @@ export interface LoanModel {
 export const shownOf = (state: LoanState, now: Date): OrderStatus => statusForPosition(loanPosition(state, now));
 
 export function newModel(state: LoanState, rolloverAllowed: boolean, now: Date): LoanModel {
-  return { state, rolloverAllowed, payments: 0, cardPayments: 0, cardRemembered: false, records: [], lastPaidCode: null, shown: shownOf(state, now) };
+  return { state, rolloverAllowed, payments: 0, cardPayments: 0, cardRemembered: false, records: [], madeAt: [], sentAt: [], checkedAt: [], lastPaidCode: null, shown: shownOf(state, now) };
 }
 
 /** Why a payment of this purpose is refused now (null when the server must accept it). */
@@ -95,12 +106,42 @@ export function pay(m: LoanModel, amountMinor: number, purpose: PaymentPurpose, 
   m.payments += 1;
 }
 
-/** What confirming a pending record with a code answers, by the provider's rules (expiry first, then tries). */
-export function codeVerdict(record: CardRecord, now: Date, right: boolean): 'expired' | 'tooMany' | 'wrong' | 'ok' {
-  if (now.getTime() - record.codeSentAt >= SANDBOX_CODE_TTL_MS) return 'expired';
-  if (record.wrongTries >= SANDBOX_MAX_CODE_ATTEMPTS) return 'tooMany';
-  return right ? 'ok' : 'wrong';
+/** How many of these moments fall in the 24 hours before `now`. */
+const inLastDay = (times: number[], now: Date) => times.filter((t) => t > now.getTime() - DAY_MS).length;
+
+/** Why a new card repayment is refused by the borrower's daily limits (null when it is not). */
+export function commitLimit(m: LoanModel, now: Date): 'repayments' | 'sends' | 'checks' | null {
+  if (inLastDay(m.madeAt, now) >= CARD_REPAYMENTS_PER_DAY) return 'repayments';
+  if (inLastDay(m.sentAt, now) >= CODES_SENT_PER_DAY) return 'sends';
+  if (inLastDay(m.checkedAt, now) >= CODE_CHECKS_PER_DAY) return 'checks';
+  return null;
 }
 
-/** A commit repeated with the record's token sends a new code once the countdown is over. */
-export const resendDue = (record: CardRecord, now: Date) => now.getTime() - record.codeSentAt >= SMS_RESEND_SECONDS * 1000;
+/**
+ * What confirming a pending record with a code answers: the lender's counts first (the record's
+ * checks, then the borrower's of the day), then the provider's verdict on a counted check (expiry,
+ * then the code). A wrong code that was the record's last check closes it.
+ */
+export function codeVerdict(m: LoanModel, record: CardRecord, now: Date, right: boolean): 'closed' | 'checksToday' | 'expired' | 'wrong' | 'ok' {
+  if (record.checks >= CODE_CHECKS_PER_REPAYMENT) return 'closed';
+  if (inLastDay(m.checkedAt, now) >= CODE_CHECKS_PER_DAY) return 'checksToday';
+  record.checks += 1;
+  m.checkedAt.push(now.getTime());
+  if (now.getTime() - record.codeSentAt >= SANDBOX_CODE_TTL_MS) return 'expired';
+  if (right) return 'ok';
+  return record.checks >= CODE_CHECKS_PER_REPAYMENT ? 'closed' : 'wrong';
+}
+
+/**
+ * What a commit repeated with a pending record's token does about its code: nothing inside the
+ * countdown; otherwise a resend, unless the record's resends or the borrower's codes of the day are used up.
+ */
+export function resendOutcome(m: LoanModel, record: CardRecord, now: Date): 'notDue' | 'resendsUsed' | 'sendsToday' | 'sent' {
+  if (now.getTime() - record.codeSentAt < SMS_RESEND_SECONDS * 1000) return 'notDue';
+  if (record.sends >= 1 + CODE_RESENDS_PER_REPAYMENT) return 'resendsUsed';
+  if (inLastDay(m.sentAt, now) >= CODES_SENT_PER_DAY) return 'sendsToday';
+  return 'sent';
+}
+
+export const tokenExpired = (record: CardRecord, now: Date) => now.getTime() >= record.tokenExpiresAt;
+export { REPAY_TOKEN_TTL_MS };

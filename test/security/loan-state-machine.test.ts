@@ -21,15 +21,19 @@ import { loadOrder } from '../../apps/server/src/orders/store.ts';
 import type { RepaymentCard } from '../../apps/server/src/modules/repayment/store.ts';
 import { CARD_MESSAGES } from '../../apps/server/src/modules/repayment/card-service.ts';
 import { MESSAGES as REPAY_MESSAGES } from '../../apps/server/src/modules/repayment/rules.ts';
+import { CODE_MESSAGES } from '../../apps/server/src/modules/repayment/card-codes.ts';
 import {
+  REPAY_TOKEN_TTL_MS,
   allowedMove,
   codeVerdict,
+  commitLimit,
   newModel,
   pay,
   paymentRefusal,
   quoteOf,
-  resendDue,
+  resendOutcome,
   shownOf,
+  tokenExpired,
   type CardRecord,
   type LoanModel,
 } from './loan-model.ts';
@@ -37,6 +41,8 @@ import {
 const RUNS = Number(process.env.FC_RUNS ?? 1000);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Date.now() ^ (Math.random() * 0x7fffffff);
 const HOUR_MS = 3_600_000;
+/** What a card repayment stopped by its last wrong code answers to every confirm and commit. */
+const CLOSED = { code: '800007', message: CODE_MESSAGES.checksUsed, data: null };
 /** The first over-the-counter channel of the seeded catalogue. */
 const COUNTER_CHANNEL = '90006';
 
@@ -82,17 +88,28 @@ class CommitCard implements Cmd {
     expect(way.data.repayAmount).toBe(amount);
     const token = way.data.repayToken as string;
     const { body } = await r.h.call(repaymentCommitRoute, r.session, commitPayload(r, token, amount));
+    const limit = commitLimit(m, now());
+    if (limit) {
+      tally(`commit: refused, ${limit} of the day used up`);
+      const message = limit === 'repayments' ? CARD_MESSAGES.dailyLimit : limit === 'sends' ? CODE_MESSAGES.sendsToday : CODE_MESSAGES.checksToday;
+      return void expect(body).toEqual({ code: '429', message, data: null });
+    }
     expect(body.code, body.message).toBe('00');
     const id = body.data.repayRecordId as number;
     for (const earlier of m.records) if (earlier.status === 'pending') earlier.status = 'cancelled';
-    const record: CardRecord = { id, token, amountMinor: amount, status: 'pending', codeSentAt: now().getTime(), wrongTries: 0 };
+    const at = now().getTime();
+    const record: CardRecord = { id, token, tokenExpiresAt: at + REPAY_TOKEN_TTL_MS, amountMinor: amount, status: 'pending', codeSentAt: at, sends: 1, checks: 0 };
     m.records.push(record);
+    m.madeAt.push(at);
     if (m.cardRemembered) {
       expect(body.data.needValid).toBe(0);
       record.status = 'paid';
       pay(m, amount, 'repay', now());
       m.cardPayments += 1;
-    } else expect(body.data.needValid).toBe(1);
+    } else {
+      expect(body.data.needValid).toBe(1);
+      m.sentAt.push(at);
+    }
   }
   toString = () => 'commitCard';
 }
@@ -117,6 +134,7 @@ class Confirm implements Cmd {
     const { body } = await r.h.call(repaymentConfirmRoute, r.session, { orderId: r.orderId, verifyCode: sent, repaymentRecordId: record.id });
     if (record.status === 'paid') return void expect(body).toMatchObject({ code: '800005', message: CARD_MESSAGES.duplicate });
     if (record.status === 'cancelled') return void expect(body).toMatchObject({ code: '409', message: CARD_MESSAGES.replaced });
+    if (record.status === 'closed') return void expect(body).toEqual(CLOSED);
     // Paid meanwhile by other means, or owing another amount today: the card is not charged.
     const owed = shownOf(m.state, now()) === ORDER_STATUS.settled ? 0 : quoteOf(m, 'repay', now());
     if (owed !== record.amountMinor) {
@@ -124,14 +142,15 @@ class Confirm implements Cmd {
       record.status = 'cancelled';
       return void expect(body).toMatchObject({ code: '409', message: owed === 0 ? REPAY_MESSAGES.settled : CARD_MESSAGES.amountChanged });
     }
-    const verdict = codeVerdict(record, now(), this.right);
+    const verdict = codeVerdict(m, record, now(), this.right);
     tally(`confirm ${this.right ? 'right' : 'wrong'} code: ${verdict}`);
-    if (verdict === 'expired') return void expect(body).toMatchObject({ code: '409', message: CARD_MESSAGES.codeExpired });
-    if (verdict === 'tooMany') return void expect(body).toMatchObject({ code: '429', message: CARD_MESSAGES.tooManyAttempts });
-    if (verdict === 'wrong') {
-      record.wrongTries += 1;
-      return void expect(body).toMatchObject({ code: '800006', message: CARD_MESSAGES.wrongCode });
+    if (verdict === 'closed') {
+      record.status = 'closed';
+      return void expect(body).toEqual(CLOSED);
     }
+    if (verdict === 'checksToday') return void expect(body).toEqual({ code: '429', message: CODE_MESSAGES.checksToday, data: null });
+    if (verdict === 'expired') return void expect(body).toMatchObject({ code: '409', message: CARD_MESSAGES.codeExpired });
+    if (verdict === 'wrong') return void expect(body).toMatchObject({ code: '800006', message: CARD_MESSAGES.wrongCode });
     expect(body.code, body.message).toBe('00');
     record.status = 'paid';
     m.cardRemembered = true;
@@ -149,12 +168,24 @@ class RetryCommit implements Cmd {
     const before = (await r.h.outbox(r.session.mobilePhone)).length;
     const { body } = await r.h.call(repaymentCommitRoute, r.session, commitPayload(r, record.token, record.amountMinor));
     const sentNow = (await r.h.outbox(r.session.mobilePhone)).length - before;
+    // An expired token is refused before anything else: no answer about the record, no code.
+    if (tokenExpired(record, now())) {
+      tally('retry commit: token expired');
+      expect(sentNow).toBe(0);
+      return void expect(body).toEqual({ code: '409', message: CARD_MESSAGES.tokenExpired, data: null });
+    }
     if (record.status === 'cancelled') return void expect(body).toMatchObject({ code: '409', message: CARD_MESSAGES.replaced });
+    if (record.status === 'closed') return void expect(body).toEqual(CLOSED);
+    const outcome = record.status === 'pending' ? resendOutcome(m, record, now()) : 'notDue';
+    tally(`retry commit: record ${record.status}${record.status === 'pending' ? `, ${outcome}` : ''}`);
+    expect(sentNow).toBe(outcome === 'sent' ? 1 : 0);
+    if (outcome === 'resendsUsed') return void expect(body).toEqual({ code: '429', message: CODE_MESSAGES.resendsUsed, data: null });
+    if (outcome === 'sendsToday') return void expect(body).toEqual({ code: '429', message: CODE_MESSAGES.sendsToday, data: null });
     expect(body.data).toEqual({ needValid: record.status === 'paid' ? 0 : 1, repayRecordId: record.id });
-    const resend = record.status === 'pending' && resendDue(record, now());
-    tally(`retry commit: record ${record.status}${resend ? ', code resent' : ''}`);
-    expect(sentNow).toBe(resend ? 1 : 0);
-    if (resend) Object.assign(record, { codeSentAt: now().getTime(), wrongTries: 0 });
+    if (outcome === 'sent') {
+      Object.assign(record, { codeSentAt: now().getTime(), sends: record.sends + 1 });
+      m.sentAt.push(now().getTime());
+    }
   }
   toString = () => 'retryCommit';
 }

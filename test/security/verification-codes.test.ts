@@ -5,6 +5,7 @@
  * record and purpose, and is stored only as a hash. Each rule is shown through the real calls on a
  * real app and database, with the server's clock moved.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callUrlPath,
@@ -18,20 +19,35 @@ import {
   type SessionParams,
 } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../apps/server/src/modules/repayment/test-harness.ts';
+import { createCountingTestApp, type CountingPayments } from '../../apps/server/src/test-support/counting-payments.ts';
 import { form, FORM_HEADERS, query } from '../../apps/server/src/test-support/test-app.ts';
 import { LIMITS, MESSAGES as REGISTER_MESSAGES } from '../../apps/server/src/modules/promotion/service.ts';
 import { CARD_MESSAGES, CARD_REPAYMENTS_PER_DAY } from '../../apps/server/src/modules/repayment/card-service.ts';
-import { SANDBOX_CODE_TTL_MS, SANDBOX_MAX_CODE_ATTEMPTS } from '../../apps/server/src/providers/payments/sandbox.ts';
+import {
+  CODE_CHECKS_PER_DAY,
+  CODE_CHECKS_PER_REPAYMENT,
+  CODE_MESSAGES,
+  CODE_RESENDS_PER_REPAYMENT,
+  CODES_SENT_PER_DAY,
+} from '../../apps/server/src/modules/repayment/card-codes.ts';
+import { SANDBOX_CODE_TTL_MS } from '../../apps/server/src/providers/payments/sandbox.ts';
 import type { OrderRow } from '../../apps/server/src/orders/store.ts';
 import type { RepaymentCard } from '../../apps/server/src/modules/repayment/store.ts';
 
 const TEN_MINUTES = 10 * 60_000;
+const DAY = 24 * 60 * 60_000;
+/** FC_SEED replays a run of the random-order property. */
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Date.now() ^ (Math.random() * 0x7fffffff);
 const RESEND_MS = 61_000;
 
 let h: Harness;
+/** The provider's calls: confirmCardCharge is a code the provider checked. */
+let provider: CountingPayments;
 beforeAll(async () => {
   // The harness seeds the catalogue, the landing templates included.
-  h = await createHarness();
+  const counting = await createCountingTestApp();
+  provider = counting.payments;
+  h = await createHarness(counting.t);
 });
 afterAll(() => h.t.close());
 
@@ -98,26 +114,66 @@ describe('card repayment verification code', () => {
     expect(await payments(loan)).toHaveLength(1);
   });
 
-  it('is dead after 5 wrong tries: the 6th try fails even with the right code, until a new code is sent', async () => {
+  it('is checked at most 5 times per repayment, across resends: the review\'s sequence checks 5 codes, sends 1 SMS, and the right code no longer pays', async () => {
+    // One repayment; four rounds of six wrong codes, the clock moved 2–31 minutes between rounds and
+    // the same commit repeated each time (what the Resend button sends).
     const loan = await newLoan();
     const { id, token } = await commit(loan);
     const code = await h.latestCode(loan.session.mobilePhone);
-    for (let i = 0; i < SANDBOX_MAX_CODE_ATTEMPTS; i++) {
-      expect(await confirm(loan, id, otherThan(code))).toEqual({ code: '800006', message: CARD_MESSAGES.wrongCode, data: null });
+    const checkedBefore = provider.calls.confirmCardCharge;
+    const answers: string[] = [];
+    for (const [round, minutes] of [2, 31, 17, 5].entries()) {
+      for (let i = 0; i < 6; i++) answers.push((await confirm(loan, id, otherThan(code))).code);
+      if (round < 3) {
+        await h.advance(minutes * 60_000);
+        await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, token));
+      }
     }
-    expect(SANDBOX_MAX_CODE_ATTEMPTS).toBe(5);
-    expect(await confirm(loan, id, code)).toEqual({ code: '429', message: CARD_MESSAGES.tooManyAttempts, data: null });
-    // A commit repeated inside the 60 s countdown sends no new code, so the code stays dead.
-    await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, token));
-    expect(await confirm(loan, id, code)).toMatchObject({ code: '429' });
+    const checked = provider.calls.confirmCardCharge - checkedBefore;
+    const sms = (await h.outbox(loan.session.mobilePhone)).length;
+    const closed = { code: '800007', message: CODE_MESSAGES.checksUsed, data: null };
+    expect(await confirm(loan, id, code)).toEqual(closed);
+    console.log(`card codes, the review's sequence: ${answers.length} wrong codes sent, ${checked} checked by the provider, ${sms} SMS sent; the right code then answers ${closed.code}`);
+    expect(answers.slice(0, CODE_CHECKS_PER_REPAYMENT - 1)).toEqual(Array(CODE_CHECKS_PER_REPAYMENT - 1).fill('800006'));
+    expect(answers.slice(CODE_CHECKS_PER_REPAYMENT - 1).every((c) => c === '800007')).toBe(true);
+    expect(checked).toBe(CODE_CHECKS_PER_REPAYMENT);
+    expect(CODE_CHECKS_PER_REPAYMENT).toBe(5);
+    expect(sms).toBe(1);
     expect(await payments(loan)).toEqual([]);
-    // Resend (after the countdown): the new code works, the old one never again.
-    await h.advance(RESEND_MS);
-    await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, token));
-    const fresh = await h.latestCode(loan.session.mobilePhone);
-    if (fresh !== code) expect(await confirm(loan, id, code)).toMatchObject({ code: '800006' });
-    expect(await confirm(loan, id, fresh)).toMatchObject({ code: '00' });
+    // A new repayment (a new token from the screen) pays with its own code.
+    const fresh = await commit(loan);
+    expect(await confirm(loan, fresh.id, await h.latestCode(loan.session.mobilePhone))).toMatchObject({ code: '00' });
     expect(await payments(loan)).toHaveLength(1);
+  });
+
+  it(`is resent at most ${CODE_RESENDS_PER_REPAYMENT} times per repayment, at most once a minute; a repeat inside the minute sends nothing`, async () => {
+    const loan = await newLoan();
+    const { id, token } = await commit(loan);
+    const resend = async () => (await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, token))).body;
+    const sent = async () => (await h.outbox(loan.session.mobilePhone)).length;
+    // Inside the countdown a repeat is the same commit again: the same answer, no SMS.
+    await h.advance(59_000);
+    expect(await resend()).toMatchObject({ code: '00', data: { needValid: 1, repayRecordId: id } });
+    expect(await sent()).toBe(1);
+    for (let i = 0; i < CODE_RESENDS_PER_REPAYMENT; i++) {
+      await h.advance(RESEND_MS);
+      expect(await resend()).toMatchObject({ code: '00', data: { needValid: 1, repayRecordId: id } });
+    }
+    await h.advance(RESEND_MS);
+    expect(await resend()).toEqual({ code: '429', message: CODE_MESSAGES.resendsUsed, data: null });
+    const sms = await sent();
+    console.log(`card codes, resends: ${sms} SMS for one repayment (the first code and ${sms - 1} resends), the next one refused`);
+    expect(sms).toBe(1 + CODE_RESENDS_PER_REPAYMENT);
+    // The newest code still pays.
+    expect(await confirm(loan, id, await h.latestCode(loan.session.mobilePhone))).toMatchObject({ code: '00' });
+  });
+
+  it('is not resent by a commit whose repay token has expired (30 minutes), whatever that commit finds', async () => {
+    const loan = await newLoan();
+    const { token } = await commit(loan);
+    await h.advance(30 * 60_000 + 1000);
+    expect((await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, token))).body).toEqual({ code: '409', message: CARD_MESSAGES.tokenExpired, data: null });
+    expect(await h.outbox(loan.session.mobilePhone)).toHaveLength(1);
   });
 
   it("is bound to its record: record A's code does not confirm record B, nor for another order or borrower", async () => {
@@ -171,6 +227,115 @@ describe('card repayment verification code', () => {
     const fresh = await newLoan({ borrowerId: loan.borrowerId, session: loan.session, card: loan.card });
     const { id } = await commit(fresh);
     expect(await confirm(fresh, id, await h.latestCode(loan.session.mobilePhone))).toMatchObject({ code: '00' });
+  });
+});
+
+describe("one borrower's card codes over 24 hours", () => {
+  /** Every code the provider was asked to send or check, with the charge and the server's time. */
+  const providerLog: Array<{ method: string; chargeId: string; at: number }> = [];
+  beforeAll(() => {
+    provider.before = async (method, args) => {
+      if (method === 'sendCardCode' || method === 'confirmCardCharge') providerLog.push({ method, chargeId: String(args[0]), at: h.t.clock.now().getTime() });
+    };
+  });
+  afterAll(() => {
+    provider.before = async () => undefined;
+  });
+  /** The most events of a kind in any 24-hour window from `from` on. */
+  const busiestDay = (method: string, from: number) => {
+    const times = providerLog.filter((e) => e.method === method && e.at >= from).map((e) => e.at).sort((a, b) => a - b);
+    let most = 0;
+    for (let i = 0, j = 0; i < times.length; i++) {
+      while (times[i]! - times[j]! >= DAY) j++;
+      most = Math.max(most, i - j + 1);
+    }
+    return most;
+  };
+  const perCharge = (method: string, from: number) => {
+    const counts = new Map<string, number>();
+    for (const e of providerLog) if (e.method === method && e.at >= from) counts.set(e.chargeId, (counts.get(e.chargeId) ?? 0) + 1);
+    return Math.max(0, ...counts.values());
+  };
+
+  it(`reach exactly the documented bounds for a greedy caller: ${CODES_SENT_PER_DAY} SMS and ${CODE_CHECKS_PER_DAY} codes checked`, async () => {
+    await h.advance(2 * DAY);
+    const from = h.t.clock.now().getTime();
+    const first = await newLoan();
+    const loans = [first, await newLoan(first), await newLoan(first)];
+    // Three repayments on three loans, then every resend allowed, then every code that may be checked.
+    const records = [];
+    for (const loan of loans) records.push({ loan, ...(await commit(loan)) });
+    for (let round = 0; round < CODE_RESENDS_PER_REPAYMENT; round++) {
+      await h.advance(RESEND_MS);
+      for (const r of records) await h.call(repaymentCommitRoute, r.loan.session, commitPayload(r.loan, r.token));
+    }
+    for (const r of records) {
+      for (let i = 0; i < CODE_CHECKS_PER_REPAYMENT + 1; i++) await confirm(r.loan, r.id, otherThan(await h.latestCode(first.session.mobilePhone)));
+    }
+    const late = await newLoan(first);
+    const way = (await h.call(repaymentWayRoute, late.session, { orderId: late.order.id })).body.data;
+    const refused = (await h.call(repaymentCommitRoute, late.session, commitPayload(late, way.repayToken as string, way.repayAmount as number))).body;
+    const sent = busiestDay('sendCardCode', from);
+    const checked = busiestDay('confirmCardCharge', from);
+    console.log(`card codes, one borrower in 24 h (greedy caller, 3 loans): ${sent} SMS sent (bound ${CODES_SENT_PER_DAY}), ${checked} codes checked (bound ${CODE_CHECKS_PER_DAY}); a 4th repayment answers ${refused.code}`);
+    expect(sent).toBe(CODES_SENT_PER_DAY);
+    expect(checked).toBe(CODE_CHECKS_PER_DAY);
+    expect(refused).toEqual({ code: '429', message: CODE_MESSAGES.sendsToday, data: null });
+    expect(await payments(late)).toEqual([]);
+  });
+
+  it('are never more than the bounds, in any order of opens, resends, wrong codes (some sent together) and clock moves', async () => {
+    const runs = Number(process.env.FC_RUNS ?? 25);
+    let actions = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({ kind: fc.constant('open' as const), loan: fc.nat(2) }),
+            fc.record({ kind: fc.constant('resend' as const), loan: fc.nat(2) }),
+            fc.record({ kind: fc.constant('wrong' as const), loan: fc.nat(2), together: fc.integer({ min: 1, max: 4 }) }),
+            fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(RESEND_MS, 10 * 60_000, 3 * 3_600_000, 20 * 3_600_000) }),
+          ),
+          { minLength: 10, maxLength: 40 },
+        ),
+        async (steps) => {
+          await h.advance(2 * DAY);
+          const from = h.t.clock.now().getTime();
+          const first = await newLoan();
+          const loans = [first, await newLoan(first), await newLoan(first)];
+          const open: Array<{ id: number; token: string } | undefined> = [];
+          for (const step of steps) {
+            actions++;
+            if (step.kind === 'advance') {
+              await h.advance(step.ms);
+              continue;
+            }
+            const loan = loans[step.loan]!;
+            const record = open[step.loan];
+            if (step.kind === 'open') {
+              const way = (await h.call(repaymentWayRoute, loan.session, { orderId: loan.order.id })).body.data;
+              if (!way) continue;
+              const { body } = await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, way.repayToken as string, way.repayAmount as number));
+              if (body.code === '00') open[step.loan] = { id: body.data.repayRecordId as number, token: way.repayToken as string };
+            } else if (step.kind === 'resend' && record) {
+              await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, record.token));
+            } else if (step.kind === 'wrong' && record) {
+              const guess = otherThan(await h.latestCode(first.session.mobilePhone));
+              await Promise.all(Array.from({ length: step.together }, () => confirm(loan, record.id, guess)));
+            }
+          }
+          expect(busiestDay('sendCardCode', from)).toBeLessThanOrEqual(CODES_SENT_PER_DAY);
+          expect(busiestDay('confirmCardCharge', from)).toBeLessThanOrEqual(CODE_CHECKS_PER_DAY);
+          expect(perCharge('sendCardCode', from)).toBeLessThanOrEqual(1 + CODE_RESENDS_PER_REPAYMENT);
+          expect(perCharge('confirmCardCharge', from)).toBeLessThanOrEqual(CODE_CHECKS_PER_REPAYMENT);
+        },
+      ),
+      { numRuns: runs, seed: SEED },
+    );
+    const total = (method: string) => providerLog.filter((e) => e.method === method).length;
+    console.log(
+      `card codes, random orders: ${runs} runs, ${actions} actions (seed ${SEED}), ${total('sendCardCode')} codes sent and ${total('confirmCardCharge')} checked in all: the bounds held in every 24-hour window`,
+    );
   });
 });
 

@@ -75,7 +75,7 @@ export const repaymentConfirm = {
       .max(12, { error: 'verifyCode must be at most 12 characters' }),
     repaymentRecordId: idField('repaymentRecordId'),
   }),
-  /** Not shown in the spec: success is the code alone (wrong code 800006, repeated request 800005). */
+  /** Not shown in the spec: success is the code alone (wrong code 800006, repeated request 800005, repayment closed after its 5th wrong code 800007). */
   answer: emptyAnswer,
 };
 

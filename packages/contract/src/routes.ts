@@ -105,6 +105,11 @@ export const CALL_ERROR_CODES = {
   wrongVerifyCode: 800006,
   /** repayment-confirm: this payment request was already submitted. */
   duplicateRepayment: 800005,
+  /**
+   * repayment-confirm and repayment-commit (chosen here, not in the spec): this card repayment was
+   * stopped after too many wrong codes; the page starts a new one (repayment-way, then commit).
+   */
+  repaymentClosed: 800007,
 } as const;
 
 // ---- idempotent calls (docs/api.md, "Idempotency-Key") -------------------------------------------

@@ -13,8 +13,8 @@ type Method = 'createPayCode' | 'startCardCharge' | 'sendCardCode' | 'confirmCar
 export interface CountingPayments {
   /** Calls made so far, by method. */
   calls: Record<Method, number>;
-  /** Runs before each call; a test may hold it (await a promise) or throw to make the call fail. */
-  before: (method: Method) => Promise<void>;
+  /** Runs before each call (with its arguments); a test may hold it (await a promise) or throw to make the call fail. */
+  before: (method: Method, args: readonly unknown[]) => Promise<void>;
   /**
    * Runs after a call the sandbox completed, before its answer reaches the server: a test may hold
    * it for ever or throw, as when the server stops right after the provider took the money.
@@ -34,9 +34,9 @@ export async function createCountingTestApp(overrides: Partial<Config> = {}): Pr
     if (!ref.inner) throw new Error('the sandbox provider is not ready');
     return ref.inner;
   };
-  async function counted<T>(method: Method, run: (p: PaymentProvider) => Promise<T>): Promise<T> {
+  async function counted<T>(method: Method, run: (p: PaymentProvider) => Promise<T>, ...args: unknown[]): Promise<T> {
     payments.calls[method]++;
-    await payments.before(method);
+    await payments.before(method, args);
     const answer = await run(sandbox());
     await payments.after(method);
     return answer;
@@ -46,8 +46,8 @@ export async function createCountingTestApp(overrides: Partial<Config> = {}): Pr
     createPayCode: (request) => counted('createPayCode', (p) => p.createPayCode(request)),
     displayOf: (code, kind) => sandbox().displayOf(code, kind),
     startCardCharge: (request) => counted('startCardCharge', (p) => p.startCardCharge(request)),
-    sendCardCode: (chargeId) => counted('sendCardCode', (p) => p.sendCardCode(chargeId)),
-    confirmCardCharge: (chargeId, code) => counted('confirmCardCharge', (p) => p.confirmCardCharge(chargeId, code)),
+    sendCardCode: (chargeId) => counted('sendCardCode', (p) => p.sendCardCode(chargeId), chargeId),
+    confirmCardCharge: (chargeId, code) => counted('confirmCardCharge', (p) => p.confirmCardCharge(chargeId, code), chargeId),
     cardChargeStatus: (chargeId) => counted('cardChargeStatus', (p) => p.cardChargeStatus(chargeId)),
     findCardChargeByReference: (reference) => counted('findCardChargeByReference', (p) => p.findCardChargeByReference(reference)),
     createCheckout: (request) => counted('createCheckout', (p) => p.createCheckout(request)),

@@ -131,7 +131,7 @@ describe('repayment by card and by the alternate channel', () => {
     expect((await h.reload(s.order.id)).status).toBe(200);
   });
 
-  it('an expired code asks for a new one; too many wrong codes stop until a new one is sent', async () => {
+  it('an expired code asks for a new one; the fifth code checked, if wrong, closes the repayment and a new one is needed', async () => {
     const s = await setup();
     const token = await tokenOf(s);
     const id = (await commit(s, token)).body.data.repayRecordId as number;
@@ -140,14 +140,23 @@ describe('repayment by card and by the alternate channel', () => {
     expect((await confirm(s, id, first)).body).toEqual({ code: '409', message: 'The verification code has expired. Please tap Resend to get a new one.', data: null });
     expect(await h.paymentsOf(s.order.id)).toHaveLength(0);
 
+    // Resend: a new code, but the codes checked so far still count (the expired one was the first).
     await commit(s, token);
     const second = await h.latestCode(s.session.mobilePhone);
     const wrongCode = second === '999999' ? '999998' : '999999';
-    for (let i = 0; i < 5; i++) expect((await confirm(s, id, wrongCode)).body.code).toBe('800006');
-    expect((await confirm(s, id, second)).body).toMatchObject({ code: '429', message: 'Too many wrong codes. Please tap Resend to get a new code.' });
+    for (let i = 0; i < 3; i++) expect((await confirm(s, id, wrongCode)).body.code).toBe('800006');
+    const closed = { code: '800007', message: 'Too many wrong codes. For your safety this payment was stopped. Please start the repayment again.', data: null };
+    expect((await confirm(s, id, wrongCode)).body).toEqual(closed);
+    // Closed for good: the right code, a resend or a repeated commit of its token revive nothing.
+    expect((await confirm(s, id, second)).body).toEqual(closed);
     await h.advance(61_000);
-    await commit(s, token);
-    expect((await confirm(s, id, await h.latestCode(s.session.mobilePhone))).body.code).toBe('00');
+    expect((await commit(s, token)).body).toEqual(closed);
+    expect(await h.outbox(s.session.mobilePhone)).toHaveLength(2);
+    expect(await h.paymentsOf(s.order.id)).toHaveLength(0);
+
+    // A new repayment (a new token from the screen) pays.
+    const next = (await commit(s, await tokenOf(s))).body.data.repayRecordId as number;
+    expect((await confirm(s, next, await h.latestCode(s.session.mobilePhone))).body.code).toBe('00');
     expect(await h.paymentsOf(s.order.id)).toHaveLength(1);
   });
 

@@ -9,7 +9,7 @@
  * applied once whatever happens after. Provider calls never run inside a database transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { CALL_ERROR_CODES, DUPLICATE_REPAYMENT_MESSAGE, ERROR_MESSAGES, SMS_RESEND_SECONDS, type RepaymentWays } from '@cashloan/contract';
+import { CALL_ERROR_CODES, DUPLICATE_REPAYMENT_MESSAGE, ERROR_CODES, ERROR_MESSAGES, type RepaymentWays } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, invalidInput, notFound, refused, sessionRefused, tooMany } from '../../http/api-error.ts';
 import { quote } from '../../loan-terms/position.ts';
@@ -24,11 +24,11 @@ import type { CardChargeResult } from '../../providers/payments/payment-provider
 import type { Borrower } from '../../session/session.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
 import { STALE_CLAIM_MS, START_FAILED_MESSAGE, resolveStaleClaim, resolveStarting, settle, settleSucceeded } from './recovery.ts';
+import { CODE_MESSAGES, claimCodeCheck, claimCodeSend, closeIfChecksUsed, codeLimitReached } from './card-codes.ts';
 import {
   CARD_CHANNEL,
   CHECKOUT_CHANNEL,
   cancelOtherOpenRepayments,
-  claimCodeSend,
   countRepaymentsSince,
   findBorrowerCard,
   findRepayToken,
@@ -52,8 +52,8 @@ export { STALE_CLAIM_MS };
 /** How long a repeated commit waits for the first one of the same token to finish starting. */
 const START_WAIT_MS = 3000;
 /**
- * Card repayments a borrower may start per 24 hours. Each one sends a fresh verification code with
- * 5 tries, so without a cap a stolen session could keep guessing (and keep texting the borrower).
+ * Card repayments a borrower may start per 24 hours (each issues a pay code and starts a charge). The
+ * verification codes they send and check have bounds of their own (card-codes.ts).
  */
 export const CARD_REPAYMENTS_PER_DAY = 10;
 
@@ -77,6 +77,11 @@ export const CARD_MESSAGES = {
 
 const duplicate = () => new ApiError(CALL_ERROR_CODES.duplicateRepayment, CARD_MESSAGES.duplicate);
 const wrongCode = () => new ApiError(CALL_ERROR_CODES.wrongVerifyCode, CARD_MESSAGES.wrongCode);
+/** The repayment was stopped after its last wrong code: only a new one can pay (the page starts it). */
+const closedByChecks = () => new ApiError(CALL_ERROR_CODES.repaymentClosed, CODE_MESSAGES.checksUsed, ERROR_CODES.refused);
+/** What a failed repayment answers: closed by its codes, or its own failure. */
+const failedAnswer = (repayment: CardRepayment) =>
+  repayment.failureMessage === CODE_MESSAGES.checksUsed ? closedByChecks() : refused(repayment.failureMessage || CARD_MESSAGES.startFailed);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** repayment-way: the borrower's cards (masked), whether the alternate channel is offered, a fresh token and the amount due. */
@@ -113,9 +118,10 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
   const now = deps.clock.now();
   const token = await findRepayToken(db, request.repayToken);
   if (!token || token.borrowerId !== borrower.id || token.orderId !== request.orderId) throw refused(CARD_MESSAGES.tokenExpired);
+  // Before anything else, a repeat (Resend) included: an old page neither pays nor sends codes.
+  if (token.expiresAt.getTime() <= now.getTime()) throw refused(CARD_MESSAGES.tokenExpired);
   const earlier = await findRepaymentByToken(db, token.token);
   if (earlier) return answerRepeat(deps, earlier, request.sendCode);
-  if (token.expiresAt.getTime() <= now.getTime()) throw refused(CARD_MESSAGES.tokenExpired);
   if (request.couponId !== undefined) throw invalidInput(CARD_MESSAGES.noCoupon);
 
   const card = await findBorrowerCard(db, borrower.id, request.cardId);
@@ -124,6 +130,8 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
   assertPaymentAllowed(view, 'repay');
   assertAmount(request.amountMinor, quote(toLoanState(view.order), 'repay', now), moneyTextIn(currency));
   if ((await countRepaymentsSince(db, borrower.id, new Date(now.getTime() - DAY_MS))) >= CARD_REPAYMENTS_PER_DAY) throw tooMany(CARD_MESSAGES.dailyLimit);
+  const codeLimit = await codeLimitReached(db, borrower.id, now);
+  if (codeLimit) throw codeLimit;
   const payCode = await issuePayCode(db, { orderId: view.order.id, purpose: 'repay', channelNumber: CARD_CHANNEL, now, provider: deps.payments });
 
   const id = await db.transaction(async (tx) => {
@@ -163,7 +171,7 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
   if (start.otpRequired) {
     const moved = await moveRepayment(db, id, ['starting'], 'pending', { needValid: 1, providerChargeId: start.chargeId }, deps.clock.now());
     if (!moved) throw refused(CARD_MESSAGES.replaced);
-    if (request.sendCode) await sendCodeIfDue(deps, id, start.chargeId);
+    if (request.sendCode) await sendCode(deps, id, start.chargeId);
     return { needValid: 1, repayRecordId: id };
   }
   const moved = await moveRepayment(db, id, ['starting'], 'charged', { needValid: 0, providerChargeId: start.chargeId, providerRef: start.providerRef ?? `charge:${start.chargeId}` }, deps.clock.now());
@@ -172,14 +180,14 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
   return { needValid: 0, repayRecordId: id };
 }
 
-/** Sends a verification code unless one went out less than SMS_RESEND_SECONDS ago. */
-async function sendCodeIfDue(deps: Deps, id: number, chargeId: string): Promise<void> {
+/** Sends a verification code, counted first (card-codes.ts refuses one sent too soon or one too many). */
+async function sendCode(deps: Deps, id: number, chargeId: string): Promise<void> {
   const now = deps.clock.now();
-  if (await claimCodeSend(deps.db, id, now, new Date(now.getTime() - SMS_RESEND_SECONDS * 1000))) await deps.payments.sendCardCode(chargeId);
+  if (await deps.db.transaction((tx) => claimCodeSend(tx, id, now))) await deps.payments.sendCardCode(chargeId);
 }
 
 /** What a commit repeated with the same token answers: the same repayment, never a second one. */
-async function answerRepeat(deps: Deps, first: CardRepayment, sendCode: boolean): Promise<{ needValid: number; repayRecordId: number }> {
+async function answerRepeat(deps: Deps, first: CardRepayment, codeAsked: boolean): Promise<{ needValid: number; repayRecordId: number }> {
   let repayment = first;
   for (let waited = 0; repayment.status === 'starting' && waited < START_WAIT_MS; waited += 50) {
     await sleep(50);
@@ -189,8 +197,8 @@ async function answerRepeat(deps: Deps, first: CardRepayment, sendCode: boolean)
     case 'starting':
       throw refused(CARD_MESSAGES.starting);
     case 'pending':
-      // Resend: a repeated commit that asks for a message gets a new code once the countdown is over.
-      if (sendCode && repayment.providerChargeId) await sendCodeIfDue(deps, repayment.id, repayment.providerChargeId);
+      // Resend: a repeated commit that asks for a message gets a new code, within the limits.
+      if (codeAsked && repayment.providerChargeId) await sendCode(deps, repayment.id, repayment.providerChargeId);
       return { needValid: 1, repayRecordId: repayment.id };
     case 'charged':
       await settle(deps, repayment);
@@ -201,7 +209,7 @@ async function answerRepeat(deps: Deps, first: CardRepayment, sendCode: boolean)
     case 'cancelled':
       throw refused(CARD_MESSAGES.replaced);
     case 'failed':
-      throw refused(repayment.failureMessage || CARD_MESSAGES.startFailed);
+      throw failedAnswer(repayment);
   }
 }
 
@@ -228,19 +236,20 @@ export async function confirmCardRepayment(deps: Deps, borrower: Borrower, reque
     case 'cancelled':
       throw refused(CARD_MESSAGES.replaced);
     case 'failed':
-      throw refused(repayment.failureMessage || CARD_MESSAGES.startFailed);
+      throw failedAnswer(repayment);
     case 'starting':
       throw refused(CARD_MESSAGES.starting);
     case 'pending':
       break;
   }
 
-  // Claim it: of two confirms only one goes on to the provider; the other answers 800005.
-  const claimed = await db.transaction(async (tx) => {
+  // Claim it: of two confirms only one goes on to the provider; the other answers 800005. The code
+  // is counted as checked here, before the provider sees it.
+  const claim = await db.transaction(async (tx): Promise<'claimed' | 'taken' | 'settled' | 'changed' | { refusal: ApiError }> => {
     await lockOrder(tx, repayment.orderId);
     const fresh = await findRepayment(tx, repayment.id);
     const takeable = fresh?.status === 'pending' || (fresh?.status === 'confirming' && fresh.claimedAt !== null && fresh.claimedAt <= staleBefore);
-    if (!takeable) return false;
+    if (!takeable) return 'taken';
     // The order may have changed since the commit (paid at a counter, a new lender day's charges):
     // the card is never charged an amount the order no longer owes.
     const owed = await owedNow(tx, repayment.orderId, now);
@@ -248,13 +257,17 @@ export async function confirmCardRepayment(deps: Deps, borrower: Borrower, reque
       await moveRepayment(tx, repayment.id, [fresh!.status], 'cancelled', { failureMessage: CARD_MESSAGES.amountChanged }, now);
       return owed === 0 ? 'settled' : 'changed';
     }
-    return moveRepayment(tx, repayment.id, [fresh!.status], 'confirming', { claimedAt: now }, now);
+    const refusal = await claimCodeCheck(tx, fresh!, now);
+    if (refusal) return { refusal: refusal.message === CODE_MESSAGES.checksUsed ? closedByChecks() : refusal };
+    return (await moveRepayment(tx, repayment.id, [fresh!.status], 'confirming', { claimedAt: now }, now)) ? 'claimed' : 'taken';
   });
-  if (claimed === 'settled') throw refused(MESSAGES.settled);
-  if (claimed === 'changed') throw refused(CARD_MESSAGES.amountChanged);
-  if (!claimed) {
+  if (typeof claim === 'object') throw claim.refusal;
+  if (claim === 'settled') throw refused(MESSAGES.settled);
+  if (claim === 'changed') throw refused(CARD_MESSAGES.amountChanged);
+  if (claim === 'taken') {
     const latest = (await findRepayment(db, repayment.id))!;
     if (latest.status === 'cancelled') throw refused(CARD_MESSAGES.replaced);
+    if (latest.status === 'failed') throw failedAnswer(latest);
     throw duplicate();
   }
 
@@ -268,6 +281,8 @@ export async function confirmCardRepayment(deps: Deps, borrower: Borrower, reque
   }
   switch (result.status) {
     case 'wrong_code':
+      // The last check this repayment had: it is closed, and only a new repayment can pay.
+      if (await closeIfChecksUsed(db, repayment, deps.clock.now())) throw closedByChecks();
       await release();
       throw wrongCode();
     case 'code_expired':

@@ -140,7 +140,6 @@ export interface CardRepayment {
   providerChargeId: string | null;
   providerRef: string | null;
   failureMessage: string;
-  codeSentAt: Date | null;
   claimedAt: Date | null;
 }
 interface CardRepaymentDb {
@@ -157,7 +156,6 @@ interface CardRepaymentDb {
   provider_charge_id: string | null;
   provider_ref: string | null;
   failure_message: string;
-  code_sent_at: Date | null;
   claimed_at: Date | null;
 }
 const toRepayment = (r: CardRepaymentDb): CardRepayment => ({
@@ -174,7 +172,6 @@ const toRepayment = (r: CardRepaymentDb): CardRepayment => ({
   providerChargeId: r.provider_charge_id,
   providerRef: r.provider_ref,
   failureMessage: r.failure_message,
-  codeSentAt: r.code_sent_at ? new Date(r.code_sent_at) : null,
   claimedAt: r.claimed_at ? new Date(r.claimed_at) : null,
 });
 const REPAYMENT_SELECT = 'SELECT cr.*, pc.code AS pay_code FROM card_repayments cr JOIN pay_codes pc ON pc.id = cr.pay_code_id';
@@ -276,14 +273,46 @@ export async function moveRepayment(
   return rows.length > 0;
 }
 
-/** Claims the right to send a verification code: true when none was sent since `sentBefore`. */
-export async function claimCodeSend(db: Queryable, id: number, now: Date, sentBefore: Date): Promise<boolean> {
-  const { rows } = await db.query<{ id: number }>(
-    `UPDATE card_repayments SET code_sent_at = $2, updated_at = $2
-      WHERE id = $1 AND status = 'pending' AND (code_sent_at IS NULL OR code_sent_at <= $3) RETURNING id`,
-    [id, now, sentBefore],
+// ---- verification codes ------------------------------------------------------------------------
+
+/** Locks the borrower's row: the counts of their codes are read and added to one request at a time. */
+export async function lockBorrowerCodes(db: Queryable, borrowerId: number): Promise<void> {
+  await db.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
+}
+
+export interface CodeUsage {
+  /** Codes sent and checked for this repayment, ever. */
+  sentForRepayment: number;
+  checkedForRepayment: number;
+  /** When this repayment's newest code was sent. */
+  lastSentAt: Date | null;
+  /** Codes sent and checked for any repayment of the borrower since `since`. */
+  sentSince: number;
+  checkedSince: number;
+}
+
+export async function codeUsage(db: Queryable, borrowerId: number, repaymentId: number | null, since: Date): Promise<CodeUsage> {
+  const { rows } = await db.query<{ sent_r: string; checked_r: string; last_sent: Date | null; sent_d: string; checked_d: string }>(
+    `SELECT count(*) FILTER (WHERE card_repayment_id = $2 AND kind = 'sent') AS sent_r,
+            count(*) FILTER (WHERE card_repayment_id = $2 AND kind = 'checked') AS checked_r,
+            max(at) FILTER (WHERE card_repayment_id = $2 AND kind = 'sent') AS last_sent,
+            count(*) FILTER (WHERE at > $3 AND kind = 'sent') AS sent_d,
+            count(*) FILTER (WHERE at > $3 AND kind = 'checked') AS checked_d
+       FROM card_code_events WHERE borrower_id = $1 AND (card_repayment_id = $2 OR at > $3)`,
+    [borrowerId, repaymentId, since],
   );
-  return rows.length > 0;
+  const r = rows[0]!;
+  return {
+    sentForRepayment: Number(r.sent_r),
+    checkedForRepayment: Number(r.checked_r),
+    lastSentAt: r.last_sent ? new Date(r.last_sent) : null,
+    sentSince: Number(r.sent_d),
+    checkedSince: Number(r.checked_d),
+  };
+}
+
+export async function recordCodeEvent(db: Queryable, e: { borrowerId: number; repaymentId: number; kind: 'sent' | 'checked'; at: Date }): Promise<void> {
+  await db.query('INSERT INTO card_code_events (borrower_id, card_repayment_id, kind, at) VALUES ($1, $2, $3, $4)', [e.borrowerId, e.repaymentId, e.kind, e.at]);
 }
 
 /**
