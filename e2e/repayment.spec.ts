@@ -186,6 +186,38 @@ test.describe('Repayment', () => {
     expect(stored.payments).toEqual([expect.objectContaining({ amountMinor: 560_500 })]);
   });
 
+  test('card repayment: the fifth wrong code stops that repayment; the screen starts a new one, whose code pays', async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+    const card = await ops.request<{ id: number }>('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: CARD_NO });
+    await page.goto(borrower.url('/pay.html#/alipayrepayment', { ...ids(order), cardId: card.id }));
+    await page.getByRole('button', { name: 'Confirm repayment' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Enter the verification code' });
+    const codes = async () => (await ops.request<{ items: Array<{ body: string }> }>('GET', `/sms-outbox?phone=${borrower.session.mobilePhone}`)).items;
+    const first = /\b(\d{6})\b/.exec((await codes())[0]!.body)![1]!;
+    const wrong = first === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i++) {
+      await dialog.getByLabel('Verification code').fill(wrong);
+      await dialog.getByRole('button', { name: 'Confirm' }).tap();
+      await expect(page.getByText('The verification code is wrong. Please check it and try again.')).toBeVisible();
+      await expect(page.getByText('The verification code is wrong. Please check it and try again.')).toHaveCount(0);
+    }
+    await dialog.getByLabel('Verification code').fill(wrong);
+    await dialog.getByRole('button', { name: 'Confirm' }).tap();
+    await expect(page.getByText('Too many wrong codes. For your safety this payment was stopped. Please start the repayment again.')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    expect((await ops.request<OrderView>('GET', `/orders/${order.orderId}`)).payments).toHaveLength(0);
+
+    // Confirm repayment again: a new repayment with a code of its own, which pays.
+    await page.getByRole('button', { name: 'Confirm repayment' }).tap();
+    await expect(dialog.getByRole('button', { name: 'Resend (60s)' })).toBeDisabled();
+    await expect.poll(async () => (await codes()).length).toBe(2);
+    const second = /\b(\d{6})\b/.exec((await codes())[0]!.body)![1]!;
+    await dialog.getByLabel('Verification code').fill(second);
+    await dialog.getByRole('button', { name: 'Confirm' }).tap();
+    await expect(page.getByRole('heading', { name: 'Settled' })).toBeVisible();
+    expect((await ops.request<OrderView>('GET', `/orders/${order.orderId}`)).payments).toEqual([expect.objectContaining({ amountMinor: 560_500 })]);
+  });
+
   test('payment instructions: Gcash Bills, Paymaya and offline stores with pictures that open full size', async ({ page, borrower }) => {
     await page.goto(borrower.url('/dragonpayPaymentInstructions'));
     await expect(page).toHaveTitle('Payment instructions');

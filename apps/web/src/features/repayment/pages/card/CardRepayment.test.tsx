@@ -109,6 +109,26 @@ describe('repay by card (#/alipayrepayment)', () => {
     expect(toast.showSuccess).toHaveBeenCalledWith('Repayment successful');
   });
 
+  it('after the last wrong code closes the repayment, the dialog closes and the next Confirm repayment starts a new one with a new token', async () => {
+    const closed = 'Too many wrong codes. For your safety this payment was stopped. Please start the repayment again.';
+    const requests = fakeServer({
+      [WAY]: [ok00(ways()), ok00(ways({ repayToken: 'rt_new' }))],
+      [COMMIT]: [ok00({ needValid: 1, repayRecordId: 88 }), ok00({ needValid: 1, repayRecordId: 89 })],
+      [CONFIRM]: [fail('800007', closed)],
+    });
+    renderPage(CardRepaymentPage, '/alipayrepayment?orderId=41&cardId=5');
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm repayment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter the verification code' });
+    await userEvent.type(within(dialog).getByLabelText('Verification code'), '111111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.showFailure).toHaveBeenCalledWith(closed));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(requests.filter((r) => r.path === WAY)).toHaveLength(2));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm repayment' }));
+    await screen.findByRole('dialog', { name: 'Enter the verification code' });
+    expect(requests.filter((r) => r.path === COMMIT).map((r) => r.form.get('repayToken'))).toEqual(['rt_abc', 'rt_new']);
+  });
+
   it('goes straight to borrow detail when no verification is needed', async () => {
     fakeServer({ [WAY]: [ok00(ways())], [COMMIT]: [ok00({ needValid: 0, repayRecordId: 89 })] });
     renderPage(CardRepaymentPage, '/alipayrepayment?orderId=41&cardId=6');

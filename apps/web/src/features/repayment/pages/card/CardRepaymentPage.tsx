@@ -35,12 +35,16 @@ export default function CardRepaymentPage() {
       <h1 className={styles.pageTitle}>{CARD_REPAY_TITLE}</h1>
       {state.status === 'loading' && <Loading text="Loading your bank cards…" />}
       {state.status === 'failed' && <QueryFailed error={state.error} onRetry={retry} />}
-      {state.status === 'ready' && <CardRepayment ways={state.data} />}
+      {state.status === 'ready' && <CardRepayment ways={state.data} onStartAgain={retry} />}
     </main>
   );
 }
 
-function CardRepayment({ ways }: { ways: RepaymentWays }) {
+/** The repayment of this screen's token was stopped (too many wrong codes): only a new one can pay. */
+const isClosed = (error: unknown) => error instanceof ApiCallError && String(error.code) === String(CALL_ERROR_CODES.repaymentClosed);
+
+/** `onStartAgain`: loads the screen again (a new token), so the next Confirm repayment starts a new repayment. */
+function CardRepayment({ ways, onStartAgain }: { ways: RepaymentWays; onStartAgain: () => void }) {
   const navigate = useNavigate();
   const chosenId = new URLSearchParams(useLocation().search).get('cardId');
   const card: BankCard | undefined = ways.bankCards.find((c) => String(c.id) === chosenId);
@@ -76,8 +80,9 @@ function CardRepayment({ ways }: { ways: RepaymentWays }) {
         showSuccess(REPAID_MESSAGE);
         goBorrowDetail();
       }
-    } catch {
+    } catch (error) {
       // Shown by the call; the button is live again.
+      if (isClosed(error)) onStartAgain();
     }
   });
 
@@ -86,8 +91,12 @@ function CardRepayment({ ways }: { ways: RepaymentWays }) {
     try {
       await commit(card);
       countdown.start();
-    } catch {
-      // Shown by the call; Resend stays available.
+    } catch (error) {
+      // Shown by the call; Resend stays available, unless this repayment can no longer be paid.
+      if (isClosed(error)) {
+        setRecordId(null);
+        onStartAgain();
+      }
     }
   };
 
@@ -103,6 +112,11 @@ function CardRepayment({ ways }: { ways: RepaymentWays }) {
       if (error instanceof ApiCallError && String(error.code) === String(CALL_ERROR_CODES.duplicateRepayment)) {
         setRecordId(null);
         goBorrowDetail();
+      }
+      // Its last code was wrong: the dialog closes and the screen gets a new token for a new repayment.
+      if (isClosed(error)) {
+        setRecordId(null);
+        onStartAgain();
       }
     }
   };
