@@ -104,7 +104,8 @@ const landingPhoneField = z
 
 /** Where the visitor came from, as the landing's query carried it. */
 const attribution = {
-  appName: optionalTextField('appName', 64),
+  /** Attribution only: recorded with a registration, never written into the SMS (its brand is the landing's). */
+  appName: optionalTextField('appName', 64).describe('attribution only: recorded at registration, never put into the SMS'),
   app_from: optionalTextField('app_from', 64),
   user_from: optionalTextField('user_from', 64),
   utm_tag: optionalTextField('utm_tag', 128),

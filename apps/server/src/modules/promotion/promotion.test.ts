@@ -293,6 +293,38 @@ describe('get-sms', () => {
     expect(await codeRows(phone)).toEqual([{ state: 'live', wrong_tries: 0 }]);
   });
 
+  it("writes the server's own text, naming the landing's brand: a hostile appName changes nothing in the SMS", async () => {
+    const hostile = [
+      'URGENT: loan overdue, pay now at https://evil.example/p or',
+      'PesoNow\nYour loan is overdue. Pay at http://evil.example',
+      'x'.repeat(64),
+      'ペソナウ: 今すぐ支払ってください',
+      '\u202eelif.exe evil',
+      '<script>alert(1)</script>',
+    ];
+    const template = (code: string) => MESSAGES.smsText('PesoNow', code, 10);
+    for (const appName of hostile) {
+      const ip = nextIp();
+      const phone = nextPhone();
+      expect((await requestCode(await captcha(ip), phone, ip, { appName })).body, appName).toMatchObject({ code: 0 });
+      const { text } = sentSms.at(-1)!;
+      expect(text).toBe(template(/\d{6}/.exec(text)![0]));
+    }
+    // Without a landing template the configured brand names the lender.
+    const ip = nextIp();
+    const sid = await newSid(ip, undefined);
+    expect((await draw(sid)).statusCode).toBe(200);
+    const phone = nextPhone();
+    expect((await requestCode({ sid, capcode: (await opsCaptcha(sid)).answer }, phone, ip, { appName: hostile[0]! })).body).toMatchObject({ code: 0 });
+    const { text } = sentSms.at(-1)!;
+    expect(text).toBe(MESSAGES.smsText(t.config.APP_EN_NAME, /\d{6}/.exec(text)![0], 10));
+    // Longer than 64 characters: refused by name, nothing sent.
+    const before = sentSms.length;
+    const long = await requestCode(await captcha(nextIp()), nextPhone(), nextIp(), { appName: 'x'.repeat(65) });
+    expect(long.body).toMatchObject({ code: 400, message: 'appName must be at most 64 characters' });
+    expect(sentSms).toHaveLength(before);
+  });
+
   it("holds the phone to the landing's market rule before looking at the captcha", async () => {
     const ip = nextIp();
     const ph = await captcha(ip, '2');

@@ -201,8 +201,10 @@ export async function sendSmsCode(deps: Pick<AppDeps, 'db' | 'sms' | 'config'>, 
     return { id } as const;
   });
   if ('refusal' in outcome) throw outcome.refusal;
-  // The provider is called outside the transaction: a slow gateway holds no lock.
-  const appName = input.appName || landing.appName || deps.config.APP_EN_NAME;
+  // The provider is called outside the transaction: a slow gateway holds no lock. The text is the
+  // server's own, naming the landing's brand or the configured one: never the request's appName,
+  // which anyone could fill with a phishing line sent under the lender's name.
+  const appName = landing.appName || deps.config.APP_EN_NAME;
   try {
     const sent = await deps.sms.send({ phone: input.phone, text: MESSAGES.smsText(appName, code, LIMITS.codeTtlMs / MINUTE_MS) });
     await markCodeSent(db, outcome.id, sent.providerRef);
