@@ -58,9 +58,9 @@ describe('the server shell', () => {
     expect(ok.json().data.session.sessionId).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('never writes a session id, OTP or card number into a logged URL', () => {
-    expect(redactUrl('/h5api/x?userId=U1&sessionId=abcdef&smsCode=123456&cardNo=4111111111111111')).toBe(
-      '/h5api/x?userId=U1&sessionId=[redacted]&smsCode=[redacted]&cardNo=[redacted]',
+  it('never writes a session id, OTP or card number into a logged URL, and masks user ids', () => {
+    expect(redactUrl('/h5api/x?userId=U1234567&sessionId=abcdef&smsCode=123456&cardNo=4111111111111111')).toBe(
+      '/h5api/x?userId=****4567&sessionId=[redacted]&smsCode=[redacted]&cardNo=[redacted]',
     );
   });
 });

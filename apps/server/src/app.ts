@@ -7,7 +7,7 @@ import type { AppDeps } from './deps.ts';
 import { installErrorHandlers } from './http/errors.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOps } from './ops/routes.ts';
-import { redactUrl } from './http/redact.ts';
+import { parseQuery, redactUrl } from './http/redact.ts';
 import { lazySchemaCompilers } from './http/schema-compilers.ts';
 import { serveStoredImages } from './providers/storage/serve.ts';
 import { serveWeb } from './web/serve-web.ts';
@@ -28,6 +28,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
     // The webview sends small form bodies; uploads go through multipart with their own limit.
     bodyLimit: 256 * 1024,
     trustProxy: deps.config.TRUST_PROXY,
+    // Named here because the log redaction parses queries with the very same function.
+    routerOptions: { querystringParser: parseQuery },
     // No route declares a Fastify schema (the contract's zod schemas check payloads): ajv and
     // fast-json-stringify load only if one ever does.
     schemaController: { compilersFactory: lazySchemaCompilers },

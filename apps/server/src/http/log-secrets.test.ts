@@ -1,12 +1,14 @@
 /**
- * Logs never carry a session id, a full card number or a one-time code: every call of the contract
- * is sent (as a borrower would, and with its secrets in the query too), at the most talkative log
- * level, and the log lines are searched for the secrets' values.
+ * Logs never carry a session id, a full card number or a one-time code, and show phone numbers and
+ * user ids by their last 4 only: every call of the contract is sent (as a borrower would, and with
+ * its secrets in the query too, also under names encoded so the server still reads them), at the
+ * most talkative log level, and the log lines are searched for the values.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CALLS, callUrlPath, type SessionParams } from '@cashloan/contract';
 import { CALL_EXAMPLES } from '@cashloan/contract/examples';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { maskLast4, redactUrl } from './redact.ts';
 
 const CARD_NUMBER = '4000123412344821';
 const ONE_TIME_CODE = '493817';
@@ -45,5 +47,27 @@ describe('secrets stay out of the logs', () => {
     expect(log).not.toContain(session.sessionId);
     expect(log).not.toContain(CARD_NUMBER);
     expect(log).not.toContain(ONE_TIME_CODE);
+    expect(log).not.toContain(session.mobilePhone);
+    expect(log).not.toContain(session.userId);
+    expect(log).toContain(maskLast4(session.mobilePhone));
+  });
+
+  it('redacts the session id under every name the server reads as sessionId (encoded, after #, repeated)', async () => {
+    const contact = callUrlPath(ALL_CALLS.contactKfInfoCall.route);
+    const { sessionId, ...rest } = session;
+    const others = new URLSearchParams({ ...rest, overall: '30' }).toString();
+    const spellings = [`session%49d=${sessionId}`, `%73essionId=${sessionId}`, `%73%65%73%73%69%6f%6e%49%64=${sessionId}`, `sessionId=${sessionId}&sessionId=${sessionId}`];
+    for (const spelling of spellings) {
+      lines.length = 0;
+      const res = await t.app.inject({ method: 'POST', url: `${contact}?${spelling}&${others}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'overall=30' });
+      // The server took it for the session: the borrower's own answer came back.
+      expect(res.json(), spelling).toMatchObject({ code: 0 });
+      expect(lines.join(''), spelling).not.toContain(sessionId);
+      expect(lines.join(''), spelling).toContain('sessionId=[redacted]');
+    }
+    // After '#' the router reads a query too (find-my-way's split), so the log line hides it as well.
+    expect(redactUrl(`/x#sessionId=${sessionId}`)).toBe('/x?sessionId=[redacted]');
+    expect(redactUrl(`/x?a=1#sessionId=${sessionId}`)).not.toContain(sessionId);
+    expect(redactUrl(`/x?mobilePhone=09171234567&userId=U123456789&orderId=7`)).toBe('/x?mobilePhone=*******4567&userId=******6789&orderId=7');
   });
 });
