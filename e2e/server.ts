@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
-export const OPS_TOKEN_DEFAULT = 'e2e-ops-token';
+export const OPS_TOKEN_DEFAULT = 'e2e-ops-token-of-the-browser-tests';
 
 /**
  * The contact details the e2e server is configured with, so specs can check the page shows what

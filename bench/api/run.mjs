@@ -33,7 +33,7 @@ const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
 const TEMPLATE_CACHE = join(REPO_ROOT, 'node_modules/.cache/cashloan-server');
 /** Whether a fresh PGlite start will copy a cached template (otherwise it runs initdb and makes one). */
 const templateCached = () => existsSync(TEMPLATE_CACHE) && readdirSync(TEMPLATE_CACHE).some((name) => /^pglite-.*-migrated-[0-9a-f]+$/.test(name));
-const OPS_TOKEN = 'bench-ops-token';
+const OPS_TOKEN = 'bench-ops-token-of-the-benchmarks-only';
 
 const positive = (name, fallback) => {
   const raw = process.env[name];

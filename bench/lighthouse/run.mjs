@@ -39,7 +39,7 @@ import puppeteer from 'puppeteer-core';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
 const DEFAULT_DIST = join(REPO_ROOT, 'apps/web/dist');
-const OPS_TOKEN = 'bench-ops-token';
+const OPS_TOKEN = 'bench-ops-token-of-the-benchmarks-only';
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 /** PGlite's cold start takes seconds on a slow machine; migrations and the seed come on top. */
 const START_TIMEOUT_MS = 90_000;

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const TEST_OPS_TOKEN = 'security-ops-token';
+export const TEST_OPS_TOKEN = 'security-ops-token-of-the-fault-tests';
 
 /** PGlite's cold start, migrations and the seed on a loaded 2-core machine. */
 const START_TIMEOUT_MS = 90_000;
@@ -24,6 +24,11 @@ export interface StartOptions {
   /** The built web app to serve; the API only by default. */
   webDist?: string | undefined;
   opsToken?: string | undefined;
+  /**
+   * 'npm-start': run `scripts/start.mjs` as `npm start` does, leaving HOST, OPS_TOKEN and PUBLIC_URL
+   * to it and the server (opsToken is then read from what it prints); the server alone otherwise.
+   */
+  launch?: 'server' | 'npm-start' | undefined;
   /** Receives what the process writes once it has started (its startup output is kept for errors). */
   onOutput?: ((chunk: string, stream: 'stdout' | 'stderr') => void) | undefined;
 }
@@ -72,22 +77,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const opsToken = options.opsToken ?? TEST_OPS_TOKEN;
+  const npmStart = options.launch === 'npm-start';
   const began = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const inherited: Record<string, string | undefined> = { ...process.env };
+  for (const name of ['HOST', 'OPS_TOKEN', 'PUBLIC_URL', 'NODE_ENV']) delete inherited[name];
+  const ours = npmStart ? {} : { HOST: '127.0.0.1', OPS_TOKEN: options.opsToken ?? TEST_OPS_TOKEN, PUBLIC_URL: url };
+  const child = spawn(process.execPath, npmStart ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
-      HOST: '127.0.0.1',
       // The embedded database unless the caller names one, even when the shell points at a PostgreSQL.
       DATABASE_URL: '',
       DATA_DIR: options.dataDir,
-      OPS_TOKEN: opsToken,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       WEB_DIST: options.webDist ?? '',
-      PUBLIC_URL: url,
+      ...ours,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,6 +127,9 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   }
   const startMs = performance.now() - began;
   started = true;
+  // The server prints its banner right after it starts listening: wait for it before reading the token.
+  while (!/Borrower app on /.test(output) && exitNote === null && Date.now() < deadline) await sleep(50);
+  const opsToken = npmStart ? (/Authorization: Bearer (\S+?);/.exec(output)?.[1] ?? '') : (options.opsToken ?? TEST_OPS_TOKEN);
 
   return {
     url,

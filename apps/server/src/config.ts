@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { canonicalHostEntry } from '@cashloan/contract/trusted-hosts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const OPS_TOKEN_MIN_LENGTH = 32;
 
 const optionalText = z
   .string()
@@ -17,12 +18,20 @@ const siteText = z.string().trim().min(1, { error: 'must not be empty' });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless set: a deployment says HOST=0.0.0.0 (or its interface) on purpose. */
+  HOST: z.string().default('127.0.0.1'),
+  /** 'production' refuses the dev-only settings (OPS_TOKEN) and prints no demo session. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** PostgreSQL connection URL; when absent the server uses embedded PGlite in DATA_DIR. */
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().default(`${REPO_ROOT}.data`),
-  /** Enables the /ops back-office API when set. */
-  OPS_TOKEN: optionalText,
+  /**
+   * Enables the /ops dev back office when set (at least 32 characters; never with
+   * NODE_ENV=production, where it would let anyone holding it mark pay codes paid).
+   */
+  OPS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= OPS_TOKEN_MIN_LENGTH, {
+    error: `must be at least ${OPS_TOKEN_MIN_LENGTH} characters (npm start makes a random one)`,
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app to serve; empty to serve the API only. */
   WEB_DIST: z.string().default(`${REPO_ROOT}apps/web/dist`),
@@ -88,6 +97,15 @@ const envSchema = z.object({
 
 export type Config = z.output<typeof envSchema>;
 
+/** Rules between settings, checked after each one is valid on its own. */
+function crossCheck(config: Config): string[] {
+  const problems: string[] = [];
+  if (config.NODE_ENV === 'production' && config.OPS_TOKEN !== undefined) {
+    problems.push('OPS_TOKEN: the /ops dev back office must not run with NODE_ENV=production; unset OPS_TOKEN');
+  }
+  return problems;
+}
+
 /** The scheme of SCHEME_URL ('pesonow'), or null when it is not a deep-link scheme of its own. */
 export function appSchemeOf(schemeUrl: string): string | null {
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(schemeUrl.trim())?.[1]?.toLowerCase();
@@ -96,14 +114,12 @@ export function appSchemeOf(schemeUrl: string): string | null {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
+  const problems = parsed.success ? crossCheck(parsed.data) : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (problems.length > 0 || !parsed.success) throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   return parsed.data;
 }
 
 /** A configuration for tests: in-memory database, no web, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', WEB_DIST: '' }), OPS_TOKEN: 'test-ops-token', ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', WEB_DIST: '' }), OPS_TOKEN: 'test-ops-token-of-the-server-tests', ...overrides };
 }

@@ -12,7 +12,7 @@ const opening = openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_
 // Awaited below; marked handled so a failure surfaces there, after the imports, not as unhandled.
 opening.catch(() => undefined);
 
-const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo, demoLinks }, storageModule, smsModule, paymentsModule, sweepModule, recoveryModule] =
+const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo }, storageModule, smsModule, paymentsModule, sweepModule, recoveryModule] =
   await Promise.all([
     import('close-with-grace'),
     import('./clock/clock.ts'),
@@ -47,16 +47,15 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
 
 const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config) : null;
 const address = await app.listen({ port: config.PORT, host: config.HOST });
-const base = config.PUBLIC_URL ?? `http://localhost:${new URL(address).port}`;
-const demo = seeded ?? (config.SEED_DEMO ? await demoLinks(db, config) : null);
-if (demo) {
-  const lines = [
-    '',
-    `Borrower app on ${base}  (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`,
-    `  Developer preview with a demo session: ${base}${demo.previewPath}`,
-    ...demo.orders.map((o) => `  Order in status ${o.status} (${o.meaning}): ${base}${o.path}`),
-    config.OPS_TOKEN ? `  Ops API: ${base}/ops  (Authorization: Bearer ${config.OPS_TOKEN})` : '  Ops API disabled (set OPS_TOKEN)',
-    '',
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
+// The address it listens on (127.0.0.1 by default), or localhost when it listens on every interface.
+const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+const base = config.PUBLIC_URL ?? `http://${shownHost}:${new URL(address).port}`;
+const lines = ['', `Borrower app on ${base}  (database: ${db.kind}${db.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`];
+// A demo session is printed once, by the start that seeds it, and never in production; /ops gives new ones.
+if (seeded && config.NODE_ENV !== 'production') {
+  lines.push(`  Developer preview with a demo session: ${base}${seeded.previewPath}`, ...seeded.orders.map((o) => `  Order in status ${o.status} (${o.meaning}): ${base}${o.path}`));
+} else if (config.SEED_DEMO && config.NODE_ENV !== 'production') {
+  lines.push('  Demo data was seeded on an earlier start; GET /ops/demo-links answers its links with a new demo session');
 }
+if (config.OPS_TOKEN) lines.push(`  Ops API (dev only): ${base}/ops  (Authorization: Bearer ${config.OPS_TOKEN}; a new token each npm start unless OPS_TOKEN is set)`);
+process.stdout.write([...lines, ''].join('\n') + '\n');

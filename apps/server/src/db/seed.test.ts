@@ -58,24 +58,34 @@ describe('the demo seed', () => {
     }
   });
 
-  it('gives links whose session parameters open a long-lived demo session', async () => {
+  it('gives links whose session parameters open the demo session, which lives SESSION_TTL_DAYS', async () => {
     expect(links.previewPath.startsWith('/testPreview?')).toBe(true);
     const params = paramsOf(links.previewPath);
     expect([...params.keys()]).toEqual([...SESSION_PARAMS, 'productId', 'orderId']);
     expect(params.get('deviceId')).toBe('demo-device');
     const session = Object.fromEntries(SESSION_PARAMS.map((k) => [k, params.get(k)!]));
-    const borrower = await borrowerForSession(db, session, new Date(NOW.getTime() + 5 * 365 * DAY_MS));
+    const borrower = await borrowerForSession(db, session, new Date(NOW.getTime() + (config.SESSION_TTL_DAYS - 1) * DAY_MS));
     expect(borrower).toMatchObject({ userId: DEMO_BORROWER.userId, mobilePhone: DEMO_BORROWER.mobilePhone });
+    await expect(borrowerForSession(db, session, new Date(NOW.getTime() + (config.SESSION_TTL_DAYS + 1) * DAY_MS))).rejects.toThrow();
     const order = (await loadOrder(db, Number(params.get('orderId'))))!;
     expect(order.status).toBe(170);
   });
 
-  it('changes nothing when run a second time, and returns the same links', async () => {
+  it('changes nothing when run a second time and gives no links then (they are printed once); demoLinks gives them', async () => {
     const before = await counts(db);
     const second = await seedDemo(db, new Date(NOW.getTime() + DAY_MS), config);
     expect(await counts(db)).toEqual(before);
-    expect(second).toEqual(links);
+    expect(second).toBeNull();
     expect(await demoLinks(db, config)).toEqual(links);
+  });
+
+  it('gives the links with a new demo session when asked (the ops API), the same orders', async () => {
+    const fresh = (await demoLinks(db, config, { newSessionAt: new Date(NOW.getTime() + 40 * DAY_MS) }))!;
+    const sessionOf = (path: string) => paramsOf(path).get('sessionId');
+    expect(sessionOf(fresh.previewPath)).not.toBe(sessionOf(links.previewPath));
+    expect(fresh.orders.map((o) => paramsOf(o.path).get('orderId'))).toEqual(links.orders.map((o) => paramsOf(o.path).get('orderId')));
+    const session = Object.fromEntries(SESSION_PARAMS.map((k) => [k, paramsOf(fresh.previewPath).get(k)!]));
+    expect(await borrowerForSession(db, session, new Date(NOW.getTime() + 41 * DAY_MS))).toMatchObject({ userId: DEMO_BORROWER.userId });
   });
 
   it('leaves a database that already holds other data alone', async () => {

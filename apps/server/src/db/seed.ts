@@ -6,6 +6,7 @@ import type { SessionParams } from '@cashloan/contract';
 import type { Db, Queryable } from './client.ts';
 import type { Config } from '../config.ts';
 import { createBorrowerWithSession, DEFAULT_MERCHANT, findBorrower, latestSession } from '../borrowers/store.ts';
+import { createSession } from '../session/session.ts';
 import { DUE_WINDOW_DAYS, LATE_PENALTY_MINOR, OVERDUE_TIERS, PREPAYMENT_MIN_DAYS, TERM_DAYS } from '../loan-terms/rules.ts';
 import { ORDER_STATUS, ORDER_STATUSES, STATUS_MEANING, type OrderStatus } from '../loan-terms/status.ts';
 import { createOrder } from '../orders/service.ts';
@@ -30,8 +31,6 @@ interface DemoMarker {
   orders: Array<{ status: OrderStatus; orderId: number; productId: number }>;
 }
 
-/** The demo session outlives any demo: ten years. */
-const DEMO_SESSION_DAYS = 3650;
 export const DEMO_BORROWER = { userId: 'DEMO0001', mobilePhone: '9171234567', name: 'Juan Dela Cruz', deviceId: 'demo-device' } as const;
 
 // ---- catalogue ---------------------------------------------------------------------------------
@@ -218,14 +217,15 @@ async function isEmpty(db: Queryable): Promise<boolean> {
 }
 
 /**
- * Seeds the demo into an empty database and returns its links. Idempotent: once the demo marker
- * exists it only returns the links; a database holding other data is left alone (null).
+ * Seeds the demo into an empty database and returns its links (with the demo session, which lives
+ * SESSION_TTL_DAYS like any other). Idempotent: once the demo marker exists it seeds nothing and
+ * answers null, as it does for a database holding other data; demoLinks gives the links then.
  */
 export async function seedDemo(db: Db, now: Date, config: Config): Promise<DemoLinks | null> {
   const seeded = await db.transaction(async (tx) => {
     if ((await readMarker(tx)) || !(await isEmpty(tx))) return false;
     const productIds = await seedCatalog(tx);
-    const { borrowerId } = await createBorrowerWithSession(tx, { ...DEMO_BORROWER, merchantNumber: DEFAULT_MERCHANT }, now, DEMO_SESSION_DAYS);
+    const { borrowerId } = await createBorrowerWithSession(tx, { ...DEMO_BORROWER, merchantNumber: DEFAULT_MERCHANT }, now, config.SESSION_TTL_DAYS);
     const orders: DemoMarker['orders'] = [];
     for (const demo of DEMO_ORDERS) {
       const product = (await findProduct(tx, productIds[demo.product]!))!;
@@ -243,8 +243,7 @@ export async function seedDemo(db: Db, now: Date, config: Config): Promise<DemoL
     await tx.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2::jsonb)`, [DEMO_MARKER_KEY, JSON.stringify(marker)]);
     return true;
   });
-  if (!seeded && !(await readMarker(db))) return null;
-  return demoLinks(db, config);
+  return seeded ? demoLinks(db, config) : null;
 }
 
 async function readMarker(db: Queryable): Promise<DemoMarker | null> {
@@ -252,12 +251,18 @@ async function readMarker(db: Queryable): Promise<DemoMarker | null> {
   return rows[0]?.value ?? null;
 }
 
-/** The demo's page links (relative paths; main.ts prefixes the public base URL). */
-export async function demoLinks(db: Db, _config: Config): Promise<DemoLinks | null> {
+/**
+ * The demo's page links (relative paths; main.ts prefixes the public base URL), with the demo
+ * borrower's newest session, or with a new one when `newSessionAt` is given (the ops API's
+ * /ops/demo-links: the links are printed only on the start that seeds the demo).
+ */
+export async function demoLinks(db: Db, config: Config, options: { newSessionAt?: Date } = {}): Promise<DemoLinks | null> {
   const marker = await readMarker(db);
   if (!marker) return null;
   const borrower = await findBorrower(db, { userId: marker.userId });
-  const session: SessionParams | null = borrower ? await latestSession(db, borrower.id) : null;
+  if (!borrower) return null;
+  if (options.newSessionAt) await createSession(db, borrower.id, DEMO_BORROWER.deviceId, options.newSessionAt, config.SESSION_TTL_DAYS);
+  const session: SessionParams | null = await latestSession(db, borrower.id);
   if (!session) return null;
   const preview = marker.orders.find((o) => o.orderId === marker.previewOrderId) ?? marker.orders[0]!;
   const byStatus = [...marker.orders].sort((a, b) => ORDER_STATUSES.indexOf(a.status) - ORDER_STATUSES.indexOf(b.status));

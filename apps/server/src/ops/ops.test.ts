@@ -4,6 +4,7 @@ import { createTestApp, form, FORM_HEADERS, type TestApp } from '../test-support
 import { seedCatalog } from '../db/seed.ts';
 import { DAY_MS } from '../clock/clock.ts';
 import { daysBetween } from '../loan-terms/calendar.ts';
+import { OPS_WRONG_TOKENS_PER_MINUTE } from './routes.ts';
 
 describe('the ops back office', () => {
   let t: TestApp;
@@ -47,13 +48,36 @@ describe('the ops back office', () => {
       ['GET', '/ops/captchas/abc'],
     ];
     it('refuses every endpoint without the token or with a wrong one', async () => {
+      let caller = 0;
       for (const [method, url] of endpoints) {
         for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: t.config.OPS_TOKEN! }]) {
-          const res = await t.app.inject({ method: method as 'GET' | 'POST', url, headers, payload: method === 'POST' ? { days: 1 } : undefined });
+          // One address each: wrong tokens from one address are throttled (below).
+          const remoteAddress = `10.9.0.${++caller}`;
+          const res = await t.app.inject({ method: method as 'GET' | 'POST', url, headers, remoteAddress, payload: method === 'POST' ? { days: 1 } : undefined });
           expect(res.statusCode, `${method} ${url}`).toBe(401);
           expect(res.json()).toEqual({ code: 401, message: 'Ops token missing or wrong', data: null });
         }
       }
+    });
+
+    it(`throttles wrong tokens per address: ${OPS_WRONG_TOKENS_PER_MINUTE} a minute, then 429 for every request from it (the right token too) until the minute is over`, async () => {
+      const from = (remoteAddress: string, token: string) =>
+        t.app.inject({ method: 'GET', url: '/ops/clock', headers: { authorization: `Bearer ${token}` }, remoteAddress });
+      const wrong = `${t.config.OPS_TOKEN}x`;
+      for (let i = 0; i < OPS_WRONG_TOKENS_PER_MINUTE; i++) expect((await from('10.8.0.1', wrong)).statusCode).toBe(401);
+      const throttled = await from('10.8.0.1', wrong);
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.json().message).toMatch(/^Too many wrong ops tokens from this address\. Try again in \d+ s\.$/);
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await from('10.8.0.1', t.config.OPS_TOKEN!)).statusCode).toBe(429);
+      // Another address is not held back, and the first may try again a minute later.
+      expect((await from('10.8.0.2', t.config.OPS_TOKEN!)).statusCode).toBe(200);
+      await t.clock.advance(61_000);
+      expect((await from('10.8.0.1', t.config.OPS_TOKEN!)).statusCode).toBe(200);
+      // Sent together, 30 wrong tokens get at most 10 answers that tell anything.
+      const answers = await Promise.all(Array.from({ length: 30 }, () => from('10.8.0.3', wrong)));
+      expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(OPS_WRONG_TOKENS_PER_MINUTE);
+      expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(30 - OPS_WRONG_TOKENS_PER_MINUTE);
     });
 
     it('is not mounted at all without OPS_TOKEN', async () => {

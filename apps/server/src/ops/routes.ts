@@ -18,12 +18,13 @@ import { findProduct, listActiveProducts, loadOrder } from '../orders/store.ts';
 import { orderDetailsPath, orderPageQuery } from '../orders/page-links.ts';
 import { applyPaidPayCode, issuePayCode } from '../payments/service.ts';
 import { listOrderPayments } from '../payments/store.ts';
-import { findCaptcha, listSmsOutbox, replyToComplaint } from './store.ts';
+import { countWrongToken, findCaptcha, listSmsOutbox, replyToComplaint, wrongTokensNow } from './store.ts';
 import { findComplaint, listComplaints, type ComplaintRow } from '../modules/complaints/store.ts';
 import { insertRepaymentCard } from '../modules/repayment/store.ts';
 import { problemTitles } from '../modules/complaints/problem-types.ts';
 import { registerPromotionOps } from '../modules/promotion/ops.ts';
 import { registerBindCardOps } from '../modules/bind-card/ops.ts';
+import { demoLinks } from '../db/seed.ts';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
   const sent = Buffer.from(header ?? '');
@@ -139,11 +140,29 @@ const outboxQuery = z.object({ phone: z.string().regex(/^\d{6,15}$/, { error: 'p
 
 // ---- routes ------------------------------------------------------------------------------------
 
+/** Wrong tokens an address may send in a minute; then every request from it is refused until the minute is over. */
+export const OPS_WRONG_TOKENS_PER_MINUTE = 10;
+const OPS_WINDOW_MS = 60_000;
+export const OPS_MESSAGES = {
+  wrongToken: 'Ops token missing or wrong',
+  throttled: (seconds: number) => `Too many wrong ops tokens from this address. Try again in ${seconds} s.`,
+} as const;
+
 export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock, config } = deps;
   const token = config.OPS_TOKEN!;
-  ops.addHook('onRequest', async (request) => {
-    if (!tokenMatches(request.headers.authorization, token)) throw new ApiError(401, 'Ops token missing or wrong', 401);
+  // Each wrong token is counted (atomically, in the database) before its answer is decided; past the
+  // limit the right token is refused too, so a flood of guesses learns nothing of the ones after it.
+  ops.addHook('onRequest', async (request, reply) => {
+    const now = clock.now();
+    const right = tokenMatches(request.headers.authorization, token);
+    const count = right ? await wrongTokensNow(db, request.ip, now, OPS_WINDOW_MS) : await countWrongToken(db, request.ip, now, OPS_WINDOW_MS);
+    if (count && count.failures > (right ? OPS_WRONG_TOKENS_PER_MINUTE - 1 : OPS_WRONG_TOKENS_PER_MINUTE)) {
+      const seconds = Math.max(1, Math.ceil((count.windowStart.getTime() + OPS_WINDOW_MS - now.getTime()) / 1000));
+      reply.header('Retry-After', String(seconds));
+      throw new ApiError(429, OPS_MESSAGES.throttled(seconds), 429);
+    }
+    if (!right) throw new ApiError(401, OPS_MESSAGES.wrongToken, 401);
   });
 
   /** The borrower's newest live session, or a fresh one, so every answer carries a ready page query. */
@@ -257,6 +276,13 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
   });
 
   ops.get('/clock', async () => ok({ now: clock.now().toISOString(), offsetMs: clock.offsetMs() }));
+
+  /** The demo's page links with a new demo session (the start that seeded the demo printed them once). */
+  ops.get('/demo-links', async () => {
+    const links = await demoLinks(db, config, { newSessionAt: clock.now() });
+    if (!links) throw notFound('No demo data in this database (SEED_DEMO seeds it into an empty one)');
+    return ok(links);
+  });
 
   ops.post('/clock/advance', async (request) => {
     const { days } = parseOps(advanceBody, request.body);

@@ -16,7 +16,7 @@ import { MESSAGES } from './service.ts';
 
 let t: TestApp;
 let productIds: number[];
-const OPS = { authorization: 'Bearer test-ops-token' };
+const OPS = { authorization: 'Bearer test-ops-token-of-the-server-tests' };
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -37,7 +37,7 @@ afterAll(async () => {
   rmSync(uploadsRoot, { recursive: true, force: true });
 });
 
-const OPS = { authorization: 'Bearer test-ops-token' };
+const OPS = { authorization: 'Bearer test-ops-token-of-the-server-tests' };
 const storedFiles = () => {
   try {
     return readdirSync(join(uploadsRoot, 'complaints'));

@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const OPS = { authorization: 'Bearer test-ops-token' };
+const OPS = { authorization: 'Bearer test-ops-token-of-the-server-tests' };
 
 // ---- helpers: every test uses phones and client addresses of its own -------------------------------------
 
