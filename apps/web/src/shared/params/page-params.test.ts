@@ -196,6 +196,20 @@ describe('where the session parameters go', () => {
     expect(sessionIn(withCarriedParams('/byAs'))).toEqual(all);
   });
 
+  it('never over cleartext http to another origin, allow-listed or this site’s own host on another port or scheme', () => {
+    const own = new URL(window.location.href);
+    setPagePolicy({ trustedHosts: ['lender.example', `${own.hostname}:${Number(own.port || 80) + 1}`, '*.lender.example'] });
+    opened(`/allIt?${session}&orderId=3`);
+    expect(own.protocol).toBe('http:');
+    for (const target of ['http://lender.example/repay', 'http://pay.lender.example/x', `http://${own.hostname}:${Number(own.port || 80) + 1}/byAs`]) {
+      expect(sessionIn(withCarriedParams(target)), target).toEqual({});
+      expect(new URL(withCarriedParams(target)).searchParams.get('orderId'), target).toBe('3');
+    }
+    // The same hosts over https get them; this http page's own origin (local development) as before.
+    expect(sessionIn(withCarriedParams('https://lender.example/repay'))).toEqual(all);
+    expect(Object.keys(sessionIn(withCarriedParams(`${own.origin}/byAs`)))).toEqual(['deviceId', 'userId', 'merchantNumber', 'mobilePhone']);
+  });
+
   it('to no other origin, scheme or refused target, while the order parameters still go', () => {
     setPagePolicy({ trustedHosts: ['lender.example'], appScheme: 'pesonow' });
     opened(`/allIt?${session}&orderId=3`);

@@ -65,15 +65,18 @@ export function pageParam(name: string): string | undefined {
 
 /**
  * Which session parameters a target may carry:
- * - a page of this origin: all but sessionId, which the page finds in the sessionStorage it shares
- *   (unless storage failed to keep it: then the URL is the only way it gets there);
- * - another allow-listed origin (a lender page) or the app's deep link (handed to the host app, which
- *   may open a new webview with empty storage): all of them;
- * - anything else: none.
+ * - a page of this origin (http only when this page is itself http: local development): all but
+ *   sessionId, which the page finds in the sessionStorage it shares (unless storage failed to keep
+ *   it: then the URL is the only way it gets there);
+ * - another allow-listed origin (a lender page) over https, or the app's deep link (handed to the
+ *   host app, which may open a new webview with empty storage): all of them;
+ * - anything else, cleartext http to another origin included (this site's own host too, from an
+ *   https page): none.
  */
 function sessionParamsFor(target: string): readonly string[] {
   const checked = checkJumpUrl(target);
-  if (checked.kind === 'app' || (checked.kind === 'web' && !checked.sameOrigin)) return SESSION_PARAMS;
+  if (checked.kind === 'app') return SESSION_PARAMS;
+  if (checked.kind === 'web' && !checked.sameOrigin) return new URL(checked.url).protocol === 'https:' ? SESSION_PARAMS : [];
   if (checked.kind === 'refused') return [];
   return sessionIdInStorage() ? SESSION_PARAMS.filter((name) => name !== 'sessionId') : SESSION_PARAMS;
 }
