@@ -15,6 +15,9 @@ import { serveWeb } from './web/serve-web.ts';
 /** Upload limit for complaint images (the contract's; documented in docs/api.md and docs/complaints.md). */
 export const MAX_UPLOAD_BYTES = COMPLAINT_IMAGE_MAX_BYTES;
 
+/** A year, subdomains included (the lender's H5 host serves nothing over http). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** `logStream`: where log lines go (stdout by default; tests read them). */
 export async function buildApp(deps: AppDeps, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -35,9 +38,11 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
     schemaController: { compilersFactory: lazySchemaCompilers },
   });
   installErrorHandlers(app);
-  // Every answer, API, pages and files alike, is read as the type it declares.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Every answer, API, pages and files alike, is read as the type it declares; over https (directly,
+  // or behind a trusted proxy that says so) the browser is told to come back over https only.
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     return payload;
   });
   await app.register(formbody);

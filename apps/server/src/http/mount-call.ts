@@ -68,6 +68,8 @@ export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, c
     config: { family: call.route.family },
     ...(idempotency ? { onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => recordAnswer(deps, request, reply, payload) } : {}),
     handler: async (request, reply) => {
+      // Answers carry the borrower's data (and refusals name it): no cache keeps a copy.
+      reply.header('Cache-Control', 'no-store');
       const { session, rest } = splitQuery(request.query);
       refuseNul({ ...session, ...rest });
       const borrower = call.route.auth ? await borrowerForSession(deps.db, session, deps.clock.now()) : null;
@@ -93,7 +95,7 @@ export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, c
         if (!checked.success) throw new Error(`Answer of ${call.route.path} breaks the contract: ${describeIssue(checked.error)}`);
       }
       // A few routes (the captcha) answer raw bytes instead of an envelope.
-      if (call.route.responds === 'image') return reply.header('Cache-Control', 'no-store').type('image/png').send(data);
+      if (call.route.responds === 'image') return reply.type('image/png').send(data);
       const envelope: Envelope<unknown> = { code: successCode(call.route.family), message: 'success', data };
       return envelope;
     },

@@ -154,6 +154,8 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
   // Each wrong token is counted (atomically, in the database) before its answer is decided; past the
   // limit the right token is refused too, so a flood of guesses learns nothing of the ones after it.
   ops.addHook('onRequest', async (request, reply) => {
+    // Sessions, codes and borrowers' data: no cache keeps a copy.
+    reply.header('Cache-Control', 'no-store');
     const now = clock.now();
     const right = tokenMatches(request.headers.authorization, token);
     const count = right ? await wrongTokensNow(db, request.ip, now, OPS_WINDOW_MS) : await countWrongToken(db, request.ip, now, OPS_WINDOW_MS);

@@ -125,6 +125,42 @@ describe('serving the web app', () => {
     }
   });
 
+  it('pages load images only from this origin, data: and blob: (and https trusted hosts when configured), never any https: host', async () => {
+    const imgSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('img-src'));
+    expect(imgSrc((await t.app.inject('/allIt')).headers['content-security-policy'] as string)).toBe("img-src 'self' data: blob:");
+    const trusted = await createTestApp({ WEB_DIST: t.config.WEB_DIST, TRUSTED_HOSTS: ['pay.example', '*.lender.example'], PUBLIC_URL: 'https://h5.lender.example' });
+    try {
+      expect(imgSrc((await trusted.app.inject('/allIt')).headers['content-security-policy'] as string)).toBe(
+        "img-src 'self' data: blob: https://h5.lender.example https://pay.example https://*.lender.example",
+      );
+    } finally {
+      await trusted.close();
+    }
+  });
+
+  it('pages may use no camera, microphone, location or payment features, but the camera of the complaint upload and the developer preview (and its location)', async () => {
+    const policy = async (url: string) => (await t.app.inject(url)).headers['permissions-policy'];
+    const none = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
+    for (const url of ['/', '/allIt?orderId=1', '/alipayrepayment', '/candidateWhile', '/complaintList', '/pay.html', '/maySimilar']) expect(await policy(url), url).toBe(none);
+    for (const url of ['/complainPageNext?problemType=1', '/complainPage', '/numberWill']) expect(await policy(url), url).toBe(none.replace('camera=()', 'camera=(self)'));
+    expect(await policy('/testPreview')).toBe(none.replace('camera=()', 'camera=(self)').replace('geolocation=()', 'geolocation=(self)'));
+  });
+
+  it('tells the browser to use https only when served over https (directly or by a trusted proxy that says so), not over plain http', async () => {
+    expect((await t.app.inject('/allIt')).headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
+    expect((await t.app.inject({ url: '/allIt', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ WEB_DIST: t.config.WEB_DIST, TRUST_PROXY: true });
+    try {
+      for (const url of ['/allIt', '/h5api/v3/site/config', '/h5api/nothing']) {
+        const res = await proxied.app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('keeps the build’s own files private', async () => {
     expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
     expect((await t.app.inject('/.ssr/prerender.js')).statusCode).toBe(404);

@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import { notFound } from '../http/api-error.ts';
 import { siteConfig } from '../modules/site/service.ts';
 import { HtmlPages, type EntryHtml } from './html-pages.ts';
-import { jumpPolicyMeta } from './jump-policy.ts';
+import { jumpPolicyMeta, trustedHosts } from './jump-policy.ts';
 
 const isApiPath = (url: string) =>
   url.startsWith(API_BASE) || url.startsWith('/api/') || url.startsWith('/ops') || url.startsWith('/gopia/') ||
@@ -21,14 +21,16 @@ const isApiPath = (url: string) =>
 /**
  * What a page may load and run: scripts only from this origin (and the pages' own inline scripts,
  * by hash), no plugins, no <base> tricks, framed only by this origin (the site frames its privacy
- * page). Styles allow inline because React writes style attributes.
+ * page). Images from this origin, the trusted hosts over https (lender and provider pages may show
+ * their logos), data: (the sandbox's QR) and blob: (the complaint upload's previews). Styles allow
+ * inline because React writes style attributes.
  */
-export function contentSecurityPolicy(scriptHashes: string[]): string {
+export function contentSecurityPolicy(scriptHashes: string[], imageHosts: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    ["img-src 'self' data: blob:", ...imageHosts.map((host) => `https://${host}`)].join(' '),
     "connect-src 'self'",
     "frame-src 'self'",
     "frame-ancestors 'self'",
@@ -36,6 +38,24 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
     "base-uri 'none'",
     "form-action 'self'",
   ].join('; ');
+}
+
+/** Powerful features a page may use: none, but the camera and location the developer preview tries, and the camera of the complaint upload. */
+const NO_FEATURES = ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'display-capture=()'];
+/** Routes of the main app (a document loaded at that path keeps its policy while the app moves on client-side). */
+const FEATURES_BY_ROUTE: Record<string, { camera?: true; geolocation?: true }> = {
+  '/testPreview': { camera: true, geolocation: true },
+  '/numberWill': { camera: true },
+  '/complainPage': { camera: true },
+  '/complainPageNext': { camera: true },
+};
+
+export function permissionsPolicy(path: string): string {
+  const allowed = FEATURES_BY_ROUTE[path] ?? {};
+  return NO_FEATURES.map((rule) => {
+    const feature = rule.slice(0, rule.indexOf('='));
+    return allowed[feature as keyof typeof allowed] ? `${feature}=(self)` : rule;
+  }).join(', ');
 }
 
 export async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
@@ -62,7 +82,7 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     ? await HtmlPages.load(distDir, () => ({ [siteConfigRoute.path]: siteConfig(config) }), (message) => app.log.warn(message), jumpPolicyMeta(config))
     : undefined;
 
-  const policy = pages ? contentSecurityPolicy(pages.scriptHashes()) : '';
+  const policy = pages ? contentSecurityPolicy(pages.scriptHashes(), trustedHosts(config)) : '';
   const sendPage = (entry: EntryHtml, request: FastifyRequest, reply: FastifyReply, path: string) => {
     const page = pages!.body(entry, path, request.url, request.headers['accept-encoding'], (error) =>
       request.log.error({ err: error, path }, 'prerendering failed; the page renders in the browser'),
@@ -71,6 +91,7 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
       .header('Content-Security-Policy', policy)
+      .header('Permissions-Policy', permissionsPolicy(path))
       // The address carries the borrower's session parameters: never hand it to another site.
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8');

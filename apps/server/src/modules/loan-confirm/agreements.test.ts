@@ -78,17 +78,42 @@ describe('the agreements of loan confirmation', () => {
     expect(text.body.data).toEqual({ title: 'Plus Disclosure', body: 'Plus body PesoNow Plus' });
   });
 
-  it('links an agreement to the loan agreement page, absolute, in both families', async () => {
+  it('links an agreement to the loan agreement page in both families: a path of this site without PUBLIC_URL, whatever Host the request names', async () => {
     const { session } = await t.newBorrower();
     const jump = await call(contractJumpRoute, session, { productId: cash(), scene: '3', position: 2, orderId: '', extraNumber: '1' });
-    // No PUBLIC_URL here: the link is built on the origin the request came to.
-    expect(jump.body.data).toEqual({ contract_url: `http://localhost:80/toIs?productId=${cash()}&position=2&orderId=` });
+    expect(jump.body.data).toEqual({ contract_url: `/toIs?productId=${cash()}&position=2&orderId=` });
     const goya = await call(goyaAgreementJumpRoute, session, { productId: cash(), scene: '3', position: '1', extraNumber: '1' });
-    expect(goya.body).toEqual({ code: '00', message: 'success', data: { contract_url: `http://localhost:80/toIs?productId=${cash()}&position=1&orderId=` } });
+    expect(goya.body).toEqual({ code: '00', message: 'success', data: { contract_url: `/toIs?productId=${cash()}&position=1&orderId=` } });
     expect((await call(contractJumpRoute, session, { productId: cash(), scene: '3', position: 9, extraNumber: '1' })).body).toMatchObject({
       code: 404,
       message: 'This agreement was not found.',
     });
+    // A forged Host (or X-Forwarded-Host) never becomes the link's origin.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `${callUrlPath(contractJumpRoute)}?${query(session as unknown as Record<string, string>)}`,
+      headers: { ...FORM_HEADERS, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      payload: form({ productId: cash(), scene: '3', position: 1, orderId: '', extraNumber: '1' }),
+    });
+    expect(forged.json().data).toEqual({ contract_url: `/toIs?productId=${cash()}&position=1&orderId=` });
+  });
+
+  it('builds the link on PUBLIC_URL when it is configured, whatever Host the request names', async () => {
+    const configured = await createTestApp({ PUBLIC_URL: 'https://h5.lender.example/' });
+    try {
+      await seedCatalog(configured.db);
+      const { session } = await configured.newBorrower();
+      const productId = (await configured.db.query<{ id: number }>('SELECT id FROM products ORDER BY sort LIMIT 1')).rows[0]!.id;
+      const res = await configured.app.inject({
+        method: 'POST',
+        url: `${callUrlPath(contractJumpRoute)}?${query(session as unknown as Record<string, string>)}`,
+        headers: { ...FORM_HEADERS, host: 'evil.example' },
+        payload: form({ productId, scene: '3', position: 1, orderId: '', extraNumber: '1' }),
+      });
+      expect(res.json().data).toEqual({ contract_url: `https://h5.lender.example/toIs?productId=${productId}&position=1&orderId=` });
+    } finally {
+      await configured.close();
+    }
   });
 
   it("refuses another borrower's order, and an order of another product, in the link and in the text", async () => {

@@ -16,6 +16,7 @@ import {
   type TextRow,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
 import { invalidInput, notFound, refused } from '../../http/api-error.ts';
 import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
@@ -119,13 +120,14 @@ async function currentOffer(deps: Deps, borrower: Borrower, product: ProductRow)
   });
 }
 
-/** The origin absolute page links are built on: PUBLIC_URL, or the one the webview asked. */
-export type Origin = string;
-
-/** The page of one agreement, absolute so the H5 opens it in the webview (a jump URL starting with http). */
-export function agreementPageUrl(origin: Origin, ids: { productId: number; position: number; orderId?: number | undefined }): string {
+/**
+ * The page of one agreement: absolute on PUBLIC_URL when it is configured (the H5 opens an http URL
+ * in the webview), else a path of this site. Never built from the request's Host header, which the
+ * caller chooses.
+ */
+export function agreementPageUrl(config: Pick<Config, 'PUBLIC_URL'>, ids: { productId: number; position: number; orderId?: number | undefined }): string {
   const query = new URLSearchParams({ productId: String(ids.productId), position: String(ids.position), orderId: ids.orderId === undefined ? '' : String(ids.orderId) });
-  return `${origin}${AGREEMENT_PAGE_PATH}?${query}`;
+  return `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? ''}${AGREEMENT_PAGE_PATH}?${query}`;
 }
 
 interface PlanLine {
@@ -183,7 +185,7 @@ function planRows(plan: PlanLine[]): ConfirmPlanRow[] {
   }));
 }
 
-async function confirmationFor(deps: Deps, borrower: Borrower, productId: number, currency: string, origin: Origin) {
+async function confirmationFor(deps: Deps, borrower: Borrower, productId: number, currency: string) {
   const product = await activeProduct(deps.db, productId);
   const current = await currentOffer(deps, borrower, product);
   const now = deps.clock.now();
@@ -209,7 +211,7 @@ async function confirmationFor(deps: Deps, borrower: Borrower, productId: number
     isPopType: pushed ? 0 : 1,
     popTitle: pushed ? '' : 'Your loan is almost ready',
     popContent: pushed ? '' : `Only one step is left to apply for ${money(terms.principalMinor)}. If you leave now, your application is not sent. Leave anyway?`,
-    popAgreementUrl: askToRead ? agreementPageUrl(origin, { productId: product.id, position: firstAgreement.position }) : '',
+    popAgreementUrl: askToRead ? agreementPageUrl(deps.config, { productId: product.id, position: firstAgreement.position }) : '',
     comProductLogo: product.logo,
     comProductName: product.name,
     disclosure: disclosureOf(terms, plan, currency),
@@ -218,13 +220,13 @@ async function confirmationFor(deps: Deps, borrower: Borrower, productId: number
 }
 
 /** loan-detail-confirm: the confirmation screen (V3) for a product. */
-export async function loanConfirmation(deps: Deps, borrower: Borrower, productId: number, currency: string, origin: Origin): Promise<LoanConfirmation> {
-  return (await confirmationFor(deps, borrower, productId, currency, origin)).confirmation;
+export async function loanConfirmation(deps: Deps, borrower: Borrower, productId: number, currency: string): Promise<LoanConfirmation> {
+  return (await confirmationFor(deps, borrower, productId, currency)).confirmation;
 }
 
 /** goya satire: the second variant adds the button label and the promotional popup's message. */
-export async function newLoanConfirmation(deps: Deps, borrower: Borrower, productId: number, currency: string, origin: Origin): Promise<NewLoanConfirmation> {
-  const { confirmation, pushed, money } = await confirmationFor(deps, borrower, productId, currency, origin);
+export async function newLoanConfirmation(deps: Deps, borrower: Borrower, productId: number, currency: string): Promise<NewLoanConfirmation> {
+  const { confirmation, pushed, money } = await confirmationFor(deps, borrower, productId, currency);
   const amount = money(confirmation.amount);
   return {
     ...confirmation,
@@ -324,12 +326,11 @@ export async function agreementLink(
   deps: Deps,
   borrower: Borrower,
   ids: { productId: number; position: number; orderId?: number | undefined },
-  origin: Origin,
 ): Promise<{ contract_url: string }> {
   const product = await existingProduct(deps.db, ids.productId);
   if (!(await findAgreement(deps.db, product.id, SCENE, ids.position))) throw notFound(AGREEMENT_NOT_FOUND);
   if (ids.orderId !== undefined) await ownOrder(deps.db, borrower, product.id, ids.orderId);
-  return { contract_url: agreementPageUrl(origin, { productId: product.id, position: ids.position, orderId: ids.orderId }) };
+  return { contract_url: agreementPageUrl(deps.config, { productId: product.id, position: ids.position, orderId: ids.orderId }) };
 }
 
 /**
