@@ -54,9 +54,10 @@ export async function createTestApp(
   /** An SMS provider of the test's own; by default the dev outbox (sms_outbox). */
   /** A payment provider of the test's own; by default the local sandbox. */
   /** A log destination of the test's own (log lines are written nowhere by default). */
-  options: { storage?: ImageStorage; sms?: SmsProvider; payments?: PaymentProvider; logStream?: { write(line: string): void } } = {},
+  /** A database of the test's own (one PostgreSQL that two apps share, as two server processes would); closed with the app. */
+  options: { storage?: ImageStorage; sms?: SmsProvider; payments?: PaymentProvider; logStream?: { write(line: string): void }; db?: Db } = {},
 ): Promise<TestApp> {
-  const db = await openTestDb();
+  const db = options.db ?? (await openTestDb());
   await migrate(db);
   const clock = createFixedClock(start);
   const config = testConfig(overrides);

@@ -27,8 +27,8 @@ import { ImageRejectedError, MAX_IMAGE_PIXELS, reencodeImage } from '../../provi
 import type { ImageStorage } from '../../providers/storage/storage.ts';
 import type { Borrower } from '../../session/session.ts';
 import { findProblemType, PROBLEM_TYPES, problemTitles } from './problem-types.ts';
+import { giveBackUploadSlot, takeUploadSlot } from './upload-quota.ts';
 import {
-  countUploadsSince,
   findBorrowerComplaint,
   findSubmission,
   insertComplaint,
@@ -42,8 +42,6 @@ import {
 
 // ---- limits ------------------------------------------------------------------------------------
 
-/** Uploads one borrower may make in an hour: nine images per complaint leave room for retries and several complaints. */
-export const UPLOADS_PER_HOUR = 30;
 /** A submission identical to one filed this recently by the same borrower answers that complaint again. */
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The most complaints problem-list returns (newest first). */
@@ -125,24 +123,42 @@ export async function problemInit(db: Queryable, borrower: Borrower, orderId: st
 // ---- images ------------------------------------------------------------------------------------
 
 /**
- * Checks the bytes are an image within the limits, stores a freshly encoded copy (never the sent
- * bytes) and remembers whose it is. The file is written before its row: a crash in between leaves a
- * file without a row, which sweepOrphanUploads removes.
+ * One complaint image, in the order that keeps a refused request cheap: the borrower's hourly slot is
+ * taken before the file is read (`readImage`), so a borrower over the quota never has a file read,
+ * and concurrent uploads are counted in the database, one after another.
  */
 export async function uploadComplaintImage(
   deps: { db: Db; storage: ImageStorage },
   borrower: Borrower,
-  bytes: Uint8Array,
+  readImage: () => Promise<Uint8Array>,
   now: Date,
 ): Promise<{ url: string }> {
+  const slot = await takeUploadSlot(deps.db, borrower.id, now);
+  if (!slot) throw tooMany(MESSAGES.tooManyUploads);
+  try {
+    return await storeImage(deps, borrower, await readImage(), now);
+  } catch (error) {
+    // A refused file keeps its slot, or bad files could be sent without limit; a failure on the
+    // server's side gives it back, the borrower did nothing wrong.
+    if (!isRefusal(error)) await giveBackUploadSlot(deps.db, slot).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** An answer about what the client sent (a 4xx), not a failure of the server's. */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.httpStatus < 500;
+
+/**
+ * Checks the bytes are an image within the limits, stores a freshly encoded copy (never the sent
+ * bytes) and remembers whose it is. The file is written before its row: a crash in between leaves a
+ * file without a row, which sweepOrphanUploads removes.
+ */
+async function storeImage(deps: { db: Db; storage: ImageStorage }, borrower: Borrower, bytes: Uint8Array, now: Date): Promise<{ url: string }> {
   if (bytes.length === 0) throw invalidInput(MESSAGES.emptyFile);
   if (bytes.length > COMPLAINT_IMAGE_MAX_BYTES) throw imageTooLarge();
   // The first bytes decide which decoder may see the file at all.
   const sniffed = sniffImageType(bytes);
   if (!sniffed) throw invalidInput(MESSAGES.notAnImage);
-  if ((await countUploadsSince(deps.db, borrower.id, new Date(now.getTime() - 60 * 60 * 1000))) >= UPLOADS_PER_HOUR) {
-    throw tooMany(MESSAGES.tooManyUploads);
-  }
   let image: Awaited<ReturnType<typeof reencodeImage>>;
   try {
     image = await reencodeImage(bytes, sniffed);
