@@ -3,7 +3,8 @@
  * its file read. 60 uploads of one borrower sent at once through the real app: exactly 30 are
  * stored (rows and files), 30 are answered 429 without a byte of their body read, and the process's
  * memory grows by what 30 bodies take, not 60. On a throwaway PostgreSQL, two apps (as two server
- * processes would) share the limit through the database.
+ * processes would) share the limit through the database. When the re-encode queue is full, an
+ * upload is answered 503 with Retry-After and leaves nothing behind: no file, no row, no slot.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +17,8 @@ import { callUrlPath, COMPLAINT_IMAGE_MAX_BYTES, uploadProblemImgRoute, type Ses
 import { createTestApp, query, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
 import { createLocalDiskStorage } from '../../apps/server/src/providers/storage/local-disk.ts';
 import { openDb } from '../../apps/server/src/db/client.ts';
-import { MESSAGES } from '../../apps/server/src/modules/complaints/service.ts';
+import { MESSAGES, UPLOADS_BUSY_RETRY_AFTER_SECONDS } from '../../apps/server/src/modules/complaints/service.ts';
+import { createReencodeQueue } from '../../apps/server/src/providers/storage/reencode-queue.ts';
 import { reencodeImage } from '../../apps/server/src/providers/storage/reencode.ts';
 import { UPLOADS_PER_HOUR } from '../../apps/server/src/modules/complaints/upload-quota.ts';
 import { IMAGES } from '../../apps/server/src/modules/complaints/test-images.ts';
@@ -36,12 +38,18 @@ function multipartBody(bytes: Uint8Array): Buffer {
  * Sends `body` as the upload of `session` through `app`. The body is a stream that notes when the
  * server first pulls from it: a request answered without reading its file leaves `read` false.
  */
-async function upload(t: TestApp, session: SessionParams, body: Buffer) {
+async function upload(t: TestApp, session: SessionParams, body: Buffer, options: { beforeFileEnd?: Promise<void> } = {}) {
   const sent = { read: false };
   const payload = Readable.from(
-    (function* () {
+    (async function* () {
       sent.read = true;
-      yield body;
+      // Optionally the end of the file waits: the upload is then caught while its file arrives.
+      if (options.beforeFileEnd) {
+        const middle = Math.floor(body.length / 2);
+        yield body.subarray(0, middle);
+        await options.beforeFileEnd;
+        yield body.subarray(middle);
+      } else yield body;
     })(),
   );
   const res = await t.app.inject({
@@ -156,5 +164,88 @@ describe('two apps on one PostgreSQL share the limit', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(UPLOADS_PER_HOUR);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(SENT - UPLOADS_PER_HOUR);
     expect(await count(first, 'SELECT count(*) AS n FROM complaint_images WHERE borrower_id = $1', me.borrowerId)).toBe(UPLOADS_PER_HOUR);
+  });
+});
+
+describe('a full re-encode queue', () => {
+  // One decoding and one waiting: two held jobs fill it.
+  const queue = createReencodeQueue({ parallel: 1, waiting: 1 });
+  let t: TestApp;
+  let sandbox: string;
+  beforeAll(async () => {
+    sandbox = mkdtempSync(join(tmpdir(), 'upload-limits-queue-'));
+    t = await createTestApp({}, undefined, { storage: createLocalDiskStorage(sandbox), reencodeQueue: queue });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(sandbox, { recursive: true, force: true });
+  });
+
+  /** Occupies every place of the queue until the returned function is called. */
+  function fillQueue(): () => Promise<void> {
+    let drain!: () => void;
+    const held = new Promise<void>((resolve) => (drain = resolve));
+    const jobs = [queue.run(() => held), queue.run(() => held)];
+    expect(queue.isFull()).toBe(true);
+    return async () => {
+      drain();
+      await Promise.all(jobs);
+    };
+  }
+  /** The upload's answer, or a failure when it waits in a queue that should have turned it away. */
+  const answerOf = <T>(pending: Promise<T>) =>
+    Promise.race([pending, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 10 s: the upload waited in the queue')), 10_000))]);
+  const nothingStored = async (borrowerId: number, filesBefore: string[]) => {
+    expect(filesIn(join(sandbox, 'complaints'))).toEqual(filesBefore);
+    expect(await count(t, 'SELECT count(*) AS n FROM complaint_images WHERE borrower_id = $1', borrowerId)).toBe(0);
+    expect(await count(t, 'SELECT count(*) AS n FROM upload_slots WHERE borrower_id = $1', borrowerId)).toBe(0);
+  };
+  const BUSY = { code: '503', message: MESSAGES.uploadsBusy, data: null };
+
+  it('answers 503 with Retry-After before reading the file, stores nothing and takes no slot', async () => {
+    const me = await t.newBorrower();
+    const filesBefore = filesIn(join(sandbox, 'complaints'));
+    const drain = fillQueue();
+    try {
+      const res = await answerOf(
+        t.app.inject({
+          method: 'POST',
+          url: `${callUrlPath(uploadProblemImgRoute)}?${query(me.session)}`,
+          headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          payload: multipartBody(IMAGES.jpeg),
+        }),
+      );
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(UPLOADS_BUSY_RETRY_AFTER_SECONDS));
+      expect(res.json()).toEqual(BUSY);
+      const again = await answerOf(upload(t, me.session, multipartBody(IMAGES.jpeg)));
+      expect(again.bodyRead).toBe(false);
+      await nothingStored(me.borrowerId, filesBefore);
+    } finally {
+      await drain();
+    }
+    // Once the line moves, the same upload goes through.
+    expect((await upload(t, me.session, multipartBody(IMAGES.jpeg))).body.code).toBe('00');
+  });
+
+  it('answers 503 when the queue fills while the file arrives, and gives the slot back', async () => {
+    const me = await t.newBorrower();
+    const filesBefore = filesIn(join(sandbox, 'complaints'));
+    let endFile!: () => void;
+    const fileEnds = new Promise<void>((resolve) => (endFile = resolve));
+    const pending = upload(t, me.session, multipartBody(IMAGES.jpeg), { beforeFileEnd: fileEnds });
+    // The slot is taken before the file is read; then the queue fills up behind the upload's back.
+    await expect.poll(() => count(t, 'SELECT count(*) AS n FROM upload_slots WHERE borrower_id = $1', me.borrowerId)).toBe(1);
+    const drain = fillQueue();
+    try {
+      endFile();
+      const res = await answerOf(pending);
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual(BUSY);
+      expect(res.bodyRead).toBe(true);
+      await nothingStored(me.borrowerId, filesBefore);
+    } finally {
+      await drain();
+    }
   });
 });
