@@ -106,9 +106,11 @@ const REFUSED: { what: string; name: string; type: string; bytes: () => Uint8Arr
 
 describe('a hostile upload is refused with a clear message and leaves nothing behind', () => {
   it.each(REFUSED)('$what', async ({ name, type, bytes, status, message }) => {
+    // A refused file uses one of its sender's hourly upload slots: a borrower of its own for each.
+    const who = await t.newBorrower();
     const filesBefore = filesOnDisk();
     const rowsBefore = await rowCount();
-    const res = await upload({ name, type, bytes: bytes() });
+    const res = await upload({ name, type, bytes: bytes() }, who.session);
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ code: '400', message, data: null });
     expect(filesOnDisk()).toEqual(filesBefore);

@@ -14,7 +14,7 @@ import {
   type SessionParams,
   type UploadedImage,
 } from '@cashloan/contract';
-import { UPLOADS_PER_HOUR } from '../../apps/server/src/modules/complaints/service.ts';
+import { UPLOADS_PER_HOUR } from '../../apps/server/src/modules/complaints/upload-quota.ts';
 import { borrowerCall, borrowerUpload, ops, type Target } from './api.ts';
 
 /** Not a collection complaint (those need an order that may be collected on): 'Repayment'. */

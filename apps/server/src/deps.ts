@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { Clock } from './clock/clock.ts';
 import type { Config } from './config.ts';
 import type { ImageStorage } from './providers/storage/storage.ts';
+import type { ReencodeQueue } from './providers/storage/reencode-queue.ts';
 import type { SmsProvider } from './providers/sms/sms.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   config: Config & { validateAnswers?: boolean };
   /** Where uploaded images are kept (local disk by default; an object store in production). */
   storage: ImageStorage;
+  /** Where uploaded images wait to be re-encoded: a bounded line, full means 503 (one per process). */
+  reencodeQueue: ReencodeQueue;
   /** Where text messages go (the dev outbox by default; an SMS gateway in production). */
   sms: SmsProvider;
   /** Who moves the money: pay codes, card charges, hosted checkout (the local sandbox by default). */

@@ -12,13 +12,14 @@ const opening = openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_
 // Awaited below; marked handled so a failure surfaces there, after the imports, not as unhandled.
 opening.catch(() => undefined);
 
-const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo }, storageModule, smsModule, paymentsModule, sweepModule, recoveryModule] =
+const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo }, storageModule, queueModule, smsModule, paymentsModule, sweepModule, recoveryModule] =
   await Promise.all([
     import('close-with-grace'),
     import('./clock/clock.ts'),
     import('./app.ts'),
     import('./db/seed.ts'),
     import('./providers/storage/local-disk.ts'),
+    import('./providers/storage/reencode-queue.ts'),
     import('./providers/sms/dev-outbox.ts'),
     import('./providers/payments/sandbox.ts'),
     import('./providers/storage/orphan-sweep.ts'),
@@ -31,7 +32,8 @@ const storage = storageModule.createLocalDiskStorage(join(config.DATA_DIR, 'uplo
 const sms = smsModule.createDevOutboxSms(db, clock);
 // The local sandbox moves no money; a deployment that takes real payments hands in its provider here.
 const payments = paymentsModule.createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
-const app = await buildApp({ db, clock, config, storage, sms, payments });
+const reencodeQueue = queueModule.createReencodeQueue();
+const app = await buildApp({ db, clock, config, storage, reencodeQueue, sms, payments });
 // Uploads no complaint uses (and files a crash left without a row): swept now and hourly.
 const stopSweeps = sweepModule.startOrphanSweeps({ db, storage, clock }, app.log);
 // Card confirmations a crash left half-done: booked or released by the provider's answer, now and every minute.

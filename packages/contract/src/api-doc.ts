@@ -247,7 +247,8 @@ units (shown divided by 100 with 2 decimals). There are two success families:
 family sends the code as a string. An invalid payload names the field in the message (e.g. \`orderId is required\`);
 a query, session or body value holding a NUL character (U+0000) is refused so (\`source must not contain a NUL character\`).
 A 5xx never says more than "${ERROR_MESSAGES.internal}", or, when the database is briefly out of reach (a restart), 503 with
-"${ERROR_MESSAGES.unavailable}" and \`Retry-After: 1\`: the same request may be sent again.
+"${ERROR_MESSAGES.unavailable}" and \`Retry-After: 1\`: the same request may be sent again. The image upload also answers 503
+with \`Retry-After\` and a message of its own when too many images are waiting to be processed (see upload-problem-img).
 
 | Code (zero) | Code (doubleZero) | HTTP status | Meaning |
 |---|---|---|---|

@@ -55,7 +55,7 @@ export const ERROR_CODES = {
   tooMany: 429,
   /** Something failed on our side; details are only in the server log. */
   internal: 500,
-  /** The database is briefly out of reach (a restart): the same request may be sent again. */
+  /** Briefly unable to answer (the database restarting, the image upload's queue full): the same request may be sent again after Retry-After. */
   unavailable: 503,
 } as const;
 export const ERROR_MESSAGES = {

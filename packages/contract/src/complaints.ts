@@ -155,7 +155,9 @@ export const uploadProblemImgCall = defineCall(
   uploadProblemImg,
   `Stores one complaint image sent as the multipart file field ${COMPLAINT_IMAGE_FIELD} (one image per call): JPEG, PNG, WebP or GIF ` +
     `recognised by its content, at most ${COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB (${COMPLAINT_IMAGE_MAX_BYTES} bytes) and 40 megapixels; anything else is refused and not stored. ` +
-    'The image is decoded and stored as a fresh copy without its metadata (a GIF as a PNG of its first frame), under a name the server chooses.',
+    'The image is decoded and stored as a fresh copy without its metadata (a GIF as a PNG of its first frame), under a name the server chooses. ' +
+    'At most 30 uploads per borrower an hour, a refused file included, counted before the file is read: the 31st is answered 429 and its file is not read. ' +
+    'When too many images are waiting to be processed the call answers 503 with `Retry-After` (seconds) and stores nothing; the same image may be sent again after that many seconds.',
 );
 export const problemSaveCall = defineCall(
   problemSaveRoute,

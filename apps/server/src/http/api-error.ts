@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly httpStatus: number = 200,
+    /** Seconds after which the same request may be sent again: answered as a Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,3 +22,5 @@ export const notFound = failure(ERROR_CODES.notFound);
 export const refused = failure(ERROR_CODES.refused);
 export const tooMany = failure(ERROR_CODES.tooMany);
 export const sessionRefused = failure(ERROR_CODES.sessionInvalid);
+/** 503: the server is too busy for this request now; the same request may be sent again after `retryAfterSeconds`. */
+export const unavailable = (message: string, retryAfterSeconds: number) => new ApiError(ERROR_CODES.unavailable, message, ERROR_CODES.unavailable, retryAfterSeconds);

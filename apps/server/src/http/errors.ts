@@ -8,6 +8,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const family: Family = request.routeOptions.config.family ?? 'zero';
     if (error instanceof ApiError) {
+      // A service that is too busy says so in the envelope; the log shows how often it happens.
+      if (error.httpStatus >= 500) request.log.warn({ code: error.code }, error.message);
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.httpStatus).send({ code: errorCode(family, error.code), message: error.message, data: null });
     }
     // Fastify's own client errors (malformed body, too large, bad content type).

@@ -12,6 +12,7 @@ import { buildApp } from '../app.ts';
 import { createBorrowerWithSession, type NewBorrower } from '../borrowers/store.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 import type { ImageStorage } from '../providers/storage/storage.ts';
+import { createReencodeQueue, type ReencodeQueue } from '../providers/storage/reencode-queue.ts';
 import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
 import type { SmsProvider } from '../providers/sms/sms.ts';
 import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
@@ -54,9 +55,18 @@ export async function createTestApp(
   /** An SMS provider of the test's own; by default the dev outbox (sms_outbox). */
   /** A payment provider of the test's own; by default the local sandbox. */
   /** A log destination of the test's own (log lines are written nowhere by default). */
-  options: { storage?: ImageStorage; sms?: SmsProvider; payments?: PaymentProvider; logStream?: { write(line: string): void } } = {},
+  /** A database of the test's own (one PostgreSQL that two apps share, as two server processes would); closed with the app. */
+  /** A re-encode queue of the test's own (a small one, to fill); by default one of the usual size. */
+  options: {
+    storage?: ImageStorage;
+    sms?: SmsProvider;
+    payments?: PaymentProvider;
+    logStream?: { write(line: string): void };
+    db?: Db;
+    reencodeQueue?: ReencodeQueue;
+  } = {},
 ): Promise<TestApp> {
-  const db = await openTestDb();
+  const db = options.db ?? (await openTestDb());
   await migrate(db);
   const clock = createFixedClock(start);
   const config = testConfig(overrides);
@@ -64,7 +74,8 @@ export async function createTestApp(
   const storage = options.storage ?? createLocalDiskStorage(uploadsDir!);
   const sms = options.sms ?? createDevOutboxSms(db, clock);
   const payments = options.payments ?? createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
-  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, sms, payments }, { logStream: options.logStream });
+  const reencodeQueue = options.reencodeQueue ?? createReencodeQueue();
+  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, reencodeQueue, sms, payments }, { logStream: options.logStream });
   return {
     app,
     db,

@@ -21,7 +21,8 @@ import { createLocalDiskStorage } from '../../providers/storage/local-disk.ts';
 import type { ImageStorage } from '../../providers/storage/storage.ts';
 import { seedCatalog } from '../../db/seed.ts';
 import { seedDemoComplaints } from './seed.ts';
-import { MESSAGES, REPLAY_WINDOW_MS, UPLOADS_PER_HOUR } from './service.ts';
+import { MESSAGES, REPLAY_WINDOW_MS } from './service.ts';
+import { UPLOADS_PER_HOUR } from './upload-quota.ts';
 import { IMAGES, multipart } from './test-images.ts';
 
 let t: TestApp;
@@ -204,17 +205,35 @@ describe('upload-problem-img', () => {
     expect(storedFiles().length).toBe(before);
   });
 
-  it(`allows ${UPLOADS_PER_HOUR} uploads an hour per borrower`, async () => {
+  it(`allows ${UPLOADS_PER_HOUR} uploads an hour per borrower, a refused file counting as one`, async () => {
     const me = await t.newBorrower();
-    const now = t.clock.now();
-    for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
-      await t.db.query('INSERT INTO complaint_images (borrower_id, url, created_at) VALUES ($1, $2, $3)', [me.borrowerId, `/uploads/complaints/quota-${me.borrowerId}-${i}.png`, now]);
-    }
+    // A file refused for its content still used its slot: bad files cannot be sent without limit either.
+    const notAnImage = await upload(me.session, { name: 'a.png', type: 'image/png', bytes: Buffer.from('not an image'.padEnd(64, '.')) });
+    expect(notAnImage.body.message).toBe(MESSAGES.notAnImage);
+    for (let i = 1; i < UPLOADS_PER_HOUR; i++) expect((await upload(me.session, { name: 'a.png', type: 'image/png', bytes: IMAGES.png })).body.code).toBe('00');
     const refusedNow = await upload(me.session, { name: 'a.png', type: 'image/png', bytes: IMAGES.png });
     expect(refusedNow.status).toBe(429);
-    expect(refusedNow.body).toMatchObject({ code: '429', message: MESSAGES.tooManyUploads });
+    expect(refusedNow.body).toEqual({ code: '429', message: MESSAGES.tooManyUploads, data: null });
+    // The 429 itself took no slot.
+    expect((await t.db.query('SELECT 1 FROM upload_slots WHERE borrower_id = $1', [me.borrowerId])).rows).toHaveLength(UPLOADS_PER_HOUR);
     await t.clock.advance(61 * 60 * 1000);
     expect((await upload(me.session, { name: 'a.png', type: 'image/png', bytes: IMAGES.png })).body.code).toBe('00');
+  });
+
+  it('gives the slot back when the upload fails on the server\'s side', async () => {
+    const failing: ImageStorage = {
+      put: () => Promise.reject(new Error('storage unreachable')),
+      remove: () => Promise.resolve(),
+    };
+    const own = await createTestApp({}, undefined, { storage: failing });
+    try {
+      const me = await own.newBorrower();
+      const res = await own.app.inject({ method: 'POST', url: `${callUrlPath(uploadProblemImgRoute)}?${query(me.session)}`, ...multipart('problemImage', { name: 'a.png', type: 'image/png', bytes: IMAGES.png }) });
+      expect(res.statusCode).toBe(500);
+      expect((await own.db.query('SELECT 1 FROM upload_slots WHERE borrower_id = $1', [me.borrowerId])).rows).toHaveLength(0);
+    } finally {
+      await own.close();
+    }
   });
 });
 

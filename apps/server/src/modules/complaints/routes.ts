@@ -38,7 +38,6 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
 }
 
 async function readImageParts(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw missingImage();
   // The name as sent (not cut to its last segment), so a path in it is refused instead of hidden.
   const part = await request.file({ preservePath: true });
   if (!part) throw missingImage();
@@ -66,8 +65,10 @@ export function registerComplaints(app: FastifyInstance, deps: AppDeps): void {
   mountCall(app, deps, problemInitByQueryCall, async ({ payload, borrower, currency }) => problemInit(db, borrower, payload.orderId, currency, clock.now()));
 
   mountCall(app, deps, uploadProblemImgCall, async ({ borrower, request }) => {
-    const bytes = await readImageField(request);
-    return uploadComplaintImage(deps, borrower, bytes, clock.now());
+    // Not multipart at all: refused from the header, before the upload quota is touched.
+    if (!request.isMultipart()) throw missingImage();
+    // The service reads the file only once the upload is allowed.
+    return uploadComplaintImage(deps, borrower, () => readImageField(request), clock.now());
   });
 
   mountCall(app, deps, problemSaveCall, async ({ payload, borrower }) => fileComplaint(db, borrower, payload, clock.now()));

@@ -17,18 +17,19 @@ import {
   type problemSaveCall,
 } from '@cashloan/contract';
 import type { Db, Queryable } from '../../db/client.ts';
-import { ApiError, invalidInput, notFound, refused, tooMany } from '../../http/api-error.ts';
+import { ApiError, invalidInput, notFound, refused, tooMany, unavailable } from '../../http/api-error.ts';
 import { dayToIsoDate, lenderDay, LENDER_UTC_OFFSET_MINUTES } from '../../loan-terms/calendar.ts';
 import { ORDER_STATUS, STATUS_MEANING } from '../../loan-terms/status.ts';
 import { viewOrder } from '../../orders/service.ts';
 import { listBorrowerOrders, type OrderRow } from '../../orders/store.ts';
 import { sniffImageType } from '../../providers/storage/image-type.ts';
 import { ImageRejectedError, MAX_IMAGE_PIXELS, reencodeImage } from '../../providers/storage/reencode.ts';
+import { ReencodeQueueFullError, type ReencodeQueue } from '../../providers/storage/reencode-queue.ts';
 import type { ImageStorage } from '../../providers/storage/storage.ts';
 import type { Borrower } from '../../session/session.ts';
 import { findProblemType, PROBLEM_TYPES, problemTitles } from './problem-types.ts';
+import { giveBackUploadSlot, takeUploadSlot } from './upload-quota.ts';
 import {
-  countUploadsSince,
   findBorrowerComplaint,
   findSubmission,
   insertComplaint,
@@ -42,8 +43,6 @@ import {
 
 // ---- limits ------------------------------------------------------------------------------------
 
-/** Uploads one borrower may make in an hour: nine images per complaint leave room for retries and several complaints. */
-export const UPLOADS_PER_HOUR = 30;
 /** A submission identical to one filed this recently by the same borrower answers that complaint again. */
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The most complaints problem-list returns (newest first). */
@@ -57,6 +56,7 @@ export const MESSAGES = {
   badFileName: 'The file name must be a plain name, without a folder path or control characters.',
   tooLarge: `The image is larger than ${COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller image.`,
   tooManyUploads: 'Too many images uploaded in the last hour. Please try again later.',
+  uploadsBusy: 'Many images are being processed right now. Please send yours again in a few seconds.',
   unknownType: 'problemType is not a known problem type',
   unknownSonType: 'problemSonType is not a sub-type of the collection type',
   sonTypeNotAllowed: 'problemSonType applies to the collection type only',
@@ -69,6 +69,10 @@ export const MESSAGES = {
 
 /** 413 with the envelope's invalid-input code: the file itself is what was wrong. */
 export const imageTooLarge = () => new ApiError(400, MESSAGES.tooLarge, 413);
+
+/** A place in the full re-encode queue frees when an image ahead is done (0.1–3 s each); 5 s lets a few finish before the retry. */
+export const UPLOADS_BUSY_RETRY_AFTER_SECONDS = 5;
+const uploadsBusy = () => unavailable(MESSAGES.uploadsBusy, UPLOADS_BUSY_RETRY_AFTER_SECONDS);
 
 // ---- orders ------------------------------------------------------------------------------------
 
@@ -124,30 +128,50 @@ export async function problemInit(db: Queryable, borrower: Borrower, orderId: st
 
 // ---- images ------------------------------------------------------------------------------------
 
+type UploadDeps = { db: Db; storage: ImageStorage; reencodeQueue: ReencodeQueue };
+
+/**
+ * One complaint image, in the order that keeps a refused request cheap: a full re-encode queue and
+ * the borrower's hourly slot are both checked before the file is read (`readImage`), so neither a
+ * borrower over the quota nor a busy server has a file read, and concurrent uploads are counted in
+ * the database, one after another.
+ */
+export async function uploadComplaintImage(deps: UploadDeps, borrower: Borrower, readImage: () => Promise<Uint8Array>, now: Date): Promise<{ url: string }> {
+  // Only a hint (the queue may fill while the file arrives; storeImage asks again), but it spares
+  // reading files that could not be processed now.
+  if (deps.reencodeQueue.isFull()) throw uploadsBusy();
+  const slot = await takeUploadSlot(deps.db, borrower.id, now);
+  if (!slot) throw tooMany(MESSAGES.tooManyUploads);
+  try {
+    return await storeImage(deps, borrower, await readImage(), now);
+  } catch (error) {
+    // A refused file keeps its slot, or bad files could be sent without limit; a failure on the
+    // server's side (a full queue included) gives it back, the borrower did nothing wrong.
+    if (!isRefusal(error)) await giveBackUploadSlot(deps.db, slot).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** An answer about what the client sent (a 4xx), not a failure of the server's. */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.httpStatus < 500;
+
 /**
  * Checks the bytes are an image within the limits, stores a freshly encoded copy (never the sent
  * bytes) and remembers whose it is. The file is written before its row: a crash in between leaves a
  * file without a row, which sweepOrphanUploads removes.
  */
-export async function uploadComplaintImage(
-  deps: { db: Db; storage: ImageStorage },
-  borrower: Borrower,
-  bytes: Uint8Array,
-  now: Date,
-): Promise<{ url: string }> {
+async function storeImage(deps: UploadDeps, borrower: Borrower, bytes: Uint8Array, now: Date): Promise<{ url: string }> {
   if (bytes.length === 0) throw invalidInput(MESSAGES.emptyFile);
   if (bytes.length > COMPLAINT_IMAGE_MAX_BYTES) throw imageTooLarge();
   // The first bytes decide which decoder may see the file at all.
   const sniffed = sniffImageType(bytes);
   if (!sniffed) throw invalidInput(MESSAGES.notAnImage);
-  if ((await countUploadsSince(deps.db, borrower.id, new Date(now.getTime() - 60 * 60 * 1000))) >= UPLOADS_PER_HOUR) {
-    throw tooMany(MESSAGES.tooManyUploads);
-  }
   let image: Awaited<ReturnType<typeof reencodeImage>>;
   try {
-    image = await reencodeImage(bytes, sniffed);
+    image = await deps.reencodeQueue.run(() => reencodeImage(bytes, sniffed));
   } catch (error) {
     if (error instanceof ImageRejectedError) throw invalidInput(error.reason === 'tooManyPixels' ? MESSAGES.tooManyPixels : MESSAGES.undecodable);
+    if (error instanceof ReencodeQueueFullError) throw uploadsBusy();
     throw error;
   }
   const stored = await deps.storage.put('complaints', image);

@@ -67,12 +67,26 @@ export async function insertImage(
   );
 }
 
-export async function countUploadsSince(db: Queryable, borrowerId: number, since: Date): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM complaint_images WHERE borrower_id = $1 AND created_at > $2', [
-    borrowerId,
-    since,
-  ]);
+// ---- upload quota (one row per upload the hourly limit let through) ----------------------------
+
+/** Slots of this borrower taken after `since` (call under lockBorrower to count and take atomically). */
+export async function countUploadSlotsSince(db: Queryable, borrowerId: number, since: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM upload_slots WHERE borrower_id = $1 AND taken_at > $2', [borrowerId, since]);
   return Number(rows[0]!.n);
+}
+
+export async function insertUploadSlot(db: Queryable, borrowerId: number, now: Date): Promise<number> {
+  const { rows } = await db.query<{ id: number }>('INSERT INTO upload_slots (borrower_id, taken_at) VALUES ($1, $2) RETURNING id', [borrowerId, now]);
+  return Number(rows[0]!.id);
+}
+
+export async function deleteUploadSlot(db: Queryable, slotId: number): Promise<void> {
+  await db.query('DELETE FROM upload_slots WHERE id = $1', [slotId]);
+}
+
+/** Slots taken at or before `before` count for nobody any more. */
+export async function deleteUploadSlotsTakenBefore(db: Queryable, before: Date): Promise<void> {
+  await db.query('DELETE FROM upload_slots WHERE taken_at <= $1', [before]);
 }
 
 /** Which of `urls` this borrower uploaded. */

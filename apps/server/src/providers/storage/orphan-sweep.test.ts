@@ -6,6 +6,7 @@ import { callUrlPath, problemSaveRoute, uploadProblemImgRoute, type SessionParam
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
 import { IMAGES, multipart } from '../../modules/complaints/test-images.ts';
 import { MESSAGES } from '../../modules/complaints/service.ts';
+import { UPLOAD_QUOTA_WINDOW_MS } from '../../modules/complaints/upload-quota.ts';
 import { createLocalDiskStorage } from './local-disk.ts';
 import { ORPHAN_GRACE_MS, ROWLESS_FILE_GRACE_MS, startOrphanSweeps, sweepOrphanUploads } from './orphan-sweep.ts';
 
@@ -112,6 +113,17 @@ describe('sweepOrphanUploads', () => {
       `SELECT 1 FROM complaint_images ci WHERE NOT EXISTS (SELECT 1 FROM complaints c WHERE c.images @> jsonb_build_array(ci.url) OR c.dispose_images @> jsonb_build_array(ci.url))`,
     );
     expect(unreferenced.rows).toEqual([]);
+  });
+
+  it("deletes the upload quota's slots once they no longer count (older than the hour)", async () => {
+    const me = await t.newBorrower();
+    await upload(me.session);
+    const slots = async () => (await t.db.query('SELECT 1 FROM upload_slots WHERE borrower_id = $1', [me.borrowerId])).rows.length;
+    await sweepOrphanUploads(deps());
+    expect(await slots()).toBe(1);
+    await t.clock.advance(UPLOAD_QUOTA_WINDOW_MS);
+    await sweepOrphanUploads(deps());
+    expect(await slots()).toBe(0);
   });
 });
 

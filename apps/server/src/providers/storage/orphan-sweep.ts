@@ -3,10 +3,12 @@
  * a grace period (a borrower may still be writing the complaint, and the web keeps a draft), with
  * their files; and files that no row names at all (the server stopped between writing the file
  * and inserting its row; see uploadComplaintImage). Runs at server start and every hour (main.ts).
+ * Also deletes the upload quota's slots that no longer count (older than its hour).
  */
 import type { Clock } from '../../clock/clock.ts';
 import type { Db } from '../../db/client.ts';
 import { borrowersWithOrphanImages, deleteOrphanImages, knownStorageKeys, lockBorrower } from '../../modules/complaints/store.ts';
+import { forgetExpiredUploadSlots } from '../../modules/complaints/upload-quota.ts';
 import { startPeriodic, type JobLog } from '../../jobs/periodic.ts';
 import type { ImageStorage } from './storage.ts';
 
@@ -44,6 +46,8 @@ export async function sweepOrphanUploads(deps: SweepDeps, options: { olderThanMs
     for (const key of keys) await deps.storage.remove(key);
     removed += keys.length;
   }
+
+  await forgetExpiredUploadSlots(deps.db, deps.clock.now());
 
   if (deps.storage.list) {
     const fileBefore = Date.now() - Math.min(olderThanMs, ROWLESS_FILE_GRACE_MS);

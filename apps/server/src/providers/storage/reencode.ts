@@ -23,35 +23,14 @@ export class ImageRejectedError extends Error {
 // Decoded pixels are not worth keeping between uploads; the cache only holds memory.
 sharp.cache(false);
 
-/**
- * Re-encodes running at once; more wait their turn. A 40-megapixel photo takes about 250–360 MB
- * while it is decoded (docs/complaints.md), so this bounds the memory uploads can take together.
- */
-export const MAX_PARALLEL_REENCODES = 2;
-let active = 0;
-const waiting: (() => void)[] = [];
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  while (active >= MAX_PARALLEL_REENCODES) await new Promise<void>((resolve) => waiting.push(resolve));
-  active += 1;
-  try {
-    return await work();
-  } finally {
-    active -= 1;
-    waiting.shift()?.();
-  }
-}
-
 const SHARP_FORMAT: Record<ImageType['extension'], string> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif' };
 
 /**
  * Re-encodes `bytes`, whose first bytes said `sniffed`. Throws ImageRejectedError when the content is
  * not really that format, is damaged or truncated, or has more than MAX_IMAGE_PIXELS pixels.
+ * Callers run it through a ReencodeQueue (reencode-queue.ts), which bounds how many run and wait.
  */
-export function reencodeImage(bytes: Uint8Array, sniffed: ImageType): Promise<{ bytes: Buffer; type: ImageType }> {
-  return inTurn(() => reencode(bytes, sniffed));
-}
-
-async function reencode(bytes: Uint8Array, sniffed: ImageType): Promise<{ bytes: Buffer; type: ImageType }> {
+export async function reencodeImage(bytes: Uint8Array, sniffed: ImageType): Promise<{ bytes: Buffer; type: ImageType }> {
   // failOn 'warning': a truncated or damaged file is refused rather than stored half grey.
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning', pages: 1, page: 0 } as const;
   let width: number | undefined;
