@@ -251,11 +251,16 @@ describe("one borrower's card codes over 24 hours", () => {
     }
     return most;
   };
-  const perCharge = (method: string, from: number) => {
-    const counts = new Map<string, number>();
-    for (const e of providerLog) if (e.method === method && e.at >= from) counts.set(e.chargeId, (counts.get(e.chargeId) ?? 0) + 1);
-    return Math.max(0, ...counts.values());
-  };
+  /**
+   * What the provider was asked while `action` ran, counted for one repayment. (Charges cannot tell
+   * repayments apart: a new repayment of the same order reuses the live pay code, and the provider
+   * answers the same charge for it.)
+   */
+  async function countedFor(repayment: Map<string, number>, action: () => Promise<unknown>): Promise<void> {
+    const before = { ...provider.calls };
+    await action();
+    for (const method of ['sendCardCode', 'confirmCardCharge'] as const) repayment.set(method, (repayment.get(method) ?? 0) + provider.calls[method] - before[method]);
+  }
 
   it(`reach exactly the documented bounds for a greedy caller: ${CODES_SENT_PER_DAY} SMS and ${CODE_CHECKS_PER_DAY} codes checked`, async () => {
     await h.advance(2 * DAY);
@@ -303,7 +308,8 @@ describe("one borrower's card codes over 24 hours", () => {
           const from = h.t.clock.now().getTime();
           const first = await newLoan();
           const loans = [first, await newLoan(first), await newLoan(first)];
-          const open: Array<{ id: number; token: string } | undefined> = [];
+          const open: Array<{ id: number; token: string; asked: Map<string, number> } | undefined> = [];
+          const repayments: Array<Map<string, number>> = [];
           for (const step of steps) {
             actions++;
             if (step.kind === 'advance') {
@@ -315,19 +321,26 @@ describe("one borrower's card codes over 24 hours", () => {
             if (step.kind === 'open') {
               const way = (await h.call(repaymentWayRoute, loan.session, { orderId: loan.order.id })).body.data;
               if (!way) continue;
-              const { body } = await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, way.repayToken as string, way.repayAmount as number));
-              if (body.code === '00') open[step.loan] = { id: body.data.repayRecordId as number, token: way.repayToken as string };
+              const asked = new Map<string, number>();
+              let body: { code: string; data: { repayRecordId: number } } | undefined;
+              await countedFor(asked, async () => {
+                body = (await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, way.repayToken as string, way.repayAmount as number))).body;
+              });
+              repayments.push(asked);
+              if (body!.code === '00') open[step.loan] = { id: body!.data.repayRecordId, token: way.repayToken as string, asked };
             } else if (step.kind === 'resend' && record) {
-              await h.call(repaymentCommitRoute, loan.session, commitPayload(loan, record.token));
+              await countedFor(record.asked, () => h.call(repaymentCommitRoute, loan.session, commitPayload(loan, record.token)));
             } else if (step.kind === 'wrong' && record) {
               const guess = otherThan(await h.latestCode(first.session.mobilePhone));
-              await Promise.all(Array.from({ length: step.together }, () => confirm(loan, record.id, guess)));
+              await countedFor(record.asked, () => Promise.all(Array.from({ length: step.together }, () => confirm(loan, record.id, guess))));
             }
           }
           expect(busiestDay('sendCardCode', from)).toBeLessThanOrEqual(CODES_SENT_PER_DAY);
           expect(busiestDay('confirmCardCharge', from)).toBeLessThanOrEqual(CODE_CHECKS_PER_DAY);
-          expect(perCharge('sendCardCode', from)).toBeLessThanOrEqual(1 + CODE_RESENDS_PER_REPAYMENT);
-          expect(perCharge('confirmCardCharge', from)).toBeLessThanOrEqual(CODE_CHECKS_PER_REPAYMENT);
+          for (const asked of repayments) {
+            expect(asked.get('sendCardCode') ?? 0).toBeLessThanOrEqual(1 + CODE_RESENDS_PER_REPAYMENT);
+            expect(asked.get('confirmCardCharge') ?? 0).toBeLessThanOrEqual(CODE_CHECKS_PER_REPAYMENT);
+          }
         },
       ),
       { numRuns: runs, seed: SEED },
