@@ -2,12 +2,14 @@
  * What `npm start` leaves open (issue 18): it listens on loopback only unless HOST says otherwise,
  * the dev back office gets a random token per start (a set OPS_TOKEN must be 32 characters, and
  * production refuses one), and a demo session is printed only by the start that seeds the demo, never
- * in production. Each case starts the real server as its own process (`scripts/start.mjs`).
+ * in production, which also needs its card-data keys. Each case starts the real server as its own
+ * process (`scripts/start.mjs`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, startServer } from '../support/server-process.ts';
 
@@ -20,6 +22,9 @@ const newDataDir = () => {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** Production needs its card-data keys (docs/ops.md, "Card-data keys"). */
+const CARD_KEYS = { CARD_DATA_KEYS: `k1:${randomBytes(32).toString('base64')}`, CARD_HASH_KEY: randomBytes(32).toString('base64') };
 
 /** Whether something accepts a connection at this address and port. */
 async function answers(host: string, port: number): Promise<boolean> {
@@ -73,7 +78,7 @@ describe('npm start', () => {
   });
 
   it('with NODE_ENV=production: no ops token is made, /ops is not there, and no demo session is printed', async () => {
-    const server = await startServer({ dataDir: newDataDir(), launch: 'npm-start', env: { NODE_ENV: 'production' } });
+    const server = await startServer({ dataDir: newDataDir(), launch: 'npm-start', env: { NODE_ENV: 'production', ...CARD_KEYS } });
     try {
       expect(server.opsToken).toBe('');
       expect(server.output()).not.toContain('sessionId=');
@@ -85,11 +90,20 @@ describe('npm start', () => {
   });
 
   it('refuses to start with OPS_TOKEN under NODE_ENV=production, or with an OPS_TOKEN shorter than 32 characters, naming it', () => {
-    const production = refusedStart({ NODE_ENV: 'production', OPS_TOKEN: 'x'.repeat(40) });
+    const production = refusedStart({ NODE_ENV: 'production', OPS_TOKEN: 'x'.repeat(40), ...CARD_KEYS });
     expect(production.status).not.toBe(0);
     expect(production.output).toContain('OPS_TOKEN: the /ops dev back office must not run with NODE_ENV=production');
     const short = refusedStart({ OPS_TOKEN: 'dev-ops-token' });
     expect(short.status).not.toBe(0);
     expect(short.output).toContain('OPS_TOKEN: must be at least 32 characters');
+  });
+
+  it('refuses to start under NODE_ENV=production without the card-data keys, naming them, and makes no key file', () => {
+    const dataDir = newDataDir();
+    const result = refusedStart({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('CARD_DATA_KEYS: is required when NODE_ENV=production');
+    expect(result.output).toContain('CARD_HASH_KEY: is required when NODE_ENV=production');
+    expect(existsSync(join(dataDir, 'card-data.key'))).toBe(false);
   });
 });

@@ -28,7 +28,7 @@ import { form, query, type TestApp } from '../../apps/server/src/test-support/te
 import { seedCatalog } from '../../apps/server/src/db/seed.ts';
 import { createOrder } from '../../apps/server/src/orders/service.ts';
 import { findProduct, type OrderRow } from '../../apps/server/src/orders/store.ts';
-import { insertRepaymentCard } from '../../apps/server/src/modules/repayment/store.ts';
+import { addRepaymentCard } from '../../apps/server/src/modules/repayment/card-on-file.ts';
 
 const SEED = Number(process.env.IDEMPOTENCY_PROXY_SEED ?? 11);
 const ATTEMPTS = 100;
@@ -207,7 +207,7 @@ describe(`Idempotency-Key through a proxy that drops ${DROP_RATE * 100}% of conn
   it('card repayment: 100 commits and 100 confirms make one repayment, one provider charge and one payment; every answer is the same', async () => {
     const { borrowerId, session } = await t.newBorrower();
     const order = await repayingOrder(borrowerId);
-    const card = await insertRepaymentCard(t.db, { borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821', now: t.clock.now() });
+    const { card } = await addRepaymentCard(t.db, t.cardData, { borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821', now: t.clock.now() });
     const way = await t.app.inject({ method: 'POST', url: `${callUrlPath(repaymentWayRoute)}?${query(session as unknown as Record<string, string>)}`, payload: { orderId: String(order.id) } });
     const repayToken = way.json().data.repayToken as string;
 

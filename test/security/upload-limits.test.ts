@@ -146,7 +146,9 @@ describe('two apps on one PostgreSQL share the limit', () => {
     // Two pools on one schema, as two server processes would have.
     for (let i = 0; i < 2; i++) {
       const db = await openDb({ databaseUrl: cluster.url, schema: 'uploads' });
-      apps.push(await createTestApp({}, undefined, { db, storage: createLocalDiskStorage(sandbox) }));
+      // Processes sharing a database share its card-data keys.
+      const keys = apps[0] ? { CARD_DATA_KEYS: apps[0].config.CARD_DATA_KEYS, CARD_HASH_KEY: apps[0].config.CARD_HASH_KEY } : {};
+      apps.push(await createTestApp(keys, undefined, { db, storage: createLocalDiskStorage(sandbox) }));
     }
   });
   afterAll(async () => {

@@ -1,7 +1,9 @@
 /** Every setting the server reads, from the environment, validated once at start. Nothing else reads process.env. */
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { canonicalHostEntry } from '@cashloan/contract/trusted-hosts';
+import type { CardDataKey } from './providers/card-data/card-data.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const OPS_TOKEN_MIN_LENGTH = 32;
@@ -16,11 +18,55 @@ const hexColour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be
 /** A text the site shows; empty is refused, since the disclosures must be there. */
 const siteText = z.string().trim().min(1, { error: 'must not be empty' });
 
+/** Standard or URL-safe base64; null when the text is not base64 at all. */
+function base64Bytes(text: string): Buffer | null {
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : null;
+}
+const CARD_KEY_BYTES = 32;
+const MAKE_A_KEY = 'make one with: openssl rand -base64 32';
+
+/**
+ * CARD_DATA_KEYS: comma-separated `id:base64key` entries of 32 bytes (AES-256). The first encrypts,
+ * all decrypt. Problems name the entry and its id, never the key. Held as KeyObjects, which print as
+ * `SecretKeyObject` and serialise as {}, so a logged config shows no key.
+ */
+const cardDataKeys = optionalText.transform((v, ctx): CardDataKey[] | undefined => {
+  if (v === undefined) return undefined;
+  const keys: CardDataKey[] = [];
+  v.split(',').forEach((raw, index) => {
+    const entry = raw.trim();
+    const colon = entry.indexOf(':');
+    const id = colon > 0 ? entry.slice(0, colon).trim() : '';
+    const bytes = base64Bytes(entry.slice(colon + 1).trim());
+    let problem: string | null = null;
+    if (!/^[A-Za-z0-9_-]{1,32}$/.test(id)) problem = `entry ${index + 1} is not id:base64key (an id of letters, digits, - or _, then a colon and the key)`;
+    else if (bytes?.length !== CARD_KEY_BYTES) problem = `key "${id}" must be ${CARD_KEY_BYTES} bytes written in base64 (${MAKE_A_KEY})`;
+    else if (keys.some((k) => k.id === id)) problem = `key id "${id}" appears twice`;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    else keys.push({ id, key: createSecretKey(bytes!) });
+  });
+  return keys;
+});
+
+/** CARD_HASH_KEY: at least 32 bytes in base64, for the keyed hash of card and account numbers. */
+const cardHashKey = optionalText.transform((v, ctx) => {
+  if (v === undefined) return undefined;
+  const bytes = base64Bytes(v);
+  if (!bytes || bytes.length < CARD_KEY_BYTES) {
+    ctx.addIssue({ code: 'custom', message: `must be at least ${CARD_KEY_BYTES} bytes written in base64 (${MAKE_A_KEY})` });
+    return undefined;
+  }
+  return createSecretKey(bytes);
+});
+
+/** The two card-data settings; also the format of the generated development key file (providers/card-data/keys.ts). */
+export const cardKeySettings = z.object({ CARD_DATA_KEYS: cardDataKeys, CARD_HASH_KEY: cardHashKey });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Loopback unless set: a deployment says HOST=0.0.0.0 (or its interface) on purpose. */
   HOST: z.string().default('127.0.0.1'),
-  /** 'production' refuses the dev-only settings (OPS_TOKEN) and prints no demo session. */
+  /** 'production' refuses the dev-only settings (OPS_TOKEN), prints no demo session and needs the card-data keys. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** PostgreSQL connection URL; when absent the server uses embedded PGlite in DATA_DIR. */
   DATABASE_URL: optionalText,
@@ -93,6 +139,11 @@ const envSchema = z.object({
   GRIEVANCE_OFFICER_NAME: siteText.default('Andrea Cruz'),
   GRIEVANCE_OFFICER_EMAIL: siteText.default('grievance@pesonow.example'),
   GRIEVANCE_OFFICER_PHONE: siteText.default('+63 2 8888 0199'),
+  /**
+   * Keys protecting card and account numbers at rest (docs/ops.md, "Card-data keys"). Both or
+   * neither; neither outside production uses a key generated into DATA_DIR/card-data.key.
+   */
+  ...cardKeySettings.shape,
 });
 
 export type Config = z.output<typeof envSchema>;
@@ -102,6 +153,14 @@ function crossCheck(config: Config): string[] {
   const problems: string[] = [];
   if (config.NODE_ENV === 'production' && config.OPS_TOKEN !== undefined) {
     problems.push('OPS_TOKEN: the /ops dev back office must not run with NODE_ENV=production; unset OPS_TOKEN');
+  }
+  // The card-data keys: both or neither; neither (a generated development key) never in production.
+  const missingKeys = (['CARD_DATA_KEYS', 'CARD_HASH_KEY'] as const).filter((name) => config[name] === undefined);
+  if (config.NODE_ENV === 'production') {
+    const format = { CARD_DATA_KEYS: 'id:base64key, e.g. k1:$(openssl rand -base64 32)', CARD_HASH_KEY: 'base64, e.g. $(openssl rand -base64 32)' };
+    for (const name of missingKeys) problems.push(`${name}: is required when NODE_ENV=production (${format[name]}; docs/ops.md, "Card-data keys")`);
+  } else if (missingKeys.length === 1) {
+    problems.push(`${missingKeys[0]}: must be set together with the other of CARD_DATA_KEYS and CARD_HASH_KEY (or, outside production, neither)`);
   }
   return problems;
 }
@@ -119,7 +178,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
-/** A configuration for tests: in-memory database, no web, quiet logs. */
+/** A configuration for tests: in-memory database, no web, quiet logs, card-data keys of its own. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', WEB_DIST: '' }), OPS_TOKEN: 'test-ops-token-of-the-server-tests', ...overrides };
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', WEB_DIST: '' }),
+    OPS_TOKEN: 'test-ops-token-of-the-server-tests',
+    CARD_DATA_KEYS: [{ id: 'test', key: createSecretKey(randomBytes(CARD_KEY_BYTES)) }],
+    CARD_HASH_KEY: createSecretKey(randomBytes(CARD_KEY_BYTES)),
+    ...overrides,
+  };
 }

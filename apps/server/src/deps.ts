@@ -6,6 +6,7 @@ import type { ImageStorage } from './providers/storage/storage.ts';
 import type { ReencodeQueue } from './providers/storage/reencode-queue.ts';
 import type { SmsProvider } from './providers/sms/sms.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
+import type { CardData } from './providers/card-data/card-data.ts';
 
 export interface AppDeps {
   db: Db;
@@ -19,4 +20,6 @@ export interface AppDeps {
   sms: SmsProvider;
   /** Who moves the money: pay codes, card charges, hosted checkout (the local sandbox by default). */
   payments: PaymentProvider;
+  /** Hashes and encrypts card and account numbers with the configured keys (providers/card-data). */
+  cardData: CardData;
 }

@@ -1,5 +1,6 @@
 /**
- * Starts the server: config → database and migrations → demo seed → listen; closes gracefully.
+ * Starts the server: config → database and migrations → card numbers protected → demo seed →
+ * listen; closes gracefully.
  * The database opens and migrates first, while the rest of the server's modules load: only config
  * and the database client are imported before that starts.
  */
@@ -12,28 +13,48 @@ const opening = openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_
 // Awaited below; marked handled so a failure surfaces there, after the imports, not as unhandled.
 opening.catch(() => undefined);
 
-const [{ default: closeWithGrace }, { createDbClock }, { buildApp }, { seedDemo }, storageModule, queueModule, smsModule, paymentsModule, sweepModule, recoveryModule] =
-  await Promise.all([
-    import('close-with-grace'),
-    import('./clock/clock.ts'),
-    import('./app.ts'),
-    import('./db/seed.ts'),
-    import('./providers/storage/local-disk.ts'),
-    import('./providers/storage/reencode-queue.ts'),
-    import('./providers/sms/dev-outbox.ts'),
-    import('./providers/payments/sandbox.ts'),
-    import('./providers/storage/orphan-sweep.ts'),
-    import('./modules/repayment/recovery.ts'),
-  ]);
+const [
+  { default: closeWithGrace },
+  { createDbClock },
+  { buildApp },
+  { seedDemo },
+  storageModule,
+  queueModule,
+  smsModule,
+  paymentsModule,
+  sweepModule,
+  recoveryModule,
+  { createCardData },
+  { cardDataKeysFor },
+  { protectCardNumbers },
+] = await Promise.all([
+  import('close-with-grace'),
+  import('./clock/clock.ts'),
+  import('./app.ts'),
+  import('./db/seed.ts'),
+  import('./providers/storage/local-disk.ts'),
+  import('./providers/storage/reencode-queue.ts'),
+  import('./providers/sms/dev-outbox.ts'),
+  import('./providers/payments/sandbox.ts'),
+  import('./providers/storage/orphan-sweep.ts'),
+  import('./modules/repayment/recovery.ts'),
+  import('./providers/card-data/card-data.ts'),
+  import('./providers/card-data/keys.ts'),
+  import('./bank-cards/protect-at-start.ts'),
+]);
 
 const db = await opening;
+const cardData = createCardData(cardDataKeysFor(config));
+// Before anything is served: rows of older versions lose their clear numbers, old-key ones are re-encrypted.
+const cardNumbers = await protectCardNumbers(db, cardData);
 const clock = await createDbClock(db);
 const storage = storageModule.createLocalDiskStorage(join(config.DATA_DIR, 'uploads'));
 const sms = smsModule.createDevOutboxSms(db, clock);
 // The local sandbox moves no money; a deployment that takes real payments hands in its provider here.
 const payments = paymentsModule.createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
 const reencodeQueue = queueModule.createReencodeQueue();
-const app = await buildApp({ db, clock, config, storage, reencodeQueue, sms, payments });
+const app = await buildApp({ db, clock, config, storage, reencodeQueue, sms, payments, cardData });
+if (cardNumbers.converted > 0 || cardNumbers.reencrypted > 0 || cardNumbers.droppedClearColumn) app.log.info({ cardNumbers }, 'card numbers protected');
 // Uploads no complaint uses (and files a crash left without a row): swept now and hourly.
 const stopSweeps = sweepModule.startOrphanSweeps({ db, storage, clock }, app.log);
 // Card confirmations a crash left half-done: booked or released by the provider's answer, now and every minute.
@@ -47,7 +68,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   await db.close();
 });
 
-const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config) : null;
+const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config, cardData) : null;
 const address = await app.listen({ port: config.PORT, host: config.HOST });
 // The address it listens on (127.0.0.1 by default), or localhost when it listens on every interface.
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;

@@ -23,12 +23,14 @@ export async function stampCopiedMigrations(db: Db): Promise<void> {
   await db.query('UPDATE schema_migrations SET applied_at = now()');
 }
 
-export async function migrate(db: Db): Promise<string[]> {
+/** `before`: apply only the files whose names sort before it (a test that builds rows of an older version). */
+export async function migrate(db: Db, options: { before?: string } = {}): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
   const applied: string[] = [];
   for (const name of migrationFiles()) {
     if (done.has(name)) continue;
+    if (options.before !== undefined && name >= options.before) break;
     const sql = readFileSync(MIGRATIONS_DIR + name, 'utf8');
     if (!/^[\w.-]+$/.test(name)) throw new Error(`Bad migration file name: ${name}`);
     // One simple-protocol script per file, so a failing migration leaves nothing half applied.

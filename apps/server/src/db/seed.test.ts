@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bankFormItem, payInstruction, SESSION_PARAMS } from '@cashloan/contract';
 import { testConfig } from '../config.ts';
+import { createCardData } from '../providers/card-data/card-data.ts';
+import { cardDataKeysFor } from '../providers/card-data/keys.ts';
 import type { Db } from './client.ts';
 import { migrate } from './migrate.ts';
 import { openTestDb } from '../test-support/test-app.ts';
@@ -34,12 +36,13 @@ const freshDb = async () => {
 
 describe('the demo seed', () => {
   const config = testConfig();
+  const cardData = createCardData(cardDataKeysFor(config));
   // One database seeded once serves every test that only reads it (a fresh PGlite costs seconds).
   let db: Db;
   let links: DemoLinks;
   beforeAll(async () => {
     db = await freshDb();
-    links = (await seedDemo(db, NOW, config))!;
+    links = (await seedDemo(db, NOW, config, cardData))!;
   });
   afterAll(() => db.close());
 
@@ -73,7 +76,7 @@ describe('the demo seed', () => {
 
   it('changes nothing when run a second time and gives no links then (they are printed once); demoLinks gives them', async () => {
     const before = await counts(db);
-    const second = await seedDemo(db, new Date(NOW.getTime() + DAY_MS), config);
+    const second = await seedDemo(db, new Date(NOW.getTime() + DAY_MS), config, cardData);
     expect(await counts(db)).toEqual(before);
     expect(second).toBeNull();
     expect(await demoLinks(db, config)).toEqual(links);
@@ -92,7 +95,7 @@ describe('the demo seed', () => {
     const other = await freshDb();
     try {
       await other.query(`INSERT INTO borrowers (user_id, merchant_number, mobile_phone) VALUES ('REAL1', 'M0001', '9999999999')`);
-      expect(await seedDemo(other, NOW, config)).toBeNull();
+      expect(await seedDemo(other, NOW, config, cardData)).toBeNull();
       expect(await counts(other)).toMatchObject({ products: 0, orders: 0, borrowers: 1 });
       expect(await demoLinks(other, config)).toBeNull();
     } finally {

@@ -5,6 +5,7 @@
 import type { SessionParams } from '@cashloan/contract';
 import type { Db, Queryable } from './client.ts';
 import type { Config } from '../config.ts';
+import type { CardData } from '../providers/card-data/card-data.ts';
 import { createBorrowerWithSession, DEFAULT_MERCHANT, findBorrower, latestSession } from '../borrowers/store.ts';
 import { createSession } from '../session/session.ts';
 import { DUE_WINDOW_DAYS, LATE_PENALTY_MINOR, OVERDUE_TIERS, PREPAYMENT_MIN_DAYS, TERM_DAYS } from '../loan-terms/rules.ts';
@@ -221,7 +222,7 @@ async function isEmpty(db: Queryable): Promise<boolean> {
  * SESSION_TTL_DAYS like any other). Idempotent: once the demo marker exists it seeds nothing and
  * answers null, as it does for a database holding other data; demoLinks gives the links then.
  */
-export async function seedDemo(db: Db, now: Date, config: Config): Promise<DemoLinks | null> {
+export async function seedDemo(db: Db, now: Date, config: Config, cardData: CardData): Promise<DemoLinks | null> {
   const seeded = await db.transaction(async (tx) => {
     if ((await readMarker(tx)) || !(await isEmpty(tx))) return false;
     const productIds = await seedCatalog(tx);
@@ -233,7 +234,7 @@ export async function seedDemo(db: Db, now: Date, config: Config): Promise<DemoL
       orders.push({ status: demo.status, orderId: order.id, productId: order.productId });
     }
     await seedDemoComplaints(tx, borrowerId, orders, now);
-    await seedDemoRepaymentCard(tx, borrowerId, now);
+    await seedDemoRepaymentCard(tx, cardData, borrowerId, now);
     const marker: DemoMarker = {
       userId: DEMO_BORROWER.userId,
       previewOrderId: orders.find((o) => o.status === ORDER_STATUS.repaying)!.orderId,

@@ -20,7 +20,8 @@ import { form, FORM_HEADERS, query, type TestApp } from '../test-support/test-ap
 import { seedCatalog } from '../db/seed.ts';
 import { createOrder } from '../orders/service.ts';
 import { findProduct, type OrderRow } from '../orders/store.ts';
-import { insertRepaymentCard, type RepaymentCard } from '../modules/repayment/store.ts';
+import type { RepaymentCard } from '../modules/repayment/store.ts';
+import { addRepaymentCard } from '../modules/repayment/card-on-file.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, payloadHash } from './idempotency.ts';
 
 type Payload = Record<string, string | number>;
@@ -62,7 +63,7 @@ describe('Idempotency-Key on the money and code-issue calls', () => {
     const order = await t.db.transaction((tx) =>
       createOrder(tx, { borrower: { id: borrowerId, isRepeat: false }, product, status: 174, dueInDays: opts.dueInDays ?? 1 }, t.clock.now()),
     );
-    const card = await insertRepaymentCard(t.db, { borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821', now: t.clock.now() });
+    const { card } = await addRepaymentCard(t.db, t.cardData, { borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821', now: t.clock.now() });
     return { session, borrowerId, order, card };
   }
   const tokenOf = async (r: Repaying) => (await send(repaymentWayRoute, r.session, { orderId: r.order.id })).body.data.repayToken as string;

@@ -20,7 +20,7 @@ import { applyPaidPayCode, issuePayCode } from '../payments/service.ts';
 import { listOrderPayments } from '../payments/store.ts';
 import { countWrongToken, findCaptcha, listSmsOutbox, replyToComplaint, wrongTokensNow } from './store.ts';
 import { findComplaint, listComplaints, type ComplaintRow } from '../modules/complaints/store.ts';
-import { insertRepaymentCard } from '../modules/repayment/store.ts';
+import { addRepaymentCard } from '../modules/repayment/card-on-file.ts';
 import { problemTitles } from '../modules/complaints/problem-types.ts';
 import { registerPromotionOps } from '../modules/promotion/ops.ts';
 import { registerBindCardOps } from '../modules/bind-card/ops.ts';
@@ -268,13 +268,15 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
     return ok(result, replay ? 'already applied' : 'success');
   });
 
-  /** A bank card the borrower can repay with (the answer carries only the masked number). */
+  /** A bank card the borrower can repay with (the answer carries only the masked number); the same card again answers the one on file. */
   ops.post('/bank-cards', async (request) => {
     const body = parseOps(bankCardBody, request.body);
     const borrower = await findBorrower(db, { id: body.borrowerId });
     if (!borrower) throw notFound(`borrowerId ${body.borrowerId} does not exist`);
-    const card = await insertRepaymentCard(db, { borrowerId: borrower.id, bankName: body.bankName, bankCode: body.bankCode, cardNo: body.cardNo, now: clock.now() });
-    return ok({ id: card.id, bankName: card.bankName, bankCode: card.bankCode, cardNo: card.maskedNo });
+    const { card, added } = await db.transaction((tx) =>
+      addRepaymentCard(tx, deps.cardData, { borrowerId: borrower.id, bankName: body.bankName, bankCode: body.bankCode, cardNo: body.cardNo, now: clock.now() }),
+    );
+    return ok({ id: card.id, bankName: card.bankName, bankCode: card.bankCode, cardNo: card.maskedNo }, added ? 'success' : 'already on file');
   });
 
   ops.get('/clock', async () => ok({ now: clock.now().toISOString(), offsetMs: clock.offsetMs() }));

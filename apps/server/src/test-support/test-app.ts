@@ -17,6 +17,9 @@ import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
 import type { SmsProvider } from '../providers/sms/sms.ts';
 import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
 import type { PaymentProvider } from '../providers/payments/payment-provider.ts';
+import { createCardData, type CardData } from '../providers/card-data/card-data.ts';
+import { cardDataKeysFor } from '../providers/card-data/keys.ts';
+import { protectCardNumbers } from '../bank-cards/protect-at-start.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,6 +27,8 @@ export interface TestApp {
   clock: Clock;
   config: Config;
   storage: ImageStorage;
+  /** This app's card-data keys (random per test app unless the config overrides name some). */
+  cardData: CardData;
   newBorrower(input?: Partial<NewBorrower>): Promise<{ borrowerId: number; session: SessionParams }>;
   close(): Promise<void>;
 }
@@ -55,7 +60,10 @@ export async function createTestApp(
   /** An SMS provider of the test's own; by default the dev outbox (sms_outbox). */
   /** A payment provider of the test's own; by default the local sandbox. */
   /** A log destination of the test's own (log lines are written nowhere by default). */
-  /** A database of the test's own (one PostgreSQL that two apps share, as two server processes would); closed with the app. */
+  /**
+   * A database of the test's own (one PostgreSQL that two apps share, as two server processes would;
+   * rows of an older version; PGlite on disk); closed with the app.
+   */
   /** A re-encode queue of the test's own (a small one, to fill); by default one of the usual size. */
   options: {
     storage?: ImageStorage;
@@ -70,18 +78,22 @@ export async function createTestApp(
   await migrate(db);
   const clock = createFixedClock(start);
   const config = testConfig(overrides);
+  // What main.ts does right after the migrations.
+  const cardData = createCardData(cardDataKeysFor(config));
+  await protectCardNumbers(db, cardData);
   const uploadsDir = options.storage ? null : mkdtempSync(join(tmpdir(), 'cashloan-test-uploads-'));
   const storage = options.storage ?? createLocalDiskStorage(uploadsDir!);
   const sms = options.sms ?? createDevOutboxSms(db, clock);
   const payments = options.payments ?? createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
   const reencodeQueue = options.reencodeQueue ?? createReencodeQueue();
-  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, reencodeQueue, sms, payments }, { logStream: options.logStream });
+  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, reencodeQueue, sms, payments, cardData }, { logStream: options.logStream });
   return {
     app,
     db,
     clock,
     config,
     storage,
+    cardData,
     newBorrower: (input = {}) =>
       createBorrowerWithSession(db, { mobilePhone: String(phoneCounter++), ...input }, clock.now(), config.SESSION_TTL_DAYS),
     close: async () => {

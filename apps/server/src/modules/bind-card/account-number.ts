@@ -1,10 +1,10 @@
 /**
- * Account numbers on the bank form: which fields hold one, which is kept whole for payouts, and the
- * masked form every answer, every stored copy but one and the back office show.
+ * Account numbers on the bank form: which fields hold one, which one payouts go to, and the masked
+ * form every answer, every stored copy and the back office show.
  */
 import type { BankFormItem } from '@cashloan/contract';
 
-/** The field whose value payouts go to: kept whole in bank_cards.card_no, and nowhere else. */
+/** The field whose value payouts go to: stored only encrypted (bank_cards.card_no_encrypted) and hashed, never in the clear. */
 export const PAYOUT_NUMBER_FIELD = 'cardNo';
 /** The least digits a number must have before its last 4 are shown. */
 const SHOW_LAST_FROM = 8;

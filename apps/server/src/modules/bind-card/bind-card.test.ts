@@ -13,6 +13,7 @@ import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../te
 import { seedCatalog } from '../../db/seed.ts';
 import { DEMO_BANK_FORM_ITEMS, GCASH, INSTAPAY, MAYA, PESONET } from './seed.ts';
 import { MESSAGES } from './service.ts';
+import { payoutAccountNumber } from '../../bank-cards/payout-account.ts';
 
 let t: TestApp;
 let productIds: number[];
@@ -70,8 +71,9 @@ interface StoredCard {
   channel_number: string;
   bank_name: string;
   bank_code: string;
-  card_no: string;
   card_no_masked: string;
+  card_no_hash: string | null;
+  card_no_encrypted: string | null;
   fields: Record<string, string>;
   product_id: number | null;
   bound_via: string | null;
@@ -208,7 +210,7 @@ describe('bind-card-new: every shown field is checked, and nothing is written on
 });
 
 describe('bind-card-new: what is stored', () => {
-  it('stores a bank account: the whole number only in card_no, masked everywhere else; hidden fields and other keys are dropped', async () => {
+  it('stores a bank account: the number masked, hashed and encrypted, never in the clear; hidden fields and other keys are dropped', async () => {
     const { borrowerId, session } = await t.newBorrower();
     // branchName belongs to PESONet and `real` rides in the query: neither is part of an InstaPay account.
     const res = await call(bindCardNewRoute, session, bankAccount({ branchName: 'Cubao', nickname: 'mine' }), { real: '1' });
@@ -221,8 +223,8 @@ describe('bind-card-new: what is stored', () => {
       channel_number: INSTAPAY,
       bank_name: 'BDO Unibank',
       bank_code: 'BDO',
-      card_no: '001234567890',
       card_no_masked: '**** **** 7890',
+      card_no_hash: t.cardData.hash('001234567890'),
       product_id: productIds[0],
       bound_via: 'bind-card-new',
       replaced_at: null,
@@ -235,6 +237,11 @@ describe('bind-card-new: what is stored', () => {
       city: 'Quezon City',
       payday: '15',
     });
+    expect(card).not.toHaveProperty('card_no');
+    expect(card!.card_no_encrypted).toMatch(/^v1\.test\./);
+    expect(JSON.stringify(card)).not.toContain('001234567890');
+    // Disbursement's one way to the whole number.
+    expect(await payoutAccountNumber(t, card!.id)).toBe('001234567890');
   });
 
   it('leaves an optional field out when it is empty', async () => {
@@ -264,10 +271,11 @@ describe('bind-card-new: what is stored', () => {
       channel_number: MAYA,
       bank_name: 'Maya',
       bank_code: MAYA,
-      card_no: '09171234567',
       card_no_masked: '*** **** 4567',
+      card_no_hash: t.cardData.hash('09171234567'),
       replaced_at: null,
     });
+    expect(await payoutAccountNumber(t, cards[1]!.id)).toBe('09171234567');
     expect(cards[1]!.fields).toEqual({ channel: MAYA, cardNo: '*** **** 4567', accountName: 'Maria Santos', city: 'Cebu City' });
   });
 

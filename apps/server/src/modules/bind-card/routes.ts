@@ -9,11 +9,11 @@ export function registerBindCard(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   mountCall(app, deps, cardInitCall, ({ borrower, payload }) => cardInit(db, borrower, payload.product_id));
   mountCall(app, deps, bindCardNewCall, async ({ borrower, payload }) => {
-    await saveAccount(db, borrower, payload, 'bind-card-new', clock.now());
+    await saveAccount(deps, borrower, payload, 'bind-card-new', clock.now());
     return {};
   });
   mountCall(app, deps, bindCardChangeCall, async ({ borrower, payload }) => {
-    await saveAccount(db, borrower, payload, 'bind-card-change', clock.now());
+    await saveAccount(deps, borrower, payload, 'bind-card-change', clock.now());
     return {};
   });
 }

@@ -8,6 +8,8 @@ import type { BankForm, ParsedPayloadOf, bindCardNewCall } from '@cashloan/contr
 import { BANK_CHANNEL_FIELD, bankItemShown } from '@cashloan/contract';
 import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../http/api-error.ts';
+import { protectPayoutNumber } from '../../bank-cards/card-numbers.ts';
+import type { CardData } from '../../providers/card-data/card-data.ts';
 import type { Borrower } from '../../session/session.ts';
 import { PAYOUT_NUMBER_FIELD, holdsAccountNumber, maskNumber } from './account-number.ts';
 import { parseDefinition, toWireItem, type StoredBankItem } from './form-definition.ts';
@@ -66,8 +68,8 @@ export async function cardInit(db: Db, borrower: Borrower, productId: string): P
   return { items: items.map((item) => toWireItem(item, savedValue(item, account))) };
 }
 
-/** The row a valid save stores: numbers masked everywhere but card_no, the bank named by its option. */
-export function accountFrom(valid: ValidSave, borrowerId: number, productId: number, boundVia: BoundVia): NewAccount {
+/** The row a valid save stores: every number masked, the payout number also hashed and encrypted, the bank named by its option. */
+export function accountFrom(valid: ValidSave, borrowerId: number, productId: number, boundVia: BoundVia, cardData: CardData): NewAccount {
   const fields: Record<string, string> = {};
   let cardNo = '';
   let cardNoMasked = '';
@@ -97,8 +99,8 @@ export function accountFrom(valid: ValidSave, borrowerId: number, productId: num
     channelNumber: valid.channel,
     bankName: option?.name ?? '',
     bankCode: option?.type ?? '',
-    cardNo,
     cardNoMasked,
+    ...protectPayoutNumber(cardData, borrowerId, cardNo),
     fields,
   };
 }
@@ -109,11 +111,18 @@ export function accountFrom(valid: ValidSave, borrowerId: number, productId: num
  * card-binding prompt on the borrower's orders of the product. bind-card-change also needs a loan
  * of that product and makes its open orders pay out to the account. Nothing is written on failure.
  */
-export async function saveAccount(db: Db, borrower: Borrower, payload: SavePayload, boundVia: BoundVia, now: Date): Promise<void> {
+export async function saveAccount(
+  deps: { db: Db; cardData: CardData },
+  borrower: Borrower,
+  payload: SavePayload,
+  boundVia: BoundVia,
+  now: Date,
+): Promise<void> {
+  const { db } = deps;
   const items = await formOf(db, borrower.merchantNumber);
   const productId = await requireProduct(db, payload.product_id);
   const valid = validateSave(items, payload.cardType, payload);
-  const account = accountFrom(valid, borrower.id, productId, boundVia);
+  const account = accountFrom(valid, borrower.id, productId, boundVia, deps.cardData);
   await db.transaction(async (tx) => {
     await lockBorrower(tx, borrower.id);
     const orders = await borrowerOrdersOfProduct(tx, borrower.id, productId);

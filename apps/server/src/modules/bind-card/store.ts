@@ -1,7 +1,8 @@
 /**
  * SQL of the bank screen: the merchant's form definition, the borrower's bound payment accounts and
- * the orders they pay out to. The whole account number (card_no) is written here and compared in
- * SQL, but never read back: every row this file returns carries the masked number only.
+ * the orders they pay out to. The account number is written here only hashed and encrypted
+ * (bank-cards/card-numbers.ts) and compared by its hash; every row this file returns carries the
+ * masked number only.
  */
 import type { Queryable } from '../../db/client.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
@@ -32,9 +33,10 @@ export interface NewAccount {
   channelNumber: string;
   bankName: string;
   bankCode: string;
-  /** The whole payout number ('' when the form has none). */
-  cardNo: string;
   cardNoMasked: string;
+  /** The payout number's keyed hash and its encrypted form (both null when the form has none). */
+  cardNoHash: string | null;
+  cardNoEncrypted: string | null;
   fields: Record<string, string>;
 }
 
@@ -53,7 +55,7 @@ interface AccountDb {
   replaced_at: Date | null;
 }
 
-// card_no is deliberately absent: it leaves the database only for payouts.
+// card_no_encrypted is deliberately absent: only disbursement opens it (bank-cards/payout-account.ts).
 const ACCOUNT_COLUMNS = `id, borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, fields, product_id, bound_via, created_at, replaced_at`;
 
 const toAccount = (r: AccountDb): AccountRow => ({
@@ -98,12 +100,12 @@ export async function currentAccount(db: Queryable, borrowerId: number): Promise
   return rows[0] ? toAccount(rows[0]) : null;
 }
 
-/** Whether the current account holds exactly these details (the whole number compared in SQL). */
+/** Whether the current account holds exactly these details (the number compared by its keyed hash). */
 export async function currentAccountIs(db: Queryable, accountId: number, a: NewAccount): Promise<boolean> {
   const { rows } = await db.query(
     `SELECT 1 FROM bank_cards
-      WHERE id = $1 AND card_type = $2 AND channel_number = $3 AND bank_code = $4 AND card_no = $5 AND fields = $6::jsonb`,
-    [accountId, a.cardType, a.channelNumber, a.bankCode, a.cardNo, JSON.stringify(a.fields)],
+      WHERE id = $1 AND card_type = $2 AND channel_number = $3 AND bank_code = $4 AND card_no_hash IS NOT DISTINCT FROM $5 AND fields = $6::jsonb`,
+    [accountId, a.cardType, a.channelNumber, a.bankCode, a.cardNoHash, JSON.stringify(a.fields)],
   );
   return rows.length > 0;
 }
@@ -114,9 +116,9 @@ export async function replaceCurrentAccounts(tx: Queryable, borrowerId: number, 
 
 export async function insertAccount(tx: Queryable, a: NewAccount, now: Date): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO bank_cards (borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, card_no, fields, product_id, bound_via, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11) RETURNING id`,
-    [a.borrowerId, a.cardType, a.channelNumber, a.bankName, a.bankCode, a.cardNoMasked, a.cardNo, JSON.stringify(a.fields), a.productId, a.boundVia, now],
+    `INSERT INTO bank_cards (borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, card_no_hash, card_no_encrypted, fields, product_id, bound_via, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12) RETURNING id`,
+    [a.borrowerId, a.cardType, a.channelNumber, a.bankName, a.bankCode, a.cardNoMasked, a.cardNoHash, a.cardNoEncrypted, JSON.stringify(a.fields), a.productId, a.boundVia, now],
   );
   return Number(rows[0]!.id);
 }

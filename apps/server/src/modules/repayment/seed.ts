@@ -1,10 +1,11 @@
 /** Demo data of the repayment family: a bank card the demo borrower can repay by card with. */
 import type { Queryable } from '../../db/client.ts';
-import { insertRepaymentCard } from './store.ts';
+import type { CardData } from '../../providers/card-data/card-data.ts';
+import { addRepaymentCard } from './card-on-file.ts';
 
-/** A test number of the sandbox (no real account); only its last 4 digits are ever shown. */
+/** A test number of the sandbox (no real account); only its masked form and keyed hash are stored. */
 export const DEMO_REPAYMENT_CARD = { bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' } as const;
 
-export async function seedDemoRepaymentCard(db: Queryable, borrowerId: number, now: Date): Promise<void> {
-  await insertRepaymentCard(db, { borrowerId, ...DEMO_REPAYMENT_CARD, now });
+export async function seedDemoRepaymentCard(tx: Queryable, cardData: CardData, borrowerId: number, now: Date): Promise<void> {
+  await addRepaymentCard(tx, cardData, { borrowerId, ...DEMO_REPAYMENT_CARD, now });
 }

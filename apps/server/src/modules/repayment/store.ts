@@ -72,18 +72,33 @@ export function maskCardNo(cardNo: string): string {
   return `**** **** **** ${digits.slice(-4)}`;
 }
 
+/** Serialises the card additions of one borrower (the same card added twice at once makes one row). */
+export async function lockBorrower(tx: Queryable, borrowerId: number): Promise<void> {
+  await tx.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
+}
+
+/** The borrower's repayment card with this number's keyed hash, if one is on file. */
+export async function findRepaymentCardByHash(db: Queryable, borrowerId: number, cardNoHash: string): Promise<RepaymentCard | null> {
+  const { rows } = await db.query<CardDb>(
+    `SELECT id, bank_name, bank_code, card_no_masked FROM bank_cards
+      WHERE borrower_id = $1 AND bound_via IS NULL AND replaced_at IS NULL AND card_no_hash = $2 ORDER BY id LIMIT 1`,
+    [borrowerId, cardNoHash],
+  );
+  return rows[0] ? toCard(rows[0]) : null;
+}
+
 /**
- * Adds a card for repayment (the ops API and the demo seed). The table keeps the whole number for
- * payouts (bank_cards is the bind-bank screen's); only the masked one is ever answered or logged.
+ * Stores a card for repayment (card-on-file.ts): its masked number and the keyed hash of the number,
+ * never the number (a repayment never needs it; the provider charges the card by its id).
  */
 export async function insertRepaymentCard(
   db: Queryable,
-  c: { borrowerId: number; bankName: string; bankCode: string; cardNo: string; now: Date },
+  c: { borrowerId: number; bankName: string; bankCode: string; maskedNo: string; cardNoHash: string; now: Date },
 ): Promise<RepaymentCard> {
   const { rows } = await db.query<CardDb>(
-    `INSERT INTO bank_cards (borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, card_no, created_at)
+    `INSERT INTO bank_cards (borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, card_no_hash, created_at)
      VALUES ($1, 1, '90006', $2, $3, $4, $5, $6) RETURNING id, bank_name, bank_code, card_no_masked`,
-    [c.borrowerId, c.bankName, c.bankCode, maskCardNo(c.cardNo), c.cardNo.replace(/\D/g, ''), c.now],
+    [c.borrowerId, c.bankName, c.bankCode, c.maskedNo, c.cardNoHash, c.now],
   );
   return toCard(rows[0]!);
 }

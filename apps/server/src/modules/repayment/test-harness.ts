@@ -5,7 +5,8 @@ import { seedCatalog } from '../../db/seed.ts';
 import { createOrder } from '../../orders/service.ts';
 import { findProduct, loadOrder, type OrderFlags, type OrderRow } from '../../orders/store.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
-import { insertRepaymentCard, type RepaymentCard } from './store.ts';
+import type { RepaymentCard } from './store.ts';
+import { addRepaymentCard } from './card-on-file.ts';
 
 /** An envelope as the test reads it (JSON.parse's type: any field may be asked for). */
 type Json = ReturnType<typeof JSON.parse>;
@@ -58,7 +59,8 @@ export async function createHarness(given?: TestApp): Promise<Harness> {
       );
     },
     reload: async (orderId) => (await loadOrder(t.db, orderId))!,
-    card: (borrowerId, cardNo = '4000123412344821') => insertRepaymentCard(t.db, { borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo, now: t.clock.now() }),
+    card: async (borrowerId, cardNo = '4000123412344821') =>
+      (await addRepaymentCard(t.db, t.cardData, { borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo, now: t.clock.now() })).card,
     async markPaid(code, providerRef) {
       const res = await t.app.inject({ method: 'POST', url: `/ops/pay-codes/${code}/paid`, headers: auth, payload: providerRef ? { providerRef } : {} });
       return { status: res.statusCode, body: res.json() };
