@@ -1,7 +1,7 @@
 /** Every call of spec section 7 with its schemas, for code that must enumerate them (server tests, docs). */
 import type { Call } from './schema.ts';
-import { bindCardChangeCall, bindCardNewCall, cardInitCall } from './bind-card.ts';
-import { repaymentCommitCall, repaymentConfirmCall, repaymentHuichaoCall, repaymentWayCall } from './card-repayment.ts';
+import { bindCardChangeCall, bindCardNewCall, cardInitCall } from './bind-bank.ts';
+import { repaymentCommitCall, repaymentConfirmCall, repaymentHuichaoCall, repaymentWayCall } from './repayment.ts';
 import {
   problemDetailCall,
   problemInitByQueryCall,
@@ -11,19 +11,13 @@ import {
   saveScoreCall,
   uploadProblemImgCall,
 } from './complaints.ts';
-import { agreementContentCall, contractCall, contractJumpCall } from './contracts.ts';
-import {
-  goyaAgreementJumpCall,
-  goyaAgreementsCall,
-  goyaClickTrackCall,
-  goyaFailureInfoCall,
-  goyaLoanConfirmCall,
-  goyaLoanSubmitCall,
-  goyaProductJumpCall,
-} from './goya.ts';
-import { loanDetailConfirmCall, loanDetailPushCall } from './loan-confirm.ts';
-import { generateVcodeCall, googleScoreCall, loanDetailsCall } from './loan-details.ts';
-import { contactKfInfoCall } from './personal-center.ts';
+import { agreementContentCall, contractCall, contractJumpCall } from './loan-confirmation.ts';
+import { goyaAgreementJumpCall, goyaAgreementsCall, goyaLoanConfirmCall, goyaLoanSubmitCall } from './loan-confirmation.ts';
+import { goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall } from './order-details.ts';
+import { loanDetailConfirmCall, loanDetailPushCall } from './loan-confirmation.ts';
+import { generateVcodeCall } from './repayment.ts';
+import { googleScoreCall, loanDetailsCall } from './order-details.ts';
+import { contactKfInfoCall } from './customer-service.ts';
 import {
   channelTemplateCall,
   getCaptchaCall,
@@ -33,9 +27,9 @@ import {
   trackClickCall,
   trackVisitCall,
 } from './promotion.ts';
-import { loanPlayDetailCall, rolloverInfoCall } from './repayment-info.ts';
+import { loanPlayDetailCall, rolloverInfoCall } from './repayment.ts';
 import { siteConfigCall } from './site.ts';
-import { eventSaveCall } from './tracking.ts';
+import { eventSaveCall } from './order-details.ts';
 
 export const ALL_CALLS = {
   // bind card

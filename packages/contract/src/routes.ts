@@ -7,18 +7,14 @@
  * other POST of the product.
  */
 import { ERROR_CODES, route, type Idempotency } from './common.ts';
-import type * as bindCard from './bind-card.ts';
-import type * as cardRepayment from './card-repayment.ts';
+import type * as bindBank from './bind-bank.ts';
 import type * as complaints from './complaints.ts';
-import type * as contracts from './contracts.ts';
-import type * as goya from './goya.ts';
-import type * as loanConfirm from './loan-confirm.ts';
-import type * as loanDetails from './loan-details.ts';
-import type * as personalCenter from './personal-center.ts';
+import type * as customerService from './customer-service.ts';
+import type * as loanConfirmation from './loan-confirmation.ts';
+import type * as orderDetails from './order-details.ts';
 import type * as promotion from './promotion.ts';
-import type * as repaymentInfo from './repayment-info.ts';
+import type * as repayment from './repayment.ts';
 import type * as site from './site.ts';
-import type * as tracking from './tracking.ts';
 
 // ---- values the spec fixes for particular calls (section 9), as they travel in a form ------------
 /** The fixed `overall` value the customer-service page sends. */
@@ -61,7 +57,7 @@ export const CHANNEL_CARD_TYPE = 1;
  * channel (spec section 4): hidden when its cardTypeMi is neither 0 nor the card type, or when the
  * card type is 1 and its channelNumber is neither '' nor the selected channel. One rule for both sides.
  */
-export function bankItemShown(item: Pick<bindCard.BankFormItem, 'cardTypeMi' | 'channelNumber'>, cardType: number, channelNumber: string): boolean {
+export function bankItemShown(item: Pick<bindBank.BankFormItem, 'cardTypeMi' | 'channelNumber'>, cardType: number, channelNumber: string): boolean {
   if (item.cardTypeMi !== ALL_CARD_TYPES && item.cardTypeMi !== cardType) return false;
   if (cardType === CHANNEL_CARD_TYPE && item.channelNumber !== ALL_CHANNELS && item.channelNumber !== channelNumber) return false;
   return true;
@@ -123,10 +119,10 @@ const REPAYMENT_IDEMPOTENCY: Idempotency = { duplicateCode: CALL_ERROR_CODES.dup
 const SUBMISSION_IDEMPOTENCY: Idempotency = { duplicateCode: ERROR_CODES.refused, duplicateMessage: DUPLICATE_SUBMISSION_MESSAGE };
 
 // ---- bind card (/candidateWhile) ------------------------------------------------------------------
-export const cardInitRoute = route<typeof bindCard.cardInit>({ method: 'POST', path: '/v3/bind-card/card-init', family: 'zero' });
-export const bindCardNewRoute = route<typeof bindCard.bindCard>({ method: 'POST', path: '/v3/bind-card/bind-card-new', family: 'zero' });
+export const cardInitRoute = route<typeof bindBank.cardInit>({ method: 'POST', path: '/v3/bind-card/card-init', family: 'zero' });
+export const bindCardNewRoute = route<typeof bindBank.bindCard>({ method: 'POST', path: '/v3/bind-card/bind-card-new', family: 'zero' });
 /** The variant the bank screen saves with when it was opened from the order page (source=loanDetail). */
-export const bindCardChangeRoute = route<typeof bindCard.bindCard>({
+export const bindCardChangeRoute = route<typeof bindBank.bindCard>({
   method: 'POST',
   path: '/v3/bind-card/bind-card-change',
   family: 'zero',
@@ -157,7 +153,7 @@ export const problemSaveRoute = route<typeof complaints.problemSave>({ method: '
 export const problemListRoute = route<typeof complaints.problemList>({ method: 'POST', path: '/user-problem/problem-list', family: 'doubleZero' });
 
 // ---- personal center ----------------------------------------------------------------------------
-export const contactKfInfoRoute = route<typeof personalCenter.contactKfInfo>({
+export const contactKfInfoRoute = route<typeof customerService.contactKfInfo>({
   method: 'POST',
   path: '/v3/personal-center/contact-kf-info',
   family: 'zero',
@@ -166,27 +162,27 @@ export const contactKfInfoRoute = route<typeof personalCenter.contactKfInfo>({
 // ---- repayment by card (pay.html: #/borrowDetail, #/addnormalcard, #/alipayrepayment) ----------------
 const YOUMI_LOAN = '/api/v1/youmi/youmi-api/service/loan';
 /** orderId may travel in the query (as the spec's `repayment-way?orderId`) or the form body. */
-export const repaymentWayRoute = route<typeof cardRepayment.repaymentWay>({
+export const repaymentWayRoute = route<typeof repayment.repaymentWay>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-way`,
   base: 'root',
   family: 'doubleZero',
 });
-export const repaymentCommitRoute = route<typeof cardRepayment.repaymentCommit>({
+export const repaymentCommitRoute = route<typeof repayment.repaymentCommit>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-commit`,
   base: 'root',
   family: 'doubleZero',
   idempotent: REPAYMENT_IDEMPOTENCY,
 });
-export const repaymentConfirmRoute = route<typeof cardRepayment.repaymentConfirm>({
+export const repaymentConfirmRoute = route<typeof repayment.repaymentConfirm>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-confirm`,
   base: 'root',
   family: 'doubleZero',
   idempotent: REPAYMENT_IDEMPOTENCY,
 });
-export const repaymentHuichaoRoute = route<typeof cardRepayment.repaymentHuichao>({
+export const repaymentHuichaoRoute = route<typeof repayment.repaymentHuichao>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-huichao`,
   base: 'root',
@@ -279,17 +275,17 @@ export const registerRoute = route<typeof promotion.register>({
 
 // ---- repayment info (/allowedAlso, /votingCandidates, /repaymentOfCode2) -----------------------------
 /** Rollover (delay) repayment info; the path is obfuscated. */
-export const rolloverInfoRoute = route<typeof repaymentInfo.rolloverInfo>({ method: 'POST', path: '/story/inherited', family: 'zero' });
-export const loanPlayDetailRoute = route<typeof repaymentInfo.loanPlayDetail>({
+export const rolloverInfoRoute = route<typeof repayment.rolloverInfo>({ method: 'POST', path: '/story/inherited', family: 'zero' });
+export const loanPlayDetailRoute = route<typeof repayment.loanPlayDetail>({
   method: 'POST',
   path: '/v3/installment/loan-play-detail',
   family: 'zero',
 });
 
 // ---- order details (/allIt, /anFrom) ------------------------------------------------------------
-export const loanDetailsRoute = route<typeof loanDetails.loanDetails>({ method: 'POST', path: '/v3/loan-details/loan-details', family: 'zero' });
-export const googleScoreRoute = route<typeof loanDetails.googleScore>({ method: 'POST', path: '/v3/loan-details/google-score', family: 'zero' });
-export const generateVcodeRoute = route<typeof loanDetails.generateVcode>({
+export const loanDetailsRoute = route<typeof orderDetails.loanDetails>({ method: 'POST', path: '/v3/loan-details/loan-details', family: 'zero' });
+export const googleScoreRoute = route<typeof orderDetails.googleScore>({ method: 'POST', path: '/v3/loan-details/google-score', family: 'zero' });
+export const generateVcodeRoute = route<typeof repayment.generateVcode>({
   method: 'POST',
   path: '/v3/loan-details/generate-vcode',
   family: 'zero',
@@ -297,21 +293,21 @@ export const generateVcodeRoute = route<typeof loanDetails.generateVcode>({
 });
 
 // ---- loan confirmation (/smpSystem) and agreements ----------------------------------------------
-export const loanDetailConfirmRoute = route<typeof loanConfirm.loanDetailConfirm>({
+export const loanDetailConfirmRoute = route<typeof loanConfirmation.loanDetailConfirm>({
   method: 'POST',
   path: '/v3/loan-confirm/loan-detail-confirm',
   family: 'zero',
 });
-export const loanDetailPushRoute = route<typeof loanConfirm.loanDetailPush>({
+export const loanDetailPushRoute = route<typeof loanConfirmation.loanDetailPush>({
   method: 'POST',
   path: '/v3/loan-confirm/loan-detail-push',
   family: 'zero',
   idempotent: SUBMISSION_IDEMPOTENCY,
 });
-export const contractRoute = route<typeof contracts.contract>({ method: 'POST', path: '/v3/contract/contract', family: 'zero' });
-export const contractJumpRoute = route<typeof contracts.contractJump>({ method: 'POST', path: '/v3/contract/contract-jump', family: 'zero' });
+export const contractRoute = route<typeof loanConfirmation.contract>({ method: 'POST', path: '/v3/contract/contract', family: 'zero' });
+export const contractJumpRoute = route<typeof loanConfirmation.contractJump>({ method: 'POST', path: '/v3/contract/contract-jump', family: 'zero' });
 /** The filled agreement text the loan agreement page (/toIs) shows. Not in the spec's section 7 (chosen here). */
-export const agreementContentRoute = route<typeof contracts.agreementContent>({
+export const agreementContentRoute = route<typeof loanConfirmation.agreementContent>({
   method: 'POST',
   path: '/v3/contract/contract-content',
   family: 'zero',
@@ -325,30 +321,30 @@ export const agreementContentRoute = route<typeof contracts.agreementContent>({
 export const siteConfigRoute = route<typeof site.siteConfig>({ method: 'GET', path: '/v3/site/config', family: 'zero', auth: false });
 
 // ---- tracking -----------------------------------------------------------------------------------
-export const eventSaveRoute = route<typeof tracking.eventSave>({ method: 'POST', path: '/service/event/save', family: 'zero' });
+export const eventSaveRoute = route<typeof orderDetails.eventSave>({ method: 'POST', path: '/service/event/save', family: 'zero' });
 
 // ---- obfuscated goya family (/manyVoting, /wherePlurality); named here by what each call does -------
 const GOYA = '/gopia/goya';
 /** satire: the second-variant loan confirmation data. */
-export const goyaLoanConfirmRoute = route<typeof goya.goyaLoanConfirm>({ method: 'POST', path: `${GOYA}/satire`, family: 'doubleZero' });
+export const goyaLoanConfirmRoute = route<typeof loanConfirmation.goyaLoanConfirm>({ method: 'POST', path: `${GOYA}/satire`, family: 'doubleZero' });
 /** cultures: the agreements of scene 3. */
-export const goyaAgreementsRoute = route<typeof goya.goyaAgreements>({ method: 'GET', path: `${GOYA}/cultures`, family: 'doubleZero' });
+export const goyaAgreementsRoute = route<typeof loanConfirmation.goyaAgreements>({ method: 'GET', path: `${GOYA}/cultures`, family: 'doubleZero' });
 /** misunderstood: one agreement's page URL. */
-export const goyaAgreementJumpRoute = route<typeof goya.goyaAgreementJump>({
+export const goyaAgreementJumpRoute = route<typeof loanConfirmation.goyaAgreementJump>({
   method: 'GET',
   path: `${GOYA}/misunderstood`,
   family: 'doubleZero',
 });
 /** depush: submits the loan and answers the next URL. */
-export const goyaLoanSubmitRoute = route<typeof goya.goyaLoanSubmit>({
+export const goyaLoanSubmitRoute = route<typeof loanConfirmation.goyaLoanSubmit>({
   method: 'POST',
   path: `${GOYA}/depush`,
   family: 'doubleZero',
   idempotent: SUBMISSION_IDEMPOTENCY,
 });
 /** drowns: the joint-login failure messages and recommended products. */
-export const goyaFailureInfoRoute = route<typeof goya.goyaFailureInfo>({ method: 'POST', path: `${GOYA}/drowns`, family: 'doubleZero' });
+export const goyaFailureInfoRoute = route<typeof orderDetails.goyaFailureInfo>({ method: 'POST', path: `${GOYA}/drowns`, family: 'doubleZero' });
 /** because: click tracking of a recommended product. */
-export const goyaClickTrackRoute = route<typeof goya.goyaClickTrack>({ method: 'POST', path: `${GOYA}/because`, family: 'doubleZero' });
+export const goyaClickTrackRoute = route<typeof orderDetails.goyaClickTrack>({ method: 'POST', path: `${GOYA}/because`, family: 'doubleZero' });
 /** define: a recommended product's jump URL. */
-export const goyaProductJumpRoute = route<typeof goya.goyaProductJump>({ method: 'POST', path: `${GOYA}/define`, family: 'doubleZero' });
+export const goyaProductJumpRoute = route<typeof orderDetails.goyaProductJump>({ method: 'POST', path: `${GOYA}/define`, family: 'doubleZero' });

@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Notice } from '../../shared/ui/Notice.tsx';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
-import type { BankFormItem } from '@cashloan/contract/bind-card';
+import type { BankFormItem } from '@cashloan/contract/bind-bank';
 import { closeWebview, endBank, startBank } from '../../shared/bridge/bridge.ts';
 import { ApiCallError } from '../../shared/http/client.ts';
 import { pageParam, withCarriedParams } from '../../shared/params/page-params.ts';

@@ -10,7 +10,7 @@ import {
   DEFAULT_CHANNEL_NUMBER,
   bankItemShown,
 } from '@cashloan/contract/routes';
-import type { BankFormItem, BankFormOption } from '@cashloan/contract/bind-card';
+import type { BankFormItem, BankFormOption } from '@cashloan/contract/bind-bank';
 
 export const BIND_BANK_TITLE = 'Payment account information';
 /** The order page the screen returns to when it was opened from there (source=loanDetail). */

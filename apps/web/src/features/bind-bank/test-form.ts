@@ -1,5 +1,5 @@
 /** A bank form shaped like the demo lender's, for the bank screen's tests. */
-import type { BankFormItem } from '@cashloan/contract/bind-card';
+import type { BankFormItem } from '@cashloan/contract/bind-bank';
 
 const item = (i: Partial<BankFormItem> & Pick<BankFormItem, 'cate' | 'code' | 'title' | 'cardTypeMi'>): BankFormItem => ({
   subtitle: '',

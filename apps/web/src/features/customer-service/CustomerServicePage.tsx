@@ -1,7 +1,7 @@
 /** /beSeats: the online-service messaging contact and the support e-mail, each opening the phone's app. */
 import type { ReactNode } from 'react';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
-import type { ContactInfo } from '@cashloan/contract/personal-center';
+import type { ContactInfo } from '@cashloan/contract/customer-service';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { useContactInfo } from './api.ts';

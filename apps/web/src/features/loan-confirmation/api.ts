@@ -18,9 +18,9 @@ import {
   loanDetailConfirmRoute,
   loanDetailPushRoute,
 } from '@cashloan/contract/routes';
-import type { AgreementItem } from '@cashloan/contract/contracts';
-import type { LoanConfirmation } from '@cashloan/contract/loan-confirm';
-import type { NewLoanConfirmation } from '@cashloan/contract/goya';
+import type { AgreementItem } from '@cashloan/contract/loan-confirmation';
+import type { LoanConfirmation } from '@cashloan/contract/loan-confirmation';
+import type { NewLoanConfirmation } from '@cashloan/contract/loan-confirmation';
 import { ApiCallError, callApi, type CallOptions } from '../../shared/http/client.ts';
 import { useApi, type LoadState } from '../../shared/http/use-api.ts';
 import { pageParam } from '../../shared/params/page-params.ts';

@@ -1,6 +1,6 @@
 /** Test fixtures of the loan-confirmation screens, with the shared page harness. */
-import type { LoanConfirmation } from '@cashloan/contract/loan-confirm';
-import type { NewLoanConfirmation } from '@cashloan/contract/goya';
+import type { LoanConfirmation } from '@cashloan/contract/loan-confirmation';
+import type { NewLoanConfirmation } from '@cashloan/contract/loan-confirmation';
 
 export { fakeServer, ok, renderPage, SESSION, type SentRequest } from '../../shared/test-support/page-harness.tsx';
 

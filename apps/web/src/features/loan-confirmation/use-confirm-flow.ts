@@ -5,7 +5,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from '../../shared/router/router.tsx';
-import type { AgreementItem } from '@cashloan/contract/contracts';
+import type { AgreementItem } from '@cashloan/contract/loan-confirmation';
 import { closeWebview, isIosApp, openJumpUrl, openPageReplace, refuseJump, trackEvent } from '../../shared/bridge/bridge.ts';
 import { browserNavigation } from '../../shared/bridge/browser-navigation.ts';
 import { agreementUrl, asApiError, pushLoan, useProductId, type ConfirmationData, type Variant } from './api.ts';

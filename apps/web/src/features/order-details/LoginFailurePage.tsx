@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
-import type { LoginFailureInfo } from '@cashloan/contract/goya';
-import type { RecommendedProduct } from '@cashloan/contract/loan-details';
+import type { LoginFailureInfo } from '@cashloan/contract/order-details';
+import type { RecommendedProduct } from '@cashloan/contract/order-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { openJumpUrl } from '../../shared/bridge/bridge.ts';

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Spinner } from '../../shared/ui/Spinner.tsx';
-import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/loan-details';
+import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/order-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { AlertDialog } from '../../shared/ui/AlertDialog.tsx';

@@ -2,7 +2,7 @@
  * The order screen's rules (spec section 4) as pure functions: which buttons a status shows, when the
  * screen redirects, which popups open on load and in what order, and the recommendations switch.
  */
-import type { OrderDetails } from '@cashloan/contract/loan-details';
+import type { OrderDetails } from '@cashloan/contract/order-details';
 
 /** The title of the order screen and of the joint-login failure screen. */
 export const ORDER_DETAILS_TITLE = 'Order Details';

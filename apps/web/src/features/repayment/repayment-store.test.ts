@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RepaymentPlanInfo, RolloverInfo } from '@cashloan/contract/repayment-info';
+import type { RepaymentPlanInfo, RolloverInfo } from '@cashloan/contract/repayment';
 import { REPAYMENT_INFO_KEY, loadRepaymentCode, saveRepaymentInfo } from './repayment-store.ts';
 
 const defDetail = {

@@ -3,7 +3,7 @@
  * (/repaymentOfCode2, spec section 2). What comes back is checked field by field: a missing,
  * corrupt or foreign record reads as "none", never as a half-filled screen.
  */
-import type { DefaultChannelDetail, PayInstruction, RepaymentPlanInfo, RolloverInfo } from '@cashloan/contract/repayment-info';
+import type { DefaultChannelDetail, PayInstruction, RepaymentPlanInfo, RolloverInfo } from '@cashloan/contract/repayment';
 
 export const REPAYMENT_INFO_KEY = 'repaymentInfo';
 

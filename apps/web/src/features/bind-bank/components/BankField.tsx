@@ -2,7 +2,7 @@
  * One field of the server's bank form: a picker button (enum, city, day), a digits-only input
  * (phone, bank card, number) or a text input, each with a visible label. Server text is rendered as text.
  */
-import type { BankFormItem } from '@cashloan/contract/bind-card';
+import type { BankFormItem } from '@cashloan/contract/bind-bank';
 import { TEXT_MAX_CHARS, maskedSavedValue, optionName, usesPicker, type NumericInputType } from '../form-rules.ts';
 import { DigitsInput } from './DigitsInput.tsx';
 import styles from '../bind-bank.module.css';

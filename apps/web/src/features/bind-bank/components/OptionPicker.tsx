@@ -5,7 +5,7 @@
  * (shared/ui/Modal).
  */
 import { useId, useRef, useState } from 'react';
-import type { BankFormOption } from '@cashloan/contract/bind-card';
+import type { BankFormOption } from '@cashloan/contract/bind-bank';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import styles from '../bind-bank.module.css';
 

@@ -4,7 +4,7 @@
  * the links first and asks "I have read and agreed to the above". Hidden by the page when there are
  * no agreements.
  */
-import type { AgreementItem } from '@cashloan/contract/contracts';
+import type { AgreementItem } from '@cashloan/contract/loan-confirmation';
 import type { AgreementFailure } from '../use-confirm-flow.ts';
 import { AGREED_ABOVE_LABEL, AGREE_TO_LABEL } from '../confirm-rules.ts';
 import styles from '../loan-confirmation.module.css';

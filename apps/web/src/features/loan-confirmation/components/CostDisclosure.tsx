@@ -3,7 +3,7 @@
  * charges, net proceeds, payment schedule, effective interest rate) and, with real=1, the Key Fact
  * Statement's annual percentage rate. Every figure is the server's; the page only formats it.
  */
-import type { CostDisclosure as Disclosure } from '@cashloan/contract/loan-confirm';
+import type { CostDisclosure as Disclosure } from '@cashloan/contract/loan-confirmation';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { percentFromBp } from '../confirm-rules.ts';
 import styles from '../loan-confirmation.module.css';

@@ -1,5 +1,5 @@
 /** The Plan list: each repayment's title, description, amount and date. Hidden when the server sends none. */
-import type { ConfirmPlanRow } from '@cashloan/contract/loan-confirm';
+import type { ConfirmPlanRow } from '@cashloan/contract/loan-confirmation';
 import { formatMoney } from '../../../shared/format/money.ts';
 import styles from '../loan-confirmation.module.css';
 

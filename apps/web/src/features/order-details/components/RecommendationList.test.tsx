@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RecommendedProduct } from '@cashloan/contract/loan-details';
+import type { RecommendedProduct } from '@cashloan/contract/order-details';
 import { RecommendationList } from './RecommendationList.tsx';
 
 const product = (productId: number, enable: number, tags: string[]): RecommendedProduct => ({

@@ -2,7 +2,7 @@
  * Recommended products (spec section 3): logo, name, button (grey unless enabled), range with its
  * description, rate, description, and tags on the first 2 cards only. Server text is shown as text.
  */
-import type { RecommendedProduct } from '@cashloan/contract/loan-details';
+import type { RecommendedProduct } from '@cashloan/contract/order-details';
 import styles from './RecommendationList.module.css';
 
 /** Cards that show their tags (spec section 9): the first 2. */

@@ -1,5 +1,5 @@
 /** Grouped payment instructions: group titles, then each item's name and its numbered steps. */
-import type { PayInstruction } from '@cashloan/contract/repayment-info';
+import type { PayInstruction } from '@cashloan/contract/repayment';
 import styles from '../repayment.module.css';
 
 export function PayNotice({ groups }: { groups: Array<{ title: string; items: PayInstruction[] }> }) {

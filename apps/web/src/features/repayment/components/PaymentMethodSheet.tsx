@@ -4,7 +4,7 @@
  * close it unchanged. Loaded apart from the screen (PaymentPanel), as only a tap opens it.
  */
 import { useId } from 'react';
-import type { PayChannel } from '@cashloan/contract/repayment-info';
+import type { PayChannel } from '@cashloan/contract/repayment';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { ChannelLogo } from './ChannelLogo.tsx';
 import styles from '../repayment.module.css';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RepaymentPlanInfo, RolloverInfo } from '@cashloan/contract/repayment-info';
+import type { RepaymentPlanInfo, RolloverInfo } from '@cashloan/contract/repayment';
 import { renderPage } from '../../../shared/test-support/page-harness.tsx';
 import { REPAYMENT_INFO_KEY, saveRepaymentInfo } from '../repayment-store.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RepaymentPlanInfo } from '@cashloan/contract/repayment-info';
+import type { RepaymentPlanInfo } from '@cashloan/contract/repayment';
 import { fail, fakeServer, ok, renderPage } from '../../../shared/test-support/page-harness.tsx';
 import { loadRepaymentCode } from '../repayment-store.ts';
 

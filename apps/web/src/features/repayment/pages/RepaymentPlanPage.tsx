@@ -4,7 +4,7 @@
  * kept in local storage for the repayment code screen.
  */
 import { useEffect } from 'react';
-import type { RepaymentPlanInfo } from '@cashloan/contract/repayment-info';
+import type { RepaymentPlanInfo } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';

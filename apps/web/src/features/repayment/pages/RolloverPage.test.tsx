@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RolloverInfo } from '@cashloan/contract/repayment-info';
+import type { RolloverInfo } from '@cashloan/contract/repayment';
 import { fakeServer, ok, renderPage } from '../../../shared/test-support/page-harness.tsx';
 import { loadRepaymentCode } from '../repayment-store.ts';
 

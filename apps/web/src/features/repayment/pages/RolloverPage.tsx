@@ -4,7 +4,7 @@
  * with isDelay=1. The answer is kept in local storage for the repayment code screen.
  */
 import { useEffect } from 'react';
-import type { RolloverInfo } from '@cashloan/contract/repayment-info';
+import type { RolloverInfo } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';

@@ -1,6 +1,6 @@
 /** #/borrowDetail (pay.html): the loan after a card repayment — its status, figures and where to go next. */
 import { Link } from '../../../../shared/router/router.tsx';
-import type { OrderDetails } from '@cashloan/contract/loan-details';
+import type { OrderDetails } from '@cashloan/contract/order-details';
 import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';
 import { withCarriedParams } from '../../../../shared/params/page-params.ts';

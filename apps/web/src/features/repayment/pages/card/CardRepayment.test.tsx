@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RepaymentWays } from '@cashloan/contract/card-repayment';
+import type { RepaymentWays } from '@cashloan/contract/repayment';
 import { fail, fakeServer, ok, renderPage } from '../../../../shared/test-support/page-harness.tsx';
 import { browserNavigation } from '../../../../shared/bridge/browser-navigation.ts';
 import { setPagePolicy } from '../../../../shared/navigation/test-policy.ts';

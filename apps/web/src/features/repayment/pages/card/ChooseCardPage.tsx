@@ -1,6 +1,6 @@
 /** #/addnormalcard (pay.html): choose the bank card to repay with, or add one on the bank screen. Numbers are shown masked. */
 import { useLocation, useNavigate } from '../../../../shared/router/router.tsx';
-import type { RepaymentWays } from '@cashloan/contract/card-repayment';
+import type { RepaymentWays } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { withCarriedParams } from '../../../../shared/params/page-params.ts';
 import { useRepaymentWays } from '../../api.ts';
