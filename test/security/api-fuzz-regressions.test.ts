@@ -15,7 +15,7 @@ import {
   uploadProblemImgCall,
 } from '@cashloan/contract';
 import { createTestApp, FORM_HEADERS, query, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
-import { DbUnavailableError } from '../../apps/server/src/db/client.ts';
+import { DbUnavailableError } from '../../apps/server/src/platform/db/client.ts';
 
 let t: TestApp;
 beforeEach(async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
-import { seedDemo } from '../../apps/server/src/db/seed.ts';
+import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 import { generateRequests, type FuzzWorld } from '../support/api-fuzz-requests.ts';
 import { ALL_CALLS, SESSION_PARAMS, type SessionParams } from '@cashloan/contract';
 

@@ -25,9 +25,9 @@ import {
 } from '@cashloan/contract';
 import { createCountingTestApp, type CountingPayments } from '../../apps/server/src/test-support/counting-payments.ts';
 import { form, query, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
-import { seedCatalog } from '../../apps/server/src/db/seed.ts';
-import { createOrder } from '../../apps/server/src/orders/service.ts';
-import { findProduct, type OrderRow } from '../../apps/server/src/orders/store.ts';
+import { seedCatalog } from '../../apps/server/src/seed/demo.ts';
+import { createOrder } from '../../apps/server/src/domain/orders/service.ts';
+import { findProduct, type OrderRow } from '../../apps/server/src/domain/orders/store.ts';
 import { addRepaymentCard } from '../../apps/server/src/modules/repayment/card-on-file.ts';
 
 const SEED = Number(process.env.IDEMPOTENCY_PROXY_SEED ?? 11);

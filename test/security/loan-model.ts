@@ -21,7 +21,7 @@ import { SANDBOX_CODE_TTL_MS } from '../../apps/server/src/providers/payments/sa
 import { CARD_REPAYMENTS_PER_DAY, REPAY_TOKEN_TTL_MS } from '../../apps/server/src/modules/repayment/card-service.ts';
 import { CODE_CHECKS_PER_DAY, CODE_CHECKS_PER_REPAYMENT, CODE_RESENDS_PER_REPAYMENT, CODES_SENT_PER_DAY } from '../../apps/server/src/modules/repayment/card-codes.ts';
 import { SMS_RESEND_SECONDS } from '@cashloan/contract';
-import { DAY_MS } from '../../apps/server/src/clock/clock.ts';
+import { DAY_MS } from '../../apps/server/src/platform/clock/clock.ts';
 
 const { repaying, due, overdue, settled } = ORDER_STATUS;
 const edge = (from: OrderStatus, to: OrderStatus) => `${from}>${to}`;

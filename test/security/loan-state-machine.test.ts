@@ -12,12 +12,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVcodeRoute, repaymentCommitRoute, repaymentConfirmRoute, repaymentWayRoute, ROLLOVER_FLAG, type SessionParams } from '@cashloan/contract';
-import { createHarness, type Harness } from '../../apps/server/src/modules/repayment/test-harness.ts';
-import { DAY_MS } from '../../apps/server/src/clock/clock.ts';
+import { createHarness, type Harness } from '../../apps/server/src/test-support/repayment-harness.ts';
+import { DAY_MS } from '../../apps/server/src/platform/clock/clock.ts';
 import { loanPosition } from '../../apps/server/src/loan-terms/position.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../apps/server/src/loan-terms/status.ts';
-import { toLoanState, viewOrder } from '../../apps/server/src/orders/service.ts';
-import { loadOrder } from '../../apps/server/src/orders/store.ts';
+import { toLoanState, viewOrder } from '../../apps/server/src/domain/orders/service.ts';
+import { loadOrder } from '../../apps/server/src/domain/orders/store.ts';
 import type { RepaymentCard } from '../../apps/server/src/modules/repayment/store.ts';
 import { CARD_MESSAGES } from '../../apps/server/src/modules/repayment/card-service.ts';
 import { MESSAGES as REPAY_MESSAGES } from '../../apps/server/src/modules/repayment/rules.ts';

@@ -16,12 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUrlPath, COMPLAINT_IMAGE_MAX_BYTES, uploadProblemImgRoute, type SessionParams } from '@cashloan/contract';
 import { createTestApp, query, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
 import { createLocalDiskStorage } from '../../apps/server/src/providers/storage/local-disk.ts';
-import { openDb } from '../../apps/server/src/db/client.ts';
+import { openDb } from '../../apps/server/src/platform/db/client.ts';
 import { MESSAGES, UPLOADS_BUSY_RETRY_AFTER_SECONDS } from '../../apps/server/src/modules/complaints/service.ts';
 import { createReencodeQueue } from '../../apps/server/src/providers/storage/reencode-queue.ts';
 import { reencodeImage } from '../../apps/server/src/providers/storage/reencode.ts';
 import { UPLOADS_PER_HOUR } from '../../apps/server/src/modules/complaints/upload-quota.ts';
-import { IMAGES } from '../../apps/server/src/modules/complaints/test-images.ts';
+import { IMAGES } from '../../apps/server/src/test-support/test-images.ts';
 import { createPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 
 const SENT = 2 * UPLOADS_PER_HOUR;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUrlPath, COMPLAINT_IMAGE_MAX_BYTES, problemSaveRoute, uploadProblemImgRoute, type SessionParams } from '@cashloan/contract';
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
 import { createLocalDiskStorage } from '../../apps/server/src/providers/storage/local-disk.ts';
-import { sweepOrphanUploads } from '../../apps/server/src/providers/storage/orphan-sweep.ts';
+import { sweepOrphanUploads } from '../../apps/server/src/modules/complaints/orphan-sweep.ts';
 import { MESSAGES } from '../../apps/server/src/modules/complaints/service.ts';
 import { MAX_IMAGE_PIXELS } from '../../apps/server/src/providers/storage/reencode.ts';
 

@@ -18,7 +18,7 @@ import {
   repaymentWayRoute,
   type SessionParams,
 } from '@cashloan/contract';
-import { createHarness, type Harness } from '../../apps/server/src/modules/repayment/test-harness.ts';
+import { createHarness, type Harness } from '../../apps/server/src/test-support/repayment-harness.ts';
 import { createCountingTestApp, type CountingPayments } from '../../apps/server/src/test-support/counting-payments.ts';
 import { form, FORM_HEADERS, query } from '../../apps/server/src/test-support/test-app.ts';
 import { LIMITS, MESSAGES as REGISTER_MESSAGES } from '../../apps/server/src/modules/promotion/service.ts';
@@ -31,7 +31,7 @@ import {
   CODES_SENT_PER_DAY,
 } from '../../apps/server/src/modules/repayment/card-codes.ts';
 import { SANDBOX_CODE_TTL_MS } from '../../apps/server/src/providers/payments/sandbox.ts';
-import type { OrderRow } from '../../apps/server/src/orders/store.ts';
+import type { OrderRow } from '../../apps/server/src/domain/orders/store.ts';
 import type { RepaymentCard } from '../../apps/server/src/modules/repayment/store.ts';
 
 const TEN_MINUTES = 10 * 60_000;

@@ -7,13 +7,13 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDbClock } from '../../apps/server/src/clock/clock.ts';
-import { openDb } from '../../apps/server/src/db/client.ts';
+import { createDbClock } from '../../apps/server/src/platform/clock/clock.ts';
+import { openDb } from '../../apps/server/src/platform/db/client.ts';
 import type { ComplaintRow } from '../../apps/server/src/modules/complaints/store.ts';
-import type { PaymentResult } from '../../apps/server/src/payments/service.ts';
-import type { PaymentRow } from '../../apps/server/src/payments/store.ts';
+import type { PaymentResult } from '../../apps/server/src/domain/payments/service.ts';
+import type { PaymentRow } from '../../apps/server/src/domain/payments/store.ts';
 import { createLocalDiskStorage } from '../../apps/server/src/providers/storage/local-disk.ts';
-import { sweepOrphanUploads } from '../../apps/server/src/providers/storage/orphan-sweep.ts';
+import { sweepOrphanUploads } from '../../apps/server/src/modules/complaints/orphan-sweep.ts';
 import { ops, type Target } from './api.ts';
 import type { AckedComplaint, Ledger, RepaymentOrder } from './crash-workload.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
-import { redactUrl } from './http/redact.ts';
+import { redactUrl } from './platform/http/redact.ts';
 
 describe('the server shell', () => {
   let t: TestApp;

@@ -4,11 +4,11 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract';
 import type { AppDeps } from './deps.ts';
-import { installErrorHandlers } from './http/errors.ts';
+import { installErrorHandlers } from './platform/http/errors.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOps } from './ops/routes.ts';
-import { parseQuery, redactUrl } from './http/redact.ts';
-import { lazySchemaCompilers } from './http/schema-compilers.ts';
+import { parseQuery, redactUrl } from './platform/http/redact.ts';
+import { lazySchemaCompilers } from './platform/http/schema-compilers.ts';
 import { serveStoredImages } from './providers/storage/serve.ts';
 import { serveWeb } from './web/serve-web.ts';
 

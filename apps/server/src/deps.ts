@@ -1,6 +1,6 @@
 /** What every server module receives from app.ts: nothing is reached for globally. */
-import type { Db } from './db/client.ts';
-import type { Clock } from './clock/clock.ts';
+import type { Db } from './platform/db/client.ts';
+import type { Clock } from './platform/clock/clock.ts';
 import type { Config } from './config.ts';
 import type { ImageStorage } from './providers/storage/storage.ts';
 import type { ReencodeQueue } from './providers/storage/reencode-queue.ts';

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { loadConfig } from './config.ts';
-import { openDb } from './db/client.ts';
+import { openDb } from './platform/db/client.ts';
 
 const config = loadConfig();
 const opening = openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: true });
@@ -29,18 +29,18 @@ const [
   { protectCardNumbers },
 ] = await Promise.all([
   import('close-with-grace'),
-  import('./clock/clock.ts'),
+  import('./platform/clock/clock.ts'),
   import('./app.ts'),
-  import('./db/seed.ts'),
+  import('./seed/demo.ts'),
   import('./providers/storage/local-disk.ts'),
   import('./providers/storage/reencode-queue.ts'),
   import('./providers/sms/dev-outbox.ts'),
   import('./providers/payments/sandbox.ts'),
-  import('./providers/storage/orphan-sweep.ts'),
+  import('./modules/complaints/orphan-sweep.ts'),
   import('./modules/repayment/recovery.ts'),
   import('./providers/card-data/card-data.ts'),
   import('./providers/card-data/keys.ts'),
-  import('./bank-cards/protect-at-start.ts'),
+  import('./domain/bank-cards/protect-at-start.ts'),
 ]);
 
 const db = await opening;

@@ -3,7 +3,7 @@
  * disbursement) is a calendar day in the lender's time zone, not a 24-hour span: a loan due on
  * 5 March is one day overdue from 00:00 on 6 March Manila time, whatever the hour it was disbursed.
  */
-import { DAY_MS } from '../clock/clock.ts';
+import { DAY_MS } from '../platform/clock/clock.ts';
 
 /** Asia/Manila, UTC+8 all year (no daylight saving). An India deployment would use +330. */
 export const LENDER_UTC_OFFSET_MINUTES = 8 * 60;

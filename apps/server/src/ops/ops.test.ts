@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUrlPath, contactKfInfoRoute } from '@cashloan/contract';
 import { createTestApp, form, FORM_HEADERS, type TestApp } from '../test-support/test-app.ts';
-import { seedCatalog } from '../db/seed.ts';
-import { DAY_MS } from '../clock/clock.ts';
+import { seedCatalog } from '../seed/demo.ts';
+import { DAY_MS } from '../platform/clock/clock.ts';
 import { daysBetween } from '../loan-terms/calendar.ts';
 import { OPS_WRONG_TOKENS_PER_MINUTE } from './routes.ts';
 

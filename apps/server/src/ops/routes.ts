@@ -7,24 +7,24 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SessionParams } from '@cashloan/contract';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, invalidInput, notFound } from '../http/api-error.ts';
-import { describeIssue } from '../http/validation.ts';
-import { createBorrowerWithSession, findBorrower, latestSession } from '../borrowers/store.ts';
-import { createSession, type Borrower } from '../session/session.ts';
-import { DAY_MS } from '../clock/clock.ts';
+import { ApiError, invalidInput, notFound } from '../platform/http/api-error.ts';
+import { describeIssue } from '../platform/http/validation.ts';
+import { createBorrowerWithSession, findBorrower, latestSession } from '../domain/borrowers/store.ts';
+import { createSession, type Borrower } from '../domain/borrowers/session.ts';
+import { DAY_MS } from '../platform/clock/clock.ts';
 import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from '../loan-terms/status.ts';
-import { createOrder, moveOrder, viewOrder } from '../orders/service.ts';
-import { findProduct, listActiveProducts, loadOrder } from '../orders/store.ts';
-import { orderDetailsPath, orderPageQuery } from '../orders/page-links.ts';
-import { applyPaidPayCode, issuePayCode } from '../payments/service.ts';
-import { listOrderPayments } from '../payments/store.ts';
+import { createOrder, moveOrder, viewOrder } from '../domain/orders/service.ts';
+import { findProduct, listActiveProducts, loadOrder } from '../domain/orders/store.ts';
+import { orderDetailsPath, orderPageQuery } from '../domain/orders/page-links.ts';
+import { applyPaidPayCode, issuePayCode } from '../domain/payments/service.ts';
+import { listOrderPayments } from '../domain/payments/store.ts';
 import { countWrongToken, findCaptcha, listSmsOutbox, replyToComplaint, wrongTokensNow } from './store.ts';
 import { findComplaint, listComplaints, type ComplaintRow } from '../modules/complaints/store.ts';
 import { addRepaymentCard } from '../modules/repayment/card-on-file.ts';
 import { problemTitles } from '../modules/complaints/problem-types.ts';
 import { registerPromotionOps } from '../modules/promotion/ops.ts';
-import { registerBindCardOps } from '../modules/bind-card/ops.ts';
-import { demoLinks } from '../db/seed.ts';
+import { registerBindBankOps } from '../modules/bind-bank/ops.ts';
+import { demoLinks } from '../seed/demo.ts';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
   const sent = Buffer.from(header ?? '');
@@ -319,7 +319,7 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
     return ok({ items: await listSmsOutbox(db, phone, 50) });
   });
 
-  registerBindCardOps(ops, deps);
+  registerBindBankOps(ops, deps);
 
   ops.get('/captchas/:sid', async (request) => {
     const { sid } = parseOps(sidParams, request.params);

@@ -1,5 +1,5 @@
 /** SQL only the back office runs: complaint replies and the dev SMS outbox and captcha look-ups. */
-import type { Queryable } from '../db/client.ts';
+import type { Queryable } from '../platform/db/client.ts';
 
 export interface ComplaintReply {
   id: number;

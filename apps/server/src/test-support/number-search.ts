@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Queryable } from '../db/client.ts';
+import type { Queryable } from '../platform/db/client.ts';
 
 export interface NumberFound {
   where: string;

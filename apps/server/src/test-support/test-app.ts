@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SessionParams } from '@cashloan/contract';
 import { testConfig, type Config } from '../config.ts';
-import { openDb, type Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { createFixedClock, type Clock } from '../clock/clock.ts';
+import { openDb, type Db } from '../platform/db/client.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { createFixedClock, type Clock } from '../platform/clock/clock.ts';
 import { buildApp } from '../app.ts';
-import { createBorrowerWithSession, type NewBorrower } from '../borrowers/store.ts';
+import { createBorrowerWithSession, type NewBorrower } from '../domain/borrowers/store.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 import type { ImageStorage } from '../providers/storage/storage.ts';
 import { createReencodeQueue, type ReencodeQueue } from '../providers/storage/reencode-queue.ts';
@@ -19,7 +19,7 @@ import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
 import type { PaymentProvider } from '../providers/payments/payment-provider.ts';
 import { createCardData, type CardData } from '../providers/card-data/card-data.ts';
 import { cardDataKeysFor } from '../providers/card-data/keys.ts';
-import { protectCardNumbers } from '../bank-cards/protect-at-start.ts';
+import { protectCardNumbers } from '../domain/bank-cards/protect-at-start.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@cashloan/contract';
 import { siteConfigRoute } from '@cashloan/contract/routes';
 import type { Config } from '../config.ts';
-import { notFound } from '../http/api-error.ts';
+import { notFound } from '../platform/http/api-error.ts';
 import { siteConfig } from '../modules/site/service.ts';
 import { HtmlPages, type EntryHtml } from './html-pages.ts';
 import { jumpPolicyMeta, trustedHosts } from './jump-policy.ts';

@@ -19,11 +19,11 @@ import {
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
 import { createLocalDiskStorage } from '../../providers/storage/local-disk.ts';
 import type { ImageStorage } from '../../providers/storage/storage.ts';
-import { seedCatalog } from '../../db/seed.ts';
+import { seedCatalog } from '../../seed/demo.ts';
 import { seedDemoComplaints } from './seed.ts';
 import { MESSAGES, REPLAY_WINDOW_MS } from './service.ts';
 import { UPLOADS_PER_HOUR } from './upload-quota.ts';
-import { IMAGES, multipart } from './test-images.ts';
+import { IMAGES, multipart } from '../../test-support/test-images.ts';
 
 let t: TestApp;
 let uploadsRoot: string;

@@ -11,8 +11,8 @@ import {
   uploadProblemImgCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, invalidInput } from '../../http/api-error.ts';
-import { mountCall } from '../../http/mount-call.ts';
+import { ApiError, invalidInput } from '../../platform/http/api-error.ts';
+import { mountCall } from '../../platform/http/mount-call.ts';
 import { complaintDetail, fileComplaint, imageTooLarge, listComplaints, MESSAGES, problemInit, rateComplaint, uploadComplaintImage } from './service.ts';
 
 const UNREADABLE_UPLOAD = 'The upload could not be read: it was cut off or is not well-formed multipart/form-data. Please send the image again.';

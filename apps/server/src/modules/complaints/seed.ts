@@ -1,5 +1,5 @@
 /** Demo complaints for the demo borrower: one waiting for the agent, one answered and asking for a rating. */
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import { insertComplaint } from './store.ts';
 

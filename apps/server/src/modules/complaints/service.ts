@@ -16,17 +16,17 @@ import {
   type ProblemInit,
   type problemSaveCall,
 } from '@cashloan/contract';
-import type { Db, Queryable } from '../../db/client.ts';
-import { ApiError, invalidInput, notFound, refused, tooMany, unavailable } from '../../http/api-error.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
+import { ApiError, invalidInput, notFound, refused, tooMany, unavailable } from '../../platform/http/api-error.ts';
 import { dayToIsoDate, lenderDay, LENDER_UTC_OFFSET_MINUTES } from '../../loan-terms/calendar.ts';
 import { ORDER_STATUS, STATUS_MEANING } from '../../loan-terms/status.ts';
-import { viewOrder } from '../../orders/service.ts';
-import { listBorrowerOrders, type OrderRow } from '../../orders/store.ts';
+import { viewOrder } from '../../domain/orders/service.ts';
+import { listBorrowerOrders, type OrderRow } from '../../domain/orders/store.ts';
 import { sniffImageType } from '../../providers/storage/image-type.ts';
 import { ImageRejectedError, MAX_IMAGE_PIXELS, reencodeImage } from '../../providers/storage/reencode.ts';
 import { ReencodeQueueFullError, type ReencodeQueue } from '../../providers/storage/reencode-queue.ts';
 import type { ImageStorage } from '../../providers/storage/storage.ts';
-import type { Borrower } from '../../session/session.ts';
+import type { Borrower } from '../../domain/borrowers/session.ts';
 import { findProblemType, PROBLEM_TYPES, problemTitles } from './problem-types.ts';
 import { giveBackUploadSlot, takeUploadSlot } from './upload-quota.ts';
 import {

@@ -1,5 +1,5 @@
 /** SQL of complaints, their uploaded images and their ratings. */
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 
 export interface ComplaintRow {
   id: number;

@@ -3,7 +3,7 @@
  * sharing it counts the same uploads. A slot is taken before the request's file is read, so a
  * refused request costs one short transaction and never its file.
  */
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { countUploadSlotsSince, deleteUploadSlot, deleteUploadSlotsTakenBefore, insertUploadSlot, lockBorrower } from './store.ts';
 
 /** Uploads one borrower may make in an hour: nine images per complaint leave room for retries and several complaints. */

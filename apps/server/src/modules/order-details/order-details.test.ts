@@ -11,10 +11,10 @@ import {
   type SessionParams,
 } from '@cashloan/contract';
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
-import { seedCatalog } from '../../db/seed.ts';
-import { DAY_MS } from '../../clock/clock.ts';
-import { createOrder } from '../../orders/service.ts';
-import { findProduct, type OrderFlags, type OrderRow } from '../../orders/store.ts';
+import { seedCatalog } from '../../seed/demo.ts';
+import { DAY_MS } from '../../platform/clock/clock.ts';
+import { createOrder } from '../../domain/orders/service.ts';
+import { findProduct, type OrderFlags, type OrderRow } from '../../domain/orders/store.ts';
 import { latePenalty, overdueInterest } from '../../loan-terms/rules.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
 import { ORDER_NOT_FOUND } from './service.ts';

@@ -1,5 +1,5 @@
 /** Demo recommendation cards for the seeded catalogue (db/seed.ts calls this after the products exist). */
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { insertRecommendation, type NewRecommendation } from './store.ts';
 
 /** One card per seeded product, in the catalogue's order (PesoNow Cash, Plus, Installment, Salary Loan). */

@@ -5,15 +5,15 @@
  */
 import type { LoginFailureInfo, OrderDetails, RecommendedProduct, TextRow } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { Queryable } from '../../db/client.ts';
-import { notFound, refused } from '../../http/api-error.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { notFound, refused } from '../../platform/http/api-error.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { loanPosition } from '../../loan-terms/position.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
-import { toLoanState, viewOrder, type OrderView } from '../../orders/service.ts';
-import { findProduct, loadBorrowerOrder, type OrderRow } from '../../orders/store.ts';
-import type { Borrower } from '../../session/session.ts';
+import { toLoanState, viewOrder, type OrderView } from '../../domain/orders/service.ts';
+import { findProduct, loadBorrowerOrder, type OrderRow } from '../../domain/orders/store.ts';
+import type { Borrower } from '../../domain/borrowers/session.ts';
 import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendations, type RecommendationRow } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;

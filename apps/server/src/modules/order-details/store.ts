@@ -1,5 +1,5 @@
 /** SQL of the order-details family: recommended products, tracking events and the app rating. */
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 
 export interface RecommendationRow {

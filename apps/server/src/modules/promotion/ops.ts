@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { invalidInput } from '../../http/api-error.ts';
-import { describeIssue } from '../../http/validation.ts';
+import { invalidInput } from '../../platform/http/api-error.ts';
+import { describeIssue } from '../../platform/http/validation.ts';
 import { listRegistrations, listTrackCounts } from './store.ts';
 
 const statsQuery = z.object({

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { channelTemplateCall, getCaptchaCall, getSidCall, getSmsCall, registerCall, trackClickCall, trackVisitCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../http/mount-call.ts';
+import { mountCall } from '../../platform/http/mount-call.ts';
 import { captchaImage, landingTemplate, newSid, registerBorrower, sendSmsCode, track } from './service.ts';
 
 export function registerPromotion(app: FastifyInstance, deps: AppDeps): void {

@@ -3,8 +3,8 @@
  * 3-9), template 2 the Philippine one (09 and 9 digits), template 3 the Indian one (10 digits, 6-9).
  * Open them at promo.html#/downloadTemplate?templateId=1 (2, 3).
  */
-import type { Queryable } from '../../db/client.ts';
-import { DEFAULT_MERCHANT } from '../../borrowers/store.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { DEFAULT_MERCHANT } from '../../domain/borrowers/store.ts';
 import { insertTemplate, type NewTemplate } from './store.ts';
 
 const BANNER = '/promo/banner-cash.svg';

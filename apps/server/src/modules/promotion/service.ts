@@ -19,9 +19,9 @@ import {
   type registerCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
-import { ApiError, invalidInput, notFound, refused, tooMany } from '../../http/api-error.ts';
-import { createBorrowerWithSession, DEFAULT_MERCHANT } from '../../borrowers/store.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { ApiError, invalidInput, notFound, refused, tooMany } from '../../platform/http/api-error.ts';
+import { createBorrowerWithSession, DEFAULT_MERCHANT } from '../../domain/borrowers/store.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { randomCaptchaAnswer, renderCaptchaPng } from './captcha-image.ts';
 import { isSmsCode } from './code-hash.ts';

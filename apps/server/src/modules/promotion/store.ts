@@ -1,6 +1,6 @@
 /** SQL of the promotion landing: templates, track counts, captcha sessions, SMS codes and registrations. */
 import type { LandingTemplate, PhoneRuleName } from '@cashloan/contract';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { hashSmsCode } from './code-hash.ts';
 
 // ---- landing templates ------------------------------------------------------------------------------

@@ -10,9 +10,9 @@
  * order or overlap of calls gets past a bound.
  */
 import { SMS_RESEND_SECONDS } from '@cashloan/contract';
-import type { Queryable } from '../../db/client.ts';
-import { DAY_MS } from '../../clock/clock.ts';
-import { refused, tooMany, type ApiError } from '../../http/api-error.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { DAY_MS } from '../../platform/clock/clock.ts';
+import { refused, tooMany, type ApiError } from '../../platform/http/api-error.ts';
 import { codeUsage, findRepayment, lockBorrowerCodes, moveRepayment, recordCodeEvent, type CardRepayment } from './store.ts';
 
 export const CODE_CHECKS_PER_REPAYMENT = 5;

@@ -3,8 +3,8 @@
  * its masked form and its keyed hash: the same card added again is recognised by the hash and
  * answered as the card already on file, not stored twice.
  */
-import type { Queryable } from '../../db/client.ts';
-import { numberHash } from '../../bank-cards/card-numbers.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { numberHash } from '../../domain/bank-cards/card-numbers.ts';
 import type { CardData } from '../../providers/card-data/card-data.ts';
 import { findRepaymentCardByHash, insertRepaymentCard, lockBorrower, maskCardNo, type RepaymentCard } from './store.ts';
 

@@ -7,8 +7,8 @@ import {
   repaymentWayRoute,
   type SessionParams,
 } from '@cashloan/contract';
-import { createHarness, type Harness } from './test-harness.ts';
-import type { OrderRow } from '../../orders/store.ts';
+import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
+import type { OrderRow } from '../../domain/orders/store.ts';
 import type { RepaymentCard } from './store.ts';
 import { SANDBOX_CODE_TTL_MS } from '../../providers/payments/sandbox.ts';
 import { REPAY_TOKEN_TTL_MS } from './card-service.ts';

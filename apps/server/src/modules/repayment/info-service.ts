@@ -5,15 +5,15 @@
  */
 import type { DefaultChannelDetail, PayChannel, RepayPlanRow, RepaymentPlanInfo, RolloverInfo, TextRow } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { invalidInput, refused } from '../../http/api-error.ts';
+import { invalidInput, refused } from '../../platform/http/api-error.ts';
 import { applyPayment, quote, type LoanPosition, type PaymentPurpose } from '../../loan-terms/position.ts';
 import { extensionDays } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
-import { toLoanState, type OrderView } from '../../orders/service.ts';
-import { issuePayCode } from '../../payments/service.ts';
-import { findActiveChannel } from '../../payments/store.ts';
-import type { Borrower } from '../../session/session.ts';
+import { toLoanState, type OrderView } from '../../domain/orders/service.ts';
+import { issuePayCode } from '../../domain/payments/service.ts';
+import { findActiveChannel } from '../../domain/payments/store.ts';
+import type { Borrower } from '../../domain/borrowers/session.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, dateOf, repayingOrder } from './rules.ts';
 import { COUNTER_KINDS, findLiveCounterCode, listCounterChannels, type CounterChannel } from './store.ts';
 

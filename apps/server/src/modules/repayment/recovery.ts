@@ -9,8 +9,8 @@
  * RECOVERY_INTERVAL_MS (main.ts), and when a borrower's confirm finds a stale claim.
  */
 import type { AppDeps } from '../../deps.ts';
-import { startPeriodic, type JobLog } from '../../jobs/periodic.ts';
-import { applyPaidPayCode } from '../../payments/service.ts';
+import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
+import { applyPaidPayCode } from '../../domain/payments/service.ts';
 import { findRepayment, listStaleRepayments, moveRepayment, releaseStaleClaim, type CardRepayment } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;

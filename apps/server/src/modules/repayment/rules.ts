@@ -2,14 +2,14 @@
  * What every repayment call checks first: the order is the borrower's, it is being repaid, and a
  * repayment (or a rollover) may be made today — with the message the borrower reads when not.
  */
-import type { Queryable } from '../../db/client.ts';
-import { notFound, refused } from '../../http/api-error.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { notFound, refused } from '../../platform/http/api-error.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import type { LoanPosition, PaymentPurpose } from '../../loan-terms/position.ts';
 import { DUE_WINDOW_DAYS, PREPAYMENT_MIN_DAYS } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
-import { viewOrder, type OrderView } from '../../orders/service.ts';
-import { loadBorrowerOrder } from '../../orders/store.ts';
+import { viewOrder, type OrderView } from '../../domain/orders/service.ts';
+import { loadBorrowerOrder } from '../../domain/orders/store.ts';
 import type { MoneyText } from '../../loan-terms/money-text.ts';
 
 export const MESSAGES = {

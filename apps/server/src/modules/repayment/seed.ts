@@ -1,5 +1,5 @@
 /** Demo data of the repayment family: a bank card the demo borrower can repay by card with. */
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import type { CardData } from '../../providers/card-data/card-data.ts';
 import { addRepaymentCard } from './card-on-file.ts';
 

@@ -1,7 +1,7 @@
 /** SQL of the repayment family: repayment channels, the live code of an order, bank cards, repay tokens and card repayments. */
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import type { PaymentPurpose } from '../../loan-terms/position.ts';
-import { listActiveChannels, type ChannelRow } from '../../payments/store.ts';
+import { listActiveChannels, type ChannelRow } from '../../domain/payments/store.ts';
 
 /** Channel kinds a borrower pays at with a code or QR: the only ones the repayment screens list. */
 export const COUNTER_KINDS = ['code', 'qr'] as const;

@@ -6,8 +6,8 @@
  * API marks the pay code paid, as a real provider's notification would (docs/repayment.md).
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../../db/client.ts';
-import type { Clock } from '../../clock/clock.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { SmsProvider } from '../sms/sms.ts';
 import {
   SHOW_TYPE,

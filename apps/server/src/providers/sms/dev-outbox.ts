@@ -1,6 +1,6 @@
 /** The development SmsProvider: every message lands in the sms_outbox table instead of a phone. */
-import type { Queryable } from '../../db/client.ts';
-import type { Clock } from '../../clock/clock.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import type { Clock } from '../../platform/clock/clock.ts';
 import type { SmsProvider } from './sms.ts';
 
 export function createDevOutboxSms(db: Queryable, clock: Clock): SmsProvider {

@@ -3,7 +3,7 @@
  * stored file an image: its real type, no sniffing, no scripts or frames, no shared caching.
  */
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../http/api-error.ts';
+import { notFound } from '../../platform/http/api-error.ts';
 import type { ImageStorage } from './storage.ts';
 
 export const IMAGE_HEADERS = {

@@ -1,0 +1,68 @@
+/** Derives the borrower from the session parameters in the query, and nothing else. */
+import { randomBytes } from 'node:crypto';
+import { ERROR_MESSAGES, type SessionParams } from '@cashloan/contract';
+import type { Queryable } from '../../platform/db/client.ts';
+import { sessionRefused } from '../../platform/http/api-error.ts';
+
+export interface Borrower {
+  id: number;
+  userId: string;
+  merchantNumber: string;
+  mobilePhone: string;
+  name: string;
+  isRepeat: boolean;
+}
+
+/** 256 bits from the OS CSPRNG. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('hex');
+}
+
+const sessionError = sessionRefused;
+
+export async function borrowerForSession(db: Queryable, params: Partial<SessionParams>, now: Date): Promise<Borrower> {
+  const sessionId = params.sessionId?.trim();
+  if (!sessionId) throw sessionError(ERROR_MESSAGES.sessionMissing);
+  const { rows } = await db.query<{
+    id: number;
+    user_id: string;
+    merchant_number: string;
+    mobile_phone: string;
+    name: string;
+    is_repeat: boolean;
+    expires_at: Date;
+  }>(
+    `SELECT b.id, b.user_id, b.merchant_number, b.mobile_phone, b.name, b.is_repeat, s.expires_at
+       FROM sessions s JOIN borrowers b ON b.id = s.borrower_id
+      WHERE s.id = $1`,
+    [sessionId],
+  );
+  const row = rows[0];
+  if (!row || new Date(row.expires_at).getTime() <= now.getTime()) throw sessionError(ERROR_MESSAGES.sessionInvalid);
+  // The session alone decides who this is; ids that say otherwise are refused, not trusted.
+  const claimed: Array<[string | undefined, string]> = [
+    [params.userId, row.user_id],
+    [params.merchantNumber, row.merchant_number],
+    [params.mobilePhone, row.mobile_phone],
+  ];
+  for (const [sent, actual] of claimed) {
+    if (sent !== undefined && sent.trim() !== '' && sent.trim() !== actual) throw sessionError(ERROR_MESSAGES.sessionMismatch);
+  }
+  return {
+    id: Number(row.id),
+    userId: row.user_id,
+    merchantNumber: row.merchant_number,
+    mobilePhone: row.mobile_phone,
+    name: row.name,
+    isRepeat: row.is_repeat,
+  };
+}
+
+export async function createSession(db: Queryable, borrowerId: number, deviceId: string, now: Date, ttlDays: number): Promise<string> {
+  const id = newSessionId();
+  await db.query(
+    `INSERT INTO sessions (id, borrower_id, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+    [id, borrowerId, deviceId, now, new Date(now.getTime() + ttlDays * 86_400_000)],
+  );
+  return id;
+}

@@ -1,0 +1,223 @@
+/**
+ * Orders: creating one consistent with a status, moving it through review and disbursement, and
+ * reading what it owes and which status the borrower sees. Used by ops, the seed and feature modules.
+ */
+import { randomInt } from 'node:crypto';
+import type { Queryable } from '../../platform/db/client.ts';
+import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
+import { addDays, lenderDay } from '../../loan-terms/calendar.ts';
+import { loanPosition, shownStatus, statusForPosition, type LoanPosition, type LoanState } from '../../loan-terms/position.ts';
+import { instalmentDueOffsets, isValidTerm, splitInstalments, termCharges } from '../../loan-terms/rules.ts';
+import { ORDER_STATUS, STATUS_MEANING, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
+import { deletePlan, insertOrder, insertPlanRows, loadOrder, saveLedger, type OrderFlags, type OrderRow, type PlanRow, type ProductRow } from './store.ts';
+
+export const DEFAULT_FLAGS: OrderFlags = {
+  isDelay: '0',
+  playeduL: '',
+  kindTipsMsg: '',
+  cardNeedPop: 0,
+  cardPopTitle: '',
+  cardPopMsg: '',
+  isScore: '0',
+  reyMsg: '',
+  h5Url: '',
+};
+
+export interface CreateOrderInput {
+  borrower: { id: number; isRepeat: boolean };
+  product: ProductRow;
+  status: OrderStatus;
+  /** Principal in minor units; the product's amount when absent. */
+  principalMinor?: number | undefined;
+  /** Repaying and settled orders: calendar days from today to the current instalment's due date. */
+  dueInDays?: number | undefined;
+  /** Repaying and settled orders: calendar days since disbursement (instead of dueInDays). */
+  disbursedDaysAgo?: number | undefined;
+  flags?: Partial<OrderFlags> | undefined;
+  offerKey?: string | undefined;
+}
+
+/** The given flags over the defaults; a flag given as undefined keeps its default. */
+function withDefaults(flags: Partial<OrderFlags> = {}): OrderFlags {
+  const given = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));
+  return { ...DEFAULT_FLAGS, ...given };
+}
+
+/** Where a new order's timeline starts when ops gives neither dueInDays nor disbursedDaysAgo. */
+const DEFAULT_TIMELINE: Partial<Record<OrderStatus, { dueInDays?: number; disbursedDaysAgo?: number }>> = {
+  [ORDER_STATUS.repaying]: { disbursedDaysAgo: 10 },
+  [ORDER_STATUS.due]: { dueInDays: 0 },
+  [ORDER_STATUS.overdue]: { dueInDays: -5 },
+  [ORDER_STATUS.settled]: { dueInDays: -1 },
+};
+
+/** The ledger view of an order that loan-terms computes on. */
+export function toLoanState(order: OrderRow): LoanState {
+  return {
+    principalMinor: order.principalMinor,
+    interestMinor: order.interestMinor,
+    feeMinor: order.feeMinor,
+    extraChargesMinor: order.extraChargesMinor,
+    paidMinor: order.paidMinor,
+    isRepeatBorrower: order.isRepeatBorrower,
+    penaltyCharged: order.penaltyCharged,
+    lateInterestBookedThroughDay: order.lateInterestBookedThroughDay,
+    termDays: order.termDays,
+    periods: order.periods,
+    rolloverFeeBp: order.rolloverFeeBp,
+    rolloverCount: order.rolloverCount,
+    disbursedAt: order.disbursedAt,
+    instalments: order.plan.map((p) => ({ seq: p.seq, dueAt: p.dueAt, amountMinor: p.amountMinor, paidMinor: p.paidMinor, settledAt: p.settledAt })),
+  };
+}
+
+export interface OrderView {
+  order: OrderRow;
+  /** The status the borrower is shown now (stored status plus the clock). */
+  shownStatus: OrderStatus;
+  meaning: string;
+  /** What the loan owes now; null before disbursement and after rejection. */
+  position: LoanPosition | null;
+}
+
+export function viewOrder(order: OrderRow, now: Date): OrderView {
+  const disbursed = isRepaying(order.status) || order.status === ORDER_STATUS.settled;
+  const state = toLoanState(order);
+  const status = shownStatus(order.status, state, now);
+  return { order, shownStatus: status, meaning: STATUS_MEANING[status], position: disbursed ? loanPosition(state, now) : null };
+}
+
+/** 'PN' + lender date + 6 random digits, e.g. PN261101048213. */
+function drawOrderNo(now: Date): string {
+  const date = new Date(lenderDay(now) * 86_400_000).toISOString().slice(2, 10).replaceAll('-', '');
+  return `PN${date}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+interface Timeline {
+  disbursedAt: Date | null;
+  plan: Array<Omit<PlanRow, 'id'>>;
+}
+
+/** Plan rows dated from a disbursement moment; none settled. */
+function planFrom(disbursedAt: Date, amounts: number[], offsets: number[]): Array<Omit<PlanRow, 'id'>> {
+  return amounts.map((amountMinor, i) => ({ seq: i + 1, dueAt: addDays(disbursedAt, offsets[i]!), amountMinor, paidMinor: 0, settledAt: null }));
+}
+
+function timelineFor(input: CreateOrderInput, amounts: number[], offsets: number[], now: Date): Timeline {
+  const { status } = input;
+  const given = input.dueInDays !== undefined || input.disbursedDaysAgo !== undefined;
+  if (!isRepaying(status) && status !== ORDER_STATUS.settled) {
+    if (given) throw invalidInput(`dueInDays and disbursedDaysAgo do not apply to status ${status} (not disbursed)`);
+    // Rejected orders have no plan; in review and disbursing show the plan as if disbursed today.
+    return { disbursedAt: null, plan: status === ORDER_STATUS.rejected ? [] : planFrom(now, amounts, offsets) };
+  }
+  if (input.dueInDays !== undefined && input.disbursedDaysAgo !== undefined) {
+    throw invalidInput('dueInDays: give dueInDays or disbursedDaysAgo, not both');
+  }
+  const timeline = given ? { dueInDays: input.dueInDays, disbursedDaysAgo: input.disbursedDaysAgo } : DEFAULT_TIMELINE[status]!;
+  const firstOffset = offsets[0]!;
+  const daysAgo = timeline.dueInDays !== undefined ? firstOffset - timeline.dueInDays : timeline.disbursedDaysAgo!;
+  if (daysAgo < 0) throw invalidInput(`dueInDays must be at most ${firstOffset}: the loan cannot be disbursed in the future`);
+  const disbursedAt = addDays(now, -daysAgo);
+  const plan = planFrom(disbursedAt, amounts, offsets);
+  const today = lenderDay(now);
+  for (const row of plan) {
+    const pastDue = lenderDay(row.dueAt) < today;
+    // Settled orders were repaid on each due date (or today if repaid early); repaying, not overdue
+    // orders paid their earlier instalments on time; overdue orders left them unpaid.
+    if (status === ORDER_STATUS.settled || (pastDue && status !== ORDER_STATUS.overdue)) {
+      row.paidMinor = row.amountMinor;
+      row.settledAt = pastDue ? row.dueAt : now;
+    }
+  }
+  if (status !== ORDER_STATUS.settled) {
+    const open = plan.filter((r) => r.settledAt === null);
+    const derived = statusForPosition({
+      openInstalments: open.length,
+      daysUntilDue: open[0] ? lenderDay(open[0].dueAt) - today : null,
+      daysOverdue: open[0] ? Math.max(0, today - lenderDay(open[0].dueAt)) : 0,
+    });
+    if (derived !== status) {
+      const field = input.dueInDays !== undefined ? 'dueInDays' : 'disbursedDaysAgo';
+      throw invalidInput(`${field}: that timeline makes the order ${derived} (${STATUS_MEANING[derived]}), not ${status}`);
+    }
+  }
+  return { disbursedAt, plan };
+}
+
+/** Creates an order whose dates, plan rows and paid amount agree with its status. */
+export async function createOrder(db: Queryable, input: CreateOrderInput, now: Date): Promise<OrderRow> {
+  const { product } = input;
+  const principalMinor = input.principalMinor ?? product.amountMinor;
+  if (!Number.isSafeInteger(principalMinor) || principalMinor <= 0) throw invalidInput('amount must be a positive whole number of minor units');
+  if (!isValidTerm(product.termDays)) throw invalidInput(`productId: product term ${product.termDays} days is outside 91-365`);
+  const { interestMinor, feeMinor } = termCharges(principalMinor, product.interestBp, product.serviceFeeBp);
+  const amounts = splitInstalments(principalMinor + interestMinor + feeMinor, product.periods);
+  const offsets = instalmentDueOffsets(product.termDays, product.periods);
+  const { disbursedAt, plan } = timelineFor(input, amounts, offsets, now);
+  const open = plan.filter((r) => r.settledAt === null);
+  const settled = input.status === ORDER_STATUS.settled;
+  const settledAt = settled ? plan.reduce<Date | null>((latest, r) => (latest && latest > r.settledAt! ? latest : r.settledAt), null) : null;
+  const row = {
+    borrowerId: input.borrower.id,
+    productId: product.id,
+    status: input.status,
+    principalMinor,
+    interestMinor,
+    feeMinor,
+    paidMinor: plan.reduce((sum, r) => sum + r.paidMinor, 0),
+    termDays: product.termDays,
+    periods: product.periods,
+    isRepeatBorrower: input.borrower.isRepeat,
+    disbursedAt,
+    dueAt: disbursedAt ? (open[0] ?? plan[plan.length - 1])!.dueAt : null,
+    settledAt,
+    offerKey: input.offerKey ?? null,
+    flags: withDefaults(input.flags),
+    now,
+  };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const id = await insertOrder(db, { ...row, orderNo: drawOrderNo(now) });
+    if (id === null) continue;
+    await insertPlanRows(db, id, plan);
+    return (await loadOrder(db, id))!;
+  }
+  throw new Error('Could not draw a free order number');
+}
+
+/** Back-office moves: approve (21→110), reject (21→151), disburse (110→170). */
+const ALLOWED_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  [ORDER_STATUS.inReview]: [ORDER_STATUS.disbursing, ORDER_STATUS.rejected],
+  [ORDER_STATUS.disbursing]: [ORDER_STATUS.repaying],
+};
+
+export async function moveOrder(db: Queryable, orderId: number, to: OrderStatus, now: Date): Promise<OrderRow> {
+  const order = await loadOrder(db, orderId, { forUpdate: true });
+  if (!order) throw notFound(`Order ${orderId} does not exist`);
+  if (!(ALLOWED_MOVES[order.status] ?? []).includes(to)) {
+    throw refused(`Order ${order.orderNo} cannot move from ${order.status} to ${to}`);
+  }
+  let plan = order.plan;
+  let disbursedAt = order.disbursedAt;
+  if (to === ORDER_STATUS.repaying) {
+    // Disbursement: the term starts now, so the plan is re-dated from this moment.
+    disbursedAt = now;
+    const offsets = instalmentDueOffsets(order.termDays, order.periods);
+    plan = plan.map((p, i) => ({ ...p, dueAt: addDays(now, offsets[i]!) }));
+  }
+  await saveLedger(db, order.id, {
+    status: to,
+    paidMinor: order.paidMinor,
+    extraChargesMinor: order.extraChargesMinor,
+    penaltyCharged: order.penaltyCharged,
+    lateInterestBookedThroughDay: order.lateInterestBookedThroughDay,
+    rolloverCount: order.rolloverCount,
+    disbursedAt,
+    dueAt: to === ORDER_STATUS.repaying ? (plan[0]?.dueAt ?? null) : order.dueAt,
+    settledAt: order.settledAt,
+    plan: to === ORDER_STATUS.rejected ? [] : plan,
+    now,
+  });
+  if (to === ORDER_STATUS.rejected) await deletePlan(db, order.id);
+  return (await loadOrder(db, order.id))!;
+}

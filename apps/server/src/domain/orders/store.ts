@@ -1,0 +1,365 @@
+/** SQL for orders, their repayment plan rows and the products they are made from. */
+import type { Queryable } from '../../platform/db/client.ts';
+import { dayToIsoDate, isoDateToDay } from '../../loan-terms/calendar.ts';
+import type { OrderStatus } from '../../loan-terms/status.ts';
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  logo: string;
+  rateDesc: string;
+  amountMinor: number;
+  termDays: number;
+  periods: number;
+  interestBp: number;
+  serviceFeeBp: number;
+  rolloverFeeBp: number;
+  sort: number;
+  active: boolean;
+}
+
+export interface PlanRow {
+  id: number;
+  seq: number;
+  dueAt: Date;
+  amountMinor: number;
+  paidMinor: number;
+  settledAt: Date | null;
+}
+
+/** The display and prompt flags the order-details screen reads (spec section 3, Order details). */
+export interface OrderFlags {
+  isDelay: string;
+  playeduL: string;
+  kindTipsMsg: string;
+  cardNeedPop: number;
+  cardPopTitle: string;
+  cardPopMsg: string;
+  isScore: string;
+  reyMsg: string;
+  h5Url: string;
+}
+
+export interface OrderRow {
+  id: number;
+  orderNo: string;
+  borrowerId: number;
+  productId: number;
+  productName: string;
+  productLogo: string;
+  rolloverFeeBp: number;
+  status: OrderStatus;
+  principalMinor: number;
+  interestMinor: number;
+  feeMinor: number;
+  paidMinor: number;
+  extraChargesMinor: number;
+  termDays: number;
+  periods: number;
+  isRepeatBorrower: boolean;
+  penaltyCharged: boolean;
+  lateInterestBookedThroughDay: number | null;
+  rolloverCount: number;
+  disbursedAt: Date | null;
+  dueAt: Date | null;
+  settledAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  offerKey: string | null;
+  flags: OrderFlags;
+  plan: PlanRow[];
+}
+
+interface ProductDb {
+  id: number;
+  name: string;
+  logo: string;
+  rate_desc: string;
+  amount_minor: number;
+  term_days: number;
+  periods: number;
+  interest_bp: number;
+  service_fee_bp: number;
+  rollover_fee_bp: number;
+  sort: number;
+  active: boolean;
+}
+const toProduct = (r: ProductDb): ProductRow => ({
+  id: Number(r.id),
+  name: r.name,
+  logo: r.logo,
+  rateDesc: r.rate_desc,
+  amountMinor: Number(r.amount_minor),
+  termDays: r.term_days,
+  periods: r.periods,
+  interestBp: r.interest_bp,
+  serviceFeeBp: r.service_fee_bp,
+  rolloverFeeBp: r.rollover_fee_bp,
+  sort: r.sort,
+  active: r.active,
+});
+
+export async function findProduct(db: Queryable, id: number): Promise<ProductRow | null> {
+  const { rows } = await db.query<ProductDb>('SELECT * FROM products WHERE id = $1', [id]);
+  return rows[0] ? toProduct(rows[0]) : null;
+}
+
+/** Active products in display order (the first is the default product). */
+export async function listActiveProducts(db: Queryable): Promise<ProductRow[]> {
+  const { rows } = await db.query<ProductDb>('SELECT * FROM products WHERE active ORDER BY sort, id');
+  return rows.map(toProduct);
+}
+
+interface OrderDb {
+  id: number;
+  order_no: string;
+  borrower_id: number;
+  product_id: number;
+  product_name: string;
+  product_logo: string;
+  rollover_fee_bp: number;
+  status: number;
+  principal_minor: number;
+  interest_minor: number;
+  fee_minor: number;
+  paid_minor: number;
+  extra_charges_minor: number;
+  term_days: number;
+  periods: number;
+  is_repeat_borrower: boolean;
+  penalty_charged: boolean;
+  booked_through: string | null;
+  rollover_count: number;
+  disbursed_at: Date | null;
+  due_at: Date | null;
+  settled_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  offer_key: string | null;
+  is_delay: string;
+  playedu_l: string;
+  kind_tips_msg: string;
+  card_need_pop: number;
+  card_pop_title: string;
+  card_pop_msg: string;
+  is_score: string;
+  rey_msg: string;
+  h5_url: string;
+}
+
+const ORDER_SELECT = `
+  SELECT o.*, to_char(o.late_interest_booked_through, 'YYYY-MM-DD') AS booked_through,
+         p.name AS product_name, p.logo AS product_logo, p.rollover_fee_bp
+    FROM orders o JOIN products p ON p.id = o.product_id`;
+
+const toOrder = (r: OrderDb, plan: PlanRow[]): OrderRow => ({
+  id: Number(r.id),
+  orderNo: r.order_no,
+  borrowerId: Number(r.borrower_id),
+  productId: Number(r.product_id),
+  productName: r.product_name,
+  productLogo: r.product_logo,
+  rolloverFeeBp: r.rollover_fee_bp,
+  status: r.status as OrderStatus,
+  principalMinor: Number(r.principal_minor),
+  interestMinor: Number(r.interest_minor),
+  feeMinor: Number(r.fee_minor),
+  paidMinor: Number(r.paid_minor),
+  extraChargesMinor: Number(r.extra_charges_minor),
+  termDays: r.term_days,
+  periods: r.periods,
+  isRepeatBorrower: r.is_repeat_borrower,
+  penaltyCharged: r.penalty_charged,
+  lateInterestBookedThroughDay: r.booked_through === null ? null : isoDateToDay(r.booked_through),
+  rolloverCount: r.rollover_count,
+  disbursedAt: r.disbursed_at,
+  dueAt: r.due_at,
+  settledAt: r.settled_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  offerKey: r.offer_key,
+  flags: {
+    isDelay: r.is_delay,
+    playeduL: r.playedu_l,
+    kindTipsMsg: r.kind_tips_msg,
+    cardNeedPop: r.card_need_pop,
+    cardPopTitle: r.card_pop_title,
+    cardPopMsg: r.card_pop_msg,
+    isScore: r.is_score,
+    reyMsg: r.rey_msg,
+    h5Url: r.h5_url,
+  },
+  plan,
+});
+
+interface PlanDb {
+  id: number;
+  order_id: number;
+  seq: number;
+  due_at: Date;
+  amount_minor: number;
+  paid_minor: number;
+  settled_at: Date | null;
+}
+const toPlan = (r: PlanDb): PlanRow => ({
+  id: Number(r.id),
+  seq: r.seq,
+  dueAt: r.due_at,
+  amountMinor: Number(r.amount_minor),
+  paidMinor: Number(r.paid_minor),
+  settledAt: r.settled_at,
+});
+
+async function withPlans(db: Queryable, rows: OrderDb[]): Promise<OrderRow[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => Number(r.id));
+  const plans = await db.query<PlanDb>('SELECT * FROM repayment_plans WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, seq', [ids]);
+  return rows.map((r) => toOrder(r, plans.rows.filter((p) => Number(p.order_id) === Number(r.id)).map(toPlan)));
+}
+
+/**
+ * ORDER_SELECT with each order's plan in the same statement (one round trip, one snapshot), as a
+ * JSON array in seq order. Only for reads: a locking read (FOR UPDATE) reads the plan after the
+ * lock is held (withPlans), since a subquery here would see the plan as it was before the wait.
+ */
+const ORDER_WITH_PLAN_SELECT = `
+  SELECT o.*, to_char(o.late_interest_booked_through, 'YYYY-MM-DD') AS booked_through,
+         p.name AS product_name, p.logo AS product_logo, p.rollover_fee_bp,
+         (SELECT coalesce(json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'due_at', rp.due_at, 'amount_minor', rp.amount_minor,
+                                                     'paid_minor', rp.paid_minor, 'settled_at', rp.settled_at) ORDER BY rp.seq), '[]'::json)
+            FROM repayment_plans rp WHERE rp.order_id = o.id) AS plan_json
+    FROM orders o JOIN products p ON p.id = o.product_id`;
+
+/** A plan row as json_build_object writes it: timestamps in ISO 8601 with their offset. */
+interface PlanJson {
+  id: number;
+  seq: number;
+  due_at: string;
+  amount_minor: number;
+  paid_minor: number;
+  settled_at: string | null;
+}
+const planFromJson = (r: PlanJson): PlanRow => ({
+  id: Number(r.id),
+  seq: r.seq,
+  dueAt: new Date(r.due_at),
+  amountMinor: Number(r.amount_minor),
+  paidMinor: Number(r.paid_minor),
+  settledAt: r.settled_at === null ? null : new Date(r.settled_at),
+});
+const withJsonPlan = (r: OrderDb & { plan_json: PlanJson[] }): OrderRow => toOrder(r, r.plan_json.map(planFromJson));
+
+/** One order with its plan; `forUpdate` locks the order row until the transaction ends. */
+export async function loadOrder(db: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
+  if (options.forUpdate) {
+    const { rows } = await db.query<OrderDb>(`${ORDER_SELECT} WHERE o.id = $1 FOR UPDATE OF o`, [id]);
+    return (await withPlans(db, rows))[0] ?? null;
+  }
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1`, [id]);
+  return rows[0] ? withJsonPlan(rows[0]) : null;
+}
+
+export async function loadOrderByNo(db: Queryable, orderNo: string): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.order_no = $1`, [orderNo]);
+  return rows[0] ? withJsonPlan(rows[0]) : null;
+}
+
+/** A borrower's order, or null when it does not exist or belongs to someone else. */
+export async function loadBorrowerOrder(db: Queryable, borrowerId: number, orderId: number): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1 AND o.borrower_id = $2`, [
+    orderId,
+    borrowerId,
+  ]);
+  return rows[0] ? withJsonPlan(rows[0]) : null;
+}
+
+/** A borrower's orders, newest first. */
+export async function listBorrowerOrders(db: Queryable, borrowerId: number): Promise<OrderRow[]> {
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(
+    `${ORDER_WITH_PLAN_SELECT} WHERE o.borrower_id = $1 ORDER BY o.created_at DESC, o.id DESC`,
+    [borrowerId],
+  );
+  return rows.map(withJsonPlan);
+}
+
+export interface NewOrderRow {
+  orderNo: string;
+  borrowerId: number;
+  productId: number;
+  status: OrderStatus;
+  principalMinor: number;
+  interestMinor: number;
+  feeMinor: number;
+  paidMinor: number;
+  termDays: number;
+  periods: number;
+  isRepeatBorrower: boolean;
+  disbursedAt: Date | null;
+  dueAt: Date | null;
+  settledAt: Date | null;
+  offerKey: string | null;
+  flags: OrderFlags;
+  now: Date;
+}
+
+/** Inserts an order; null when the order number is already taken (the caller draws another). */
+export async function insertOrder(db: Queryable, o: NewOrderRow): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO orders (order_no, borrower_id, product_id, status, principal_minor, interest_minor, fee_minor, paid_minor,
+                         term_days, periods, is_repeat_borrower, disbursed_at, due_at, settled_at, offer_key,
+                         is_delay, playedu_l, kind_tips_msg, card_need_pop, card_pop_title, card_pop_msg, is_score, rey_msg, h5_url,
+                         created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25)
+     ON CONFLICT (order_no) DO NOTHING RETURNING id`,
+    [
+      o.orderNo, o.borrowerId, o.productId, o.status, o.principalMinor, o.interestMinor, o.feeMinor, o.paidMinor,
+      o.termDays, o.periods, o.isRepeatBorrower, o.disbursedAt, o.dueAt, o.settledAt, o.offerKey,
+      o.flags.isDelay, o.flags.playeduL, o.flags.kindTipsMsg, o.flags.cardNeedPop, o.flags.cardPopTitle, o.flags.cardPopMsg,
+      o.flags.isScore, o.flags.reyMsg, o.flags.h5Url, o.now,
+    ],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export async function insertPlanRows(db: Queryable, orderId: number, rows: Array<Omit<PlanRow, 'id'>>): Promise<void> {
+  for (const r of rows) {
+    await db.query(
+      `INSERT INTO repayment_plans (order_id, seq, due_at, amount_minor, paid_minor, settled_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [orderId, r.seq, r.dueAt, r.amountMinor, r.paidMinor, r.settledAt],
+    );
+  }
+}
+
+/** The ledger columns and plan rows a payment or a transition changes. */
+export type LedgerUpdate = Pick<
+  OrderRow,
+  'status' | 'paidMinor' | 'extraChargesMinor' | 'penaltyCharged' | 'lateInterestBookedThroughDay' | 'rolloverCount' | 'disbursedAt' | 'dueAt' | 'settledAt'
+> & {
+  plan: Array<Pick<PlanRow, 'seq' | 'dueAt' | 'paidMinor' | 'settledAt'>>;
+  now: Date;
+};
+
+export async function saveLedger(db: Queryable, orderId: number, u: LedgerUpdate): Promise<void> {
+  await db.query(
+    `UPDATE orders SET status = $2, paid_minor = $3, extra_charges_minor = $4, penalty_charged = $5,
+            late_interest_booked_through = $6::date, rollover_count = $7, disbursed_at = $8, due_at = $9, settled_at = $10,
+            updated_at = $11
+      WHERE id = $1`,
+    [
+      orderId, u.status, u.paidMinor, u.extraChargesMinor, u.penaltyCharged,
+      u.lateInterestBookedThroughDay === null ? null : dayToIsoDate(u.lateInterestBookedThroughDay),
+      u.rolloverCount, u.disbursedAt, u.dueAt, u.settledAt, u.now,
+    ],
+  );
+  for (const row of u.plan) {
+    await db.query(
+      `UPDATE repayment_plans SET due_at = $3, paid_minor = $4, settled_at = $5 WHERE order_id = $1 AND seq = $2`,
+      [orderId, row.seq, row.dueAt, row.paidMinor, row.settledAt],
+    );
+  }
+}
+
+/** A rejected order keeps no repayment plan. */
+export async function deletePlan(db: Queryable, orderId: number): Promise<void> {
+  await db.query('DELETE FROM repayment_plans WHERE order_id = $1', [orderId]);
+}

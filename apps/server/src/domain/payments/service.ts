@@ -1,0 +1,165 @@
+/**
+ * Issuing pay codes and applying a paid one. applyPaidPayCode is what the payment provider's
+ * webhook calls (today the ops API stands in for it): it applies the money exactly once.
+ */
+import type { Db } from '../../platform/db/client.ts';
+import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
+import { dayToIsoDate, endOfLenderDay, lenderDay } from '../../loan-terms/calendar.ts';
+import { applyPayment, loanPosition, quote, statusForPosition, type AppliedPayment, type PaymentPurpose } from '../../loan-terms/position.ts';
+import { ORDER_STATUS, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
+import { toLoanState, viewOrder } from '../orders/service.ts';
+import { loadOrder, saveLedger } from '../orders/store.ts';
+import type { PaymentProvider } from '../../providers/payments/payment-provider.ts';
+import { drawSandboxPayCode } from '../../providers/payments/sandbox.ts';
+import {
+  findActiveChannel,
+  findLivePayCode,
+  findPayCode,
+  findPaymentByPayCode,
+  findPaymentByRef,
+  insertPayCode,
+  insertPayment,
+  listActiveChannels,
+  markPayCodePaid,
+  savePaymentResult,
+  type PayCodeRow,
+} from './store.ts';
+
+export interface IssuePayCodeInput {
+  orderId: number;
+  purpose: PaymentPurpose;
+  /** The default (first) channel when absent. */
+  channelNumber?: string | undefined;
+  /** Only for back-office partial payments; the server's quote otherwise. */
+  amountMinor?: number | undefined;
+  now: Date;
+  /**
+   * The payment provider that mints the code (the app always hands in its own); without one the
+   * sandbox's 12-digit draw is used.
+   */
+  provider?: Pick<PaymentProvider, 'createPayCode'> | undefined;
+}
+
+/**
+ * Issues (or reuses) a pay code for what the order owes now. The quote holds until the end of the
+ * lender day, since late interest only changes when the lender's day changes.
+ */
+export async function issuePayCode(db: Db, input: IssuePayCodeInput): Promise<PayCodeRow> {
+  return db.transaction(async (tx) => {
+    const order = await loadOrder(tx, input.orderId, { forUpdate: true });
+    if (!order) throw notFound(`Order ${input.orderId} does not exist`);
+    const view = viewOrder(order, input.now);
+    if (!isRepaying(order.status) || !view.position || view.shownStatus === ORDER_STATUS.settled) {
+      throw refused(`Order ${order.orderNo} is not being repaid (status ${view.shownStatus})`);
+    }
+    const position = view.position;
+    if (input.purpose === 'repay' && !position.repaymentOpen) {
+      throw refused(`Early repayment opens on ${dayToIsoDate(lenderDay(position.earlyRepaymentOpensAt!))}`);
+    }
+    if (input.purpose === 'rollover') {
+      if (order.flags.isDelay !== '1') throw refused(`Order ${order.orderNo} cannot be rolled over`);
+      if (view.shownStatus !== ORDER_STATUS.due && view.shownStatus !== ORDER_STATUS.overdue) {
+        throw refused(`Order ${order.orderNo} can be rolled over only once it is due`);
+      }
+    }
+    const channel = input.channelNumber
+      ? await findActiveChannel(tx, input.channelNumber)
+      : ((await listActiveChannels(tx))[0] ?? null);
+    if (!channel) throw invalidInput(input.channelNumber ? `channelNumber ${input.channelNumber} is not an active payment channel` : 'No payment channel is set up');
+    const amountMinor = input.amountMinor ?? quote(toLoanState(order), input.purpose, input.now);
+    if (amountMinor <= 0) throw refused(`Order ${order.orderNo} owes nothing now`);
+    const key = { orderId: order.id, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, now: input.now };
+    const live = await findLivePayCode(tx, key);
+    if (live) return live;
+    const expiresAt = endOfLenderDay(input.now);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const code = input.provider
+        ? await input.provider.createPayCode({ orderNo: order.orderNo, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, expiresAt })
+        : drawSandboxPayCode();
+      const created = await insertPayCode(tx, { ...key, code, expiresAt });
+      if (created) return created;
+    }
+    throw new Error('Could not draw a free pay code');
+  });
+}
+
+/** What applying a payment did; stored with the payment and returned again on a repeated notification. */
+export interface PaymentResult extends Omit<AppliedPayment, 'state'> {
+  paymentId: number;
+  payCode: string;
+  providerRef: string;
+  purpose: PaymentPurpose;
+  amountMinor: number;
+  appliedAt: string;
+  order: { id: number; orderNo: string; status: OrderStatus; paidMinor: number; dueAt: string | null; settledAt: string | null };
+}
+
+export interface ApplyPaidInput {
+  code: string;
+  /** The provider's reference; one per payment. Defaults to one derived from the code. */
+  providerRef?: string | undefined;
+  now: Date;
+}
+
+/**
+ * Applies the money received on a pay code, exactly once: a repeated notification (same code)
+ * returns the stored result and changes nothing. A 'repay' code pays charges, then instalments;
+ * a 'rollover' code extends the due dates and returns the order to 170.
+ */
+export async function applyPaidPayCode(db: Db, input: ApplyPaidInput): Promise<{ result: PaymentResult; replay: boolean }> {
+  return db.transaction(async (tx) => {
+    const payCode = await findPayCode(tx, input.code, { forUpdate: true });
+    if (!payCode) throw notFound(`Pay code ${input.code} does not exist`);
+    const earlier = await findPaymentByPayCode<PaymentResult>(tx, payCode.id);
+    if (earlier) return { result: earlier.result, replay: true };
+    const providerRef = input.providerRef ?? `code:${payCode.code}`;
+    if (await findPaymentByRef(tx, providerRef)) throw refused(`providerRef ${providerRef} was already used for another pay code`);
+
+    const order = await loadOrder(tx, payCode.orderId, { forUpdate: true });
+    if (!order) throw notFound(`Order ${payCode.orderId} does not exist`);
+    if (!isRepaying(order.status) && order.status !== ORDER_STATUS.settled) {
+      throw refused(`Order ${order.orderNo} is not being repaid (status ${order.status})`);
+    }
+    const { state: next, ...applied } = applyPayment(toLoanState(order), payCode.amountMinor, payCode.purpose, input.now);
+    const after = loanPosition(next, input.now);
+    const settled = order.status === ORDER_STATUS.settled || applied.outcome === 'settled';
+    // Stored as what the clock shows right now; later the clock moves it on its own (docs/statuses.md).
+    const status = settled ? ORDER_STATUS.settled : statusForPosition(after);
+    const dueAt = after.currentDueAt ?? order.dueAt;
+    const settledAt = order.settledAt ?? (settled ? input.now : null);
+    await saveLedger(tx, order.id, {
+      status,
+      paidMinor: next.paidMinor,
+      extraChargesMinor: next.extraChargesMinor,
+      penaltyCharged: next.penaltyCharged,
+      lateInterestBookedThroughDay: next.lateInterestBookedThroughDay,
+      rolloverCount: next.rolloverCount,
+      disbursedAt: order.disbursedAt,
+      dueAt,
+      settledAt,
+      plan: next.instalments,
+      now: input.now,
+    });
+    await markPayCodePaid(tx, payCode.id, input.now);
+    const paymentId = await insertPayment(tx, { payCodeId: payCode.id, providerRef, amountMinor: payCode.amountMinor, appliedAt: input.now });
+    const result: PaymentResult = {
+      paymentId,
+      payCode: payCode.code,
+      providerRef,
+      purpose: payCode.purpose,
+      amountMinor: payCode.amountMinor,
+      appliedAt: input.now.toISOString(),
+      ...applied,
+      order: {
+        id: order.id,
+        orderNo: order.orderNo,
+        status,
+        paidMinor: next.paidMinor,
+        dueAt: dueAt?.toISOString() ?? null,
+        settledAt: settledAt?.toISOString() ?? null,
+      },
+    };
+    await savePaymentResult(tx, paymentId, result);
+    return { result, replay: false };
+  });
+}

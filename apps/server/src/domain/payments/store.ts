@@ -1,0 +1,175 @@
+/** SQL for payment channels, pay codes and the payments received on them. */
+import type { Queryable } from '../../platform/db/client.ts';
+import type { PaymentPurpose } from '../../loan-terms/position.ts';
+
+export interface PayNoticeStep {
+  name: string;
+  steps: string[];
+}
+export interface ChannelRow {
+  channelNumber: string;
+  name: string;
+  logo: string;
+  kind: 'code' | 'qr';
+  /** Grouped instructions: group title → items, each a name and its steps. */
+  payNotice: Record<string, PayNoticeStep[]>;
+  sort: number;
+}
+
+interface ChannelDb {
+  channel_number: string;
+  name: string;
+  logo: string;
+  kind: 'code' | 'qr';
+  pay_notice: Record<string, PayNoticeStep[]>;
+  sort: number;
+}
+const toChannel = (r: ChannelDb): ChannelRow => ({
+  channelNumber: r.channel_number,
+  name: r.name,
+  logo: r.logo,
+  kind: r.kind,
+  payNotice: r.pay_notice,
+  sort: r.sort,
+});
+
+/** Active repayment channels, the default (preselected) one first. */
+export async function listActiveChannels(db: Queryable): Promise<ChannelRow[]> {
+  const { rows } = await db.query<ChannelDb>('SELECT * FROM payment_channels WHERE active ORDER BY sort, channel_number');
+  return rows.map(toChannel);
+}
+
+export async function findActiveChannel(db: Queryable, channelNumber: string): Promise<ChannelRow | null> {
+  const { rows } = await db.query<ChannelDb>('SELECT * FROM payment_channels WHERE channel_number = $1 AND active', [channelNumber]);
+  return rows[0] ? toChannel(rows[0]) : null;
+}
+
+export interface PayCodeRow {
+  id: number;
+  orderId: number;
+  channelNumber: string;
+  amountMinor: number;
+  purpose: PaymentPurpose;
+  code: string;
+  status: 'live' | 'paid' | 'expired';
+  createdAt: Date;
+  expiresAt: Date;
+  paidAt: Date | null;
+}
+interface PayCodeDb {
+  id: number;
+  order_id: number;
+  channel_number: string;
+  amount_minor: number;
+  purpose: PaymentPurpose;
+  code: string;
+  status: 'live' | 'paid' | 'expired';
+  created_at: Date;
+  expires_at: Date;
+  paid_at: Date | null;
+}
+const toPayCode = (r: PayCodeDb): PayCodeRow => ({
+  id: Number(r.id),
+  orderId: Number(r.order_id),
+  channelNumber: r.channel_number,
+  amountMinor: Number(r.amount_minor),
+  purpose: r.purpose,
+  code: r.code,
+  status: r.status,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  paidAt: r.paid_at,
+});
+
+/** A live, unexpired code already issued for the same order, channel, amount and purpose. */
+export async function findLivePayCode(
+  db: Queryable,
+  k: { orderId: number; channelNumber: string; amountMinor: number; purpose: PaymentPurpose; now: Date },
+): Promise<PayCodeRow | null> {
+  const { rows } = await db.query<PayCodeDb>(
+    `SELECT * FROM pay_codes
+      WHERE order_id = $1 AND channel_number = $2 AND amount_minor = $3 AND purpose = $4 AND status = 'live' AND expires_at > $5
+      ORDER BY id DESC LIMIT 1`,
+    [k.orderId, k.channelNumber, k.amountMinor, k.purpose, k.now],
+  );
+  return rows[0] ? toPayCode(rows[0]) : null;
+}
+
+/** Inserts a pay code; null when the drawn code is already taken. */
+export async function insertPayCode(
+  db: Queryable,
+  c: { orderId: number; channelNumber: string; amountMinor: number; purpose: PaymentPurpose; code: string; now: Date; expiresAt: Date },
+): Promise<PayCodeRow | null> {
+  const { rows } = await db.query<PayCodeDb>(
+    `INSERT INTO pay_codes (order_id, channel_number, amount_minor, purpose, code, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (code) DO NOTHING RETURNING *`,
+    [c.orderId, c.channelNumber, c.amountMinor, c.purpose, c.code, c.now, c.expiresAt],
+  );
+  return rows[0] ? toPayCode(rows[0]) : null;
+}
+
+/** A pay code by its code; `forUpdate` serialises concurrent notifications of the same code. */
+export async function findPayCode(db: Queryable, code: string, options: { forUpdate?: boolean } = {}): Promise<PayCodeRow | null> {
+  const { rows } = await db.query<PayCodeDb>(`SELECT * FROM pay_codes WHERE code = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [code]);
+  return rows[0] ? toPayCode(rows[0]) : null;
+}
+
+export async function markPayCodePaid(db: Queryable, id: number, paidAt: Date): Promise<void> {
+  await db.query(`UPDATE pay_codes SET status = 'paid', paid_at = $2 WHERE id = $1`, [id, paidAt]);
+}
+
+export interface PaymentRow<R> {
+  id: number;
+  payCodeId: number;
+  providerRef: string;
+  amountMinor: number;
+  appliedAt: Date;
+  result: R;
+}
+interface PaymentDb<R> {
+  id: number;
+  pay_code_id: number;
+  provider_ref: string;
+  amount_minor: number;
+  applied_at: Date;
+  result: R;
+}
+const toPayment = <R>(r: PaymentDb<R>): PaymentRow<R> => ({
+  id: Number(r.id),
+  payCodeId: Number(r.pay_code_id),
+  providerRef: r.provider_ref,
+  amountMinor: Number(r.amount_minor),
+  appliedAt: r.applied_at,
+  result: r.result,
+});
+
+export async function findPaymentByPayCode<R>(db: Queryable, payCodeId: number): Promise<PaymentRow<R> | null> {
+  const { rows } = await db.query<PaymentDb<R>>('SELECT * FROM payments WHERE pay_code_id = $1', [payCodeId]);
+  return rows[0] ? toPayment(rows[0]) : null;
+}
+
+export async function findPaymentByRef<R>(db: Queryable, providerRef: string): Promise<PaymentRow<R> | null> {
+  const { rows } = await db.query<PaymentDb<R>>('SELECT * FROM payments WHERE provider_ref = $1', [providerRef]);
+  return rows[0] ? toPayment(rows[0]) : null;
+}
+
+export async function insertPayment(db: Queryable, p: { payCodeId: number; providerRef: string; amountMinor: number; appliedAt: Date }): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO payments (pay_code_id, provider_ref, amount_minor, applied_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [p.payCodeId, p.providerRef, p.amountMinor, p.appliedAt],
+  );
+  return Number(rows[0]!.id);
+}
+
+export async function savePaymentResult(db: Queryable, paymentId: number, result: unknown): Promise<void> {
+  await db.query('UPDATE payments SET result = $2::jsonb WHERE id = $1', [paymentId, JSON.stringify(result)]);
+}
+
+/** Every payment received on an order (newest first). */
+export async function listOrderPayments<R>(db: Queryable, orderId: number): Promise<Array<PaymentRow<R>>> {
+  const { rows } = await db.query<PaymentDb<R>>(
+    `SELECT pm.* FROM payments pm JOIN pay_codes pc ON pc.id = pm.pay_code_id WHERE pc.order_id = $1 ORDER BY pm.id DESC`,
+    [orderId],
+  );
+  return rows.map(toPayment);
+}

@@ -1,0 +1,44 @@
+/** HTTP of loan confirmation: the v3 calls of /smpSystem, their goya twins of /manyVoting, and the agreements (/toIs). */
+import type { FastifyInstance } from 'fastify';
+import {
+  agreementContentCall,
+  contractCall,
+  contractJumpCall,
+  goyaAgreementJumpCall,
+  goyaAgreementsCall,
+  goyaLoanConfirmCall,
+  goyaLoanSubmitCall,
+  loanDetailConfirmCall,
+  loanDetailPushCall,
+} from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
+import { mountCall } from '../../platform/http/mount-call.ts';
+import { agreementLink, agreementList, agreementText, loanConfirmation, newLoanConfirmation, submitLoan } from './service.ts';
+
+const id = (value: string) => Number(value);
+const optionalId = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+export function registerLoanConfirmation(app: FastifyInstance, deps: AppDeps): void {
+  mountCall(app, deps, loanDetailConfirmCall, ({ borrower, payload, currency }) => loanConfirmation(deps, borrower, id(payload.productId), currency));
+  mountCall(app, deps, goyaLoanConfirmCall, ({ borrower, payload, currency }) => newLoanConfirmation(deps, borrower, id(payload.productId), currency));
+
+  for (const call of [loanDetailPushCall, goyaLoanSubmitCall]) {
+    mountCall(app, deps, call, ({ borrower, payload, currency }) =>
+      submitLoan(deps, borrower, { productId: id(payload.productId), amount: payload.amount, periods: payload.periods, termUnit: payload.termUnit }, currency),
+    );
+  }
+
+  for (const call of [contractCall, goyaAgreementsCall]) {
+    mountCall(app, deps, call, ({ payload }) => agreementList(deps, id(payload.productId)));
+  }
+
+  for (const call of [contractJumpCall, goyaAgreementJumpCall]) {
+    mountCall(app, deps, call, ({ borrower, payload }) =>
+      agreementLink(deps, borrower, { productId: id(payload.productId), position: payload.position, orderId: optionalId(payload.orderId) }),
+    );
+  }
+
+  mountCall(app, deps, agreementContentCall, ({ borrower, payload }) =>
+    agreementText(deps, borrower, { productId: id(payload.productId), position: payload.position, orderId: optionalId(payload.orderId) }),
+  );
+}

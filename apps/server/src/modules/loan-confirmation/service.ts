@@ -1,0 +1,400 @@
+/**
+ * The rules of loan confirmation (/smpSystem, /manyVoting) and its agreements (/toIs): the offer a
+ * borrower is shown for a product and every figure of it (from loan-terms), the push that turns the
+ * offer into an order exactly once, and the agreements filled with the borrower's and the loan's
+ * figures. docs/loan-confirmation.md has the rules in prose.
+ */
+import {
+  AGREEMENT_SCENE,
+  RUPEE_SYMBOL,
+  type AgreementContent,
+  type AgreementItem,
+  type ConfirmPlanRow,
+  type CostDisclosure,
+  type LoanConfirmation,
+  type NewLoanConfirmation,
+  type TextRow,
+} from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
+import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
+import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
+import { CREDIT_DAYS, DECISION_DAYS } from '../../loan-terms/published-terms.ts';
+import { ORDER_STATUS } from '../../loan-terms/status.ts';
+import { createOrder, viewOrder } from '../../domain/orders/service.ts';
+import { findProduct, loadBorrowerOrder, loadOrder, type OrderRow, type ProductRow } from '../../domain/orders/store.ts';
+import type { Borrower } from '../../domain/borrowers/session.ts';
+import { fillAgreement, type AgreementFigures } from './agreement-text.ts';
+import {
+  findAgreement,
+  insertOffer,
+  latestOffer,
+  linkOfferToOrder,
+  listAgreements,
+  lockBorrower,
+  orderIdByOfferKey,
+  runningOrderOf,
+  updateOfferTerms,
+  type OfferRow,
+} from './store.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+
+export const PRODUCT_NOT_FOUND = 'This product was not found.';
+export const AGREEMENT_NOT_FOUND = 'This agreement was not found.';
+/** The same words the order screen uses: nothing tells whether another borrower's order exists. */
+export const ORDER_NOT_FOUND = 'This order was not found. Please check your orders and try again.';
+export const REVIEW_TERMS_AGAIN = 'Please open the loan confirmation again and review the terms before you confirm.';
+export const productUnavailable = (name: string) => `${name} is not available now.`;
+export const loanInProgress = (name: string) => `You already have a loan of ${name} in progress.`;
+
+/** The unit the term is counted in on the wire (termUnit): days. */
+export const TERM_UNIT_DAYS = 1;
+/** The agreement scene of loan confirmation (spec section 9). */
+const SCENE = Number(AGREEMENT_SCENE);
+/** The order screen a push leads to (the web adds the carried parameters and from=confirm). */
+export const LEND_DETAILS_PATH = '/allIt';
+/** The loan agreement page (spec route /toIs) that renders one agreement. */
+export const AGREEMENT_PAGE_PATH = '/toIs';
+
+const day = (at: Date) => dayToIsoDate(lenderDay(at));
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+function termsOf(product: ProductRow): OfferTerms {
+  return {
+    principalMinor: product.amountMinor,
+    termDays: product.termDays,
+    periods: product.periods,
+    interestBp: product.interestBp,
+    serviceFeeBp: product.serviceFeeBp,
+  };
+}
+const sameTerms = (a: OfferTerms, b: OfferTerms) =>
+  a.principalMinor === b.principalMinor && a.termDays === b.termDays && a.periods === b.periods && a.interestBp === b.interestBp && a.serviceFeeBp === b.serviceFeeBp;
+
+async function existingProduct(db: Queryable, productId: number): Promise<ProductRow> {
+  const product = await findProduct(db, productId);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return product;
+}
+async function activeProduct(db: Queryable, productId: number): Promise<ProductRow> {
+  const product = await existingProduct(db, productId);
+  if (!product.active) throw refused(productUnavailable(product.name));
+  return product;
+}
+
+/** Whether an order has ended: rejected, or everything repaid (as the borrower is shown it now). */
+function hasEnded(order: OrderRow, now: Date): boolean {
+  const status = viewOrder(order, now).shownStatus;
+  return status === ORDER_STATUS.rejected || status === ORDER_STATUS.settled;
+}
+
+/** The offer on screen: open (waiting for the push) or already pushed, with its order then. */
+interface CurrentOffer {
+  offer: OfferRow;
+  order: OrderRow | null;
+}
+
+/**
+ * The borrower's offer for the product: the open one (kept in step with the product's terms), or
+ * the pushed one while its loan runs — so going back to the screen and confirming again leads to the
+ * same order. Once that loan has ended, a new offer is made.
+ */
+async function currentOffer(deps: Deps, borrower: Borrower, product: ProductRow): Promise<CurrentOffer> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await lockBorrower(tx, borrower.id);
+    const latest = await latestOffer(tx, borrower.id, product.id);
+    if (latest && latest.orderId === null) {
+      const terms = termsOf(product);
+      return { offer: sameTerms(latest, terms) ? latest : await updateOfferTerms(tx, latest.id, terms, now), order: null };
+    }
+    if (latest && latest.orderId !== null) {
+      const order = await loadOrder(tx, latest.orderId);
+      if (order && !hasEnded(order, now)) return { offer: latest, order };
+    }
+    return { offer: await insertOffer(tx, { borrowerId: borrower.id, productId: product.id, terms: termsOf(product), now }), order: null };
+  });
+}
+
+/**
+ * The page of one agreement: absolute on PUBLIC_URL when it is configured (the H5 opens an http URL
+ * in the webview), else a path of this site. Never built from the request's Host header, which the
+ * caller chooses.
+ */
+export function agreementPageUrl(config: Pick<Config, 'PUBLIC_URL'>, ids: { productId: number; position: number; orderId?: number | undefined }): string {
+  const query = new URLSearchParams({ productId: String(ids.productId), position: String(ids.position), orderId: ids.orderId === undefined ? '' : String(ids.orderId) });
+  return `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? ''}${AGREEMENT_PAGE_PATH}?${query}`;
+}
+
+interface PlanLine {
+  seq: number;
+  dueAt: Date;
+  amountMinor: number;
+}
+
+/** The plan as the borrower is shown it: the order's own once the offer is pushed, otherwise projected from today. */
+function planLines(current: CurrentOffer, now: Date): PlanLine[] {
+  if (current.order && current.order.plan.length > 0) {
+    return current.order.plan.map((p) => ({ seq: p.seq, dueAt: p.dueAt, amountMinor: p.amountMinor }));
+  }
+  return projectLoan(current.offer).instalments.map((i) => ({ seq: i.seq, dueAt: addDays(now, i.dueInDays), amountMinor: i.amountMinor }));
+}
+
+function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: string): CostDisclosure {
+  const loan = projectLoan(terms);
+  const figures = costFigures(loan);
+  const keyFactStatement = currency === RUPEE_SYMBOL;
+  return {
+    title: keyFactStatement ? 'Key Fact Statement' : 'Disclosure Statement',
+    amountFinanced: figures.amountFinancedMinor,
+    financeCharges: [
+      { text: 'Interest', amount: loan.interestMinor },
+      { text: 'Service fee', amount: loan.feeMinor },
+    ],
+    totalFinanceCharge: figures.financeChargeMinor,
+    netProceeds: figures.netProceedsMinor,
+    totalOfPayments: figures.totalOfPaymentsMinor,
+    schedule: plan.map((p) => ({ pay_time: day(p.dueAt), amount: p.amountMinor })),
+    eirMonthlyBp: figures.eirMonthlyBp,
+    eirAnnualBp: figures.eirAnnualBp,
+    aprBp: keyFactStatement ? figures.aprBp : null,
+  };
+}
+
+function detailRows(terms: OfferTerms, money: MoneyText): TextRow[] {
+  const loan = projectLoan(terms);
+  return [
+    { text: 'Loan amount', value: money(terms.principalMinor) },
+    { text: 'Loan term', value: terms.periods > 1 ? `${days(terms.termDays)}, ${terms.periods} instalments` : days(terms.termDays) },
+    { text: 'Interest', value: money(loan.interestMinor) },
+    { text: 'Service fee', value: money(loan.feeMinor) },
+    { text: 'Total to repay', value: money(loan.totalMinor) },
+  ];
+}
+
+function planRows(plan: PlanLine[]): ConfirmPlanRow[] {
+  return plan.map((p) => ({
+    title: `Period ${p.seq}`,
+    description: plan.length === 1 ? 'Principal, interest and service fee' : `Instalment ${p.seq} of ${plan.length}`,
+    amount: p.amountMinor,
+    pay_time: day(p.dueAt),
+  }));
+}
+
+async function confirmationFor(deps: Deps, borrower: Borrower, productId: number, currency: string) {
+  const product = await activeProduct(deps.db, productId);
+  const current = await currentOffer(deps, borrower, product);
+  const now = deps.clock.now();
+  const money = moneyTextIn(currency);
+  const terms = current.offer;
+  const plan = planLines(current, now);
+  const pushed = current.order !== null;
+  const firstAgreement = (await listAgreements(deps.db, product.id, SCENE))[0];
+  // A borrower's first loan: the Loan Agreement opens in a modal to be read before anything else.
+  const askToRead = !pushed && !borrower.isRepeat && firstAgreement !== undefined;
+  const confirmation: LoanConfirmation = {
+    amount: terms.principalMinor,
+    periods: terms.termDays,
+    termUnit: TERM_UNIT_DAYS,
+    details: detailRows(terms, money),
+    repay_plans: planRows(plan),
+    firstPayTime: day(plan[0]!.dueAt),
+    firstPeriodDay: Math.max(0, lenderDay(plan[0]!.dueAt) - lenderDay(now)),
+    pRateDsc: product.rateDesc,
+    // No SMS is sent on submit: the order screen tells the borrower where the application stands.
+    sendSms: 0,
+    // Leaving before the push loses the application, so iOS's back asks first; after it, nothing is lost.
+    isPopType: pushed ? 0 : 1,
+    popTitle: pushed ? '' : 'Your loan is almost ready',
+    popContent: pushed ? '' : `Only one step is left to apply for ${money(terms.principalMinor)}. If you leave now, your application is not sent. Leave anyway?`,
+    popAgreementUrl: askToRead ? agreementPageUrl(deps.config, { productId: product.id, position: firstAgreement.position }) : '',
+    comProductLogo: product.logo,
+    comProductName: product.name,
+    disclosure: disclosureOf(terms, plan, currency),
+  };
+  return { confirmation, pushed, money };
+}
+
+/** loan-detail-confirm: the confirmation screen (V3) for a product. */
+export async function loanConfirmation(deps: Deps, borrower: Borrower, productId: number, currency: string): Promise<LoanConfirmation> {
+  return (await confirmationFor(deps, borrower, productId, currency)).confirmation;
+}
+
+/** goya satire: the second variant adds the button label and the promotional popup's message. */
+export async function newLoanConfirmation(deps: Deps, borrower: Borrower, productId: number, currency: string): Promise<NewLoanConfirmation> {
+  const { confirmation, pushed, money } = await confirmationFor(deps, borrower, productId, currency);
+  const amount = money(confirmation.amount);
+  return {
+    ...confirmation,
+    NewButtonMsg: pushed ? 'View my application' : `Apply for ${amount} now`,
+    NewPopMsg: pushed
+      ? ''
+      : `Only one step is left: confirm to apply for ${amount}. You have our decision within ${days(DECISION_DAYS)}, and the money reaches your account ${CREDIT_DAYS.min} to ${CREDIT_DAYS.max} days after approval.`,
+  };
+}
+
+export interface LoanSubmission {
+  productId: number;
+  amount: number;
+  periods: number;
+  termUnit: number;
+}
+
+/** The push must send back exactly the terms the borrower was shown; each mismatch names its field. */
+function checkSubmittedTerms(offer: OfferRow, s: LoanSubmission, money: MoneyText): void {
+  if (s.amount !== offer.principalMinor) throw invalidInput(`amount must be the offered amount, ${offer.principalMinor} (${money(offer.principalMinor)})`);
+  if (s.termUnit !== TERM_UNIT_DAYS) throw invalidInput(`termUnit must be ${TERM_UNIT_DAYS} (days)`);
+  if (s.periods !== offer.termDays) throw invalidInput(`periods must be the offered term, ${offer.termDays} (days)`);
+}
+
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+export const lendDetailsUrl = (order: Pick<OrderRow, 'productId' | 'id'>) => `${LEND_DETAILS_PATH}?productId=${order.productId}&orderId=${order.id}`;
+
+/**
+ * loan-detail-push and goya depush: the borrower confirms the offer on screen. The first push makes
+ * the order (status 21, in review) from the offer's frozen terms; every later push of the same offer
+ * — repeated, or arriving at the same moment — answers that same order. A new loan needs a new offer,
+ * which the confirmation screen makes once the previous loan of the product has ended.
+ */
+export async function submitLoan(deps: Deps, borrower: Borrower, submission: LoanSubmission, currency: string): Promise<{ lendDetailsUrl: string }> {
+  const { db } = deps;
+  const product = await existingProduct(db, submission.productId);
+  const money = moneyTextIn(currency);
+  let offerKey: string | null = null;
+  try {
+    const order = await db.transaction(async (tx) => {
+      await lockBorrower(tx, borrower.id);
+      const offer = await latestOffer(tx, borrower.id, product.id);
+      if (!offer) throw refused(REVIEW_TERMS_AGAIN);
+      checkSubmittedTerms(offer, submission, money);
+      offerKey = `offer:${offer.id}`;
+      if (offer.orderId !== null) return { id: offer.orderId, productId: product.id };
+      // A push that lost a race on PostgreSQL without the lock would find the winner's order here.
+      const made = await orderIdByOfferKey(tx, offerKey);
+      if (made !== null) {
+        await linkOfferToOrder(tx, offer.id, made, deps.clock.now());
+        return { id: made, productId: product.id };
+      }
+      if (!product.active) throw refused(productUnavailable(product.name));
+      if (await runningOrderOf(tx, borrower.id, product.id)) throw refused(loanInProgress(product.name));
+      const now = deps.clock.now();
+      const created = await createOrder(
+        tx,
+        {
+          borrower: { id: borrower.id, isRepeat: borrower.isRepeat },
+          // The order is made on the terms the borrower was shown, even if the product changed since.
+          product: { ...product, amountMinor: offer.principalMinor, termDays: offer.termDays, periods: offer.periods, interestBp: offer.interestBp, serviceFeeBp: offer.serviceFeeBp },
+          status: ORDER_STATUS.inReview,
+          offerKey,
+        },
+        now,
+      );
+      await linkOfferToOrder(tx, offer.id, created.id, now);
+      return created;
+    });
+    return { lendDetailsUrl: lendDetailsUrl(order) };
+  } catch (error) {
+    // The unique offer key stopped a second order: answer the one that was made.
+    if (offerKey !== null && isUniqueViolation(error)) {
+      const id = await orderIdByOfferKey(db, offerKey);
+      if (id !== null) return { lendDetailsUrl: lendDetailsUrl({ id, productId: product.id }) };
+    }
+    throw error;
+  }
+}
+
+/** contract and goya cultures: the agreements of scene 3 for the product. */
+export async function agreementList(deps: Deps, productId: number): Promise<{ data: AgreementItem[] }> {
+  const product = await existingProduct(deps.db, productId);
+  return { data: (await listAgreements(deps.db, product.id, SCENE)).map((a) => ({ title: a.title, position: a.position })) };
+}
+
+/** The borrower's own order of the product; anything else is "not found". */
+async function ownOrder(db: Queryable, borrower: Borrower, productId: number, orderId: number): Promise<OrderRow> {
+  const order = await loadBorrowerOrder(db, borrower.id, orderId);
+  if (!order || order.productId !== productId) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** contract-jump and goya misunderstood: where one agreement is read (the loan agreement page). */
+export async function agreementLink(
+  deps: Deps,
+  borrower: Borrower,
+  ids: { productId: number; position: number; orderId?: number | undefined },
+): Promise<{ contract_url: string }> {
+  const product = await existingProduct(deps.db, ids.productId);
+  if (!(await findAgreement(deps.db, product.id, SCENE, ids.position))) throw notFound(AGREEMENT_NOT_FOUND);
+  if (ids.orderId !== undefined) await ownOrder(deps.db, borrower, product.id, ids.orderId);
+  return { contract_url: agreementPageUrl(deps.config, { productId: product.id, position: ids.position, orderId: ids.orderId }) };
+}
+
+/**
+ * The figures an agreement is filled with: the named order's, or (none named) the loan the
+ * confirmation screen offers — its order once pushed, else the open offer, else the product's terms
+ * as they would be offered today. Reading an agreement never makes an offer.
+ */
+async function agreementLoan(deps: Deps, borrower: Borrower, product: ProductRow, orderId: number | undefined) {
+  const { db } = deps;
+  const now = deps.clock.now();
+  let order: OrderRow | null = orderId !== undefined ? await ownOrder(db, borrower, product.id, orderId) : null;
+  let terms: OfferTerms = termsOf(product);
+  if (!order) {
+    const offer = await latestOffer(db, borrower.id, product.id);
+    const offerOrder = offer?.orderId ? await loadOrder(db, offer.orderId) : null;
+    if (offerOrder && !hasEnded(offerOrder, now)) order = offerOrder;
+    else if (offer && offer.orderId === null) terms = offer;
+  }
+  if (order) {
+    const lastDue = order.plan.at(-1)?.dueAt ?? addDays(order.disbursedAt ?? order.createdAt, order.termDays);
+    return {
+      orderNo: order.orderNo,
+      principalMinor: order.principalMinor,
+      interestMinor: order.interestMinor,
+      feeMinor: order.feeMinor,
+      termDays: order.termDays,
+      startsAt: order.disbursedAt ?? order.createdAt,
+      endsAt: lastDue,
+      expected: order.disbursedAt === null,
+    };
+  }
+  const loan = projectLoan(terms);
+  return {
+    orderNo: null,
+    principalMinor: loan.principalMinor,
+    interestMinor: loan.interestMinor,
+    feeMinor: loan.feeMinor,
+    termDays: terms.termDays,
+    startsAt: now,
+    endsAt: addDays(now, loan.instalments.at(-1)!.dueInDays),
+    expected: true,
+  };
+}
+
+/** contract-content: one agreement as the loan agreement page shows it, with the real figures written in. */
+export async function agreementText(
+  deps: Deps,
+  borrower: Borrower,
+  ids: { productId: number; position: number; orderId?: number | undefined },
+): Promise<AgreementContent> {
+  const { config } = deps;
+  const product = await existingProduct(deps.db, ids.productId);
+  const agreement = await findAgreement(deps.db, product.id, SCENE, ids.position);
+  if (!agreement) throw notFound(AGREEMENT_NOT_FOUND);
+  const loan = await agreementLoan(deps, borrower, product, ids.orderId);
+  const figures: AgreementFigures = {
+    ...loan,
+    lenderName: config.COMPANY_CORPORATE_NAME,
+    appName: config.APP_EN_NAME,
+    borrowerName: borrower.name,
+    mobilePhone: borrower.mobilePhone,
+    productName: product.name,
+    serviceEmail: config.SERVICE_EMAIL,
+    servicePhone: config.SERVICE_PHONE,
+  };
+  return { title: agreement.title, body: fillAgreement(agreement.body, figures) };
+}

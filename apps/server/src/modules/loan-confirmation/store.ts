@@ -1,0 +1,126 @@
+/** SQL of the loan-confirmation family: loan offers, the orders they became, and the agreements. */
+import type { Queryable } from '../../platform/db/client.ts';
+import type { OfferTerms } from '../../loan-terms/disclosure.ts';
+import { ORDER_STATUS } from '../../loan-terms/status.ts';
+
+export interface OfferRow extends OfferTerms {
+  id: number;
+  borrowerId: number;
+  productId: number;
+  /** The order the offer became; null while it waits to be pushed. */
+  orderId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface OfferDb {
+  id: number;
+  borrower_id: number;
+  product_id: number;
+  principal_minor: number;
+  term_days: number;
+  periods: number;
+  interest_bp: number;
+  service_fee_bp: number;
+  order_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toOffer = (r: OfferDb): OfferRow => ({
+  id: Number(r.id),
+  borrowerId: Number(r.borrower_id),
+  productId: Number(r.product_id),
+  principalMinor: Number(r.principal_minor),
+  termDays: r.term_days,
+  periods: r.periods,
+  interestBp: r.interest_bp,
+  serviceFeeBp: r.service_fee_bp,
+  orderId: r.order_id === null ? null : Number(r.order_id),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/**
+ * Holds the borrower's row until the transaction ends, so that one borrower's offers and pushes are
+ * decided one at a time on PostgreSQL (PGlite runs one transaction at a time anyway).
+ */
+export async function lockBorrower(db: Queryable, borrowerId: number): Promise<void> {
+  await db.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
+}
+
+/** The borrower's newest offer for the product, pushed or not. */
+export async function latestOffer(db: Queryable, borrowerId: number, productId: number): Promise<OfferRow | null> {
+  const { rows } = await db.query<OfferDb>('SELECT * FROM loan_offers WHERE borrower_id = $1 AND product_id = $2 ORDER BY id DESC LIMIT 1', [
+    borrowerId,
+    productId,
+  ]);
+  return rows[0] ? toOffer(rows[0]) : null;
+}
+
+/** A new open offer; when another one is already open (a concurrent request), that one is returned. */
+export async function insertOffer(db: Queryable, o: { borrowerId: number; productId: number; terms: OfferTerms; now: Date }): Promise<OfferRow> {
+  const { rows } = await db.query<OfferDb>(
+    `INSERT INTO loan_offers (borrower_id, product_id, principal_minor, term_days, periods, interest_bp, service_fee_bp, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+     ON CONFLICT (borrower_id, product_id) WHERE order_id IS NULL DO NOTHING
+     RETURNING *`,
+    [o.borrowerId, o.productId, o.terms.principalMinor, o.terms.termDays, o.terms.periods, o.terms.interestBp, o.terms.serviceFeeBp, o.now],
+  );
+  if (rows[0]) return toOffer(rows[0]);
+  const open = await db.query<OfferDb>('SELECT * FROM loan_offers WHERE borrower_id = $1 AND product_id = $2 AND order_id IS NULL', [o.borrowerId, o.productId]);
+  return toOffer(open.rows[0]!);
+}
+
+/** An open offer follows the product's terms until it is pushed. */
+export async function updateOfferTerms(db: Queryable, offerId: number, terms: OfferTerms, now: Date): Promise<OfferRow> {
+  const { rows } = await db.query<OfferDb>(
+    `UPDATE loan_offers SET principal_minor = $2, term_days = $3, periods = $4, interest_bp = $5, service_fee_bp = $6, updated_at = $7
+      WHERE id = $1 AND order_id IS NULL RETURNING *`,
+    [offerId, terms.principalMinor, terms.termDays, terms.periods, terms.interestBp, terms.serviceFeeBp, now],
+  );
+  return toOffer(rows[0]!);
+}
+
+export async function linkOfferToOrder(db: Queryable, offerId: number, orderId: number, now: Date): Promise<void> {
+  await db.query('UPDATE loan_offers SET order_id = $2, updated_at = $3 WHERE id = $1', [offerId, orderId, now]);
+}
+
+/** The order made from an offer (orders.offer_key), if any. */
+export async function orderIdByOfferKey(db: Queryable, offerKey: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM orders WHERE offer_key = $1', [offerKey]);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** Stored statuses of a loan that has not ended (not rejected, not settled). */
+export const RUNNING_STATUSES = [ORDER_STATUS.inReview, ORDER_STATUS.disbursing, ORDER_STATUS.repaying, ORDER_STATUS.due, ORDER_STATUS.overdue];
+
+/** The borrower's newest running order of the product, with the offer it came from. */
+export async function runningOrderOf(db: Queryable, borrowerId: number, productId: number): Promise<{ id: number; offerKey: string | null } | null> {
+  const { rows } = await db.query<{ id: number; offer_key: string | null }>(
+    `SELECT id, offer_key FROM orders WHERE borrower_id = $1 AND product_id = $2 AND status = ANY($3::int[]) ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [borrowerId, productId, RUNNING_STATUSES],
+  );
+  return rows[0] ? { id: Number(rows[0].id), offerKey: rows[0].offer_key } : null;
+}
+
+export interface AgreementRow {
+  position: number;
+  title: string;
+  body: string;
+}
+
+/** The agreements of a scene for a product, in position order; a product's own text replaces the general one at its position. */
+export async function listAgreements(db: Queryable, productId: number, scene: number): Promise<AgreementRow[]> {
+  const { rows } = await db.query<AgreementRow>(
+    `SELECT DISTINCT ON (position) position, title, body FROM agreements
+      WHERE scene = $2 AND (product_id = $1 OR product_id IS NULL)
+      ORDER BY position, product_id NULLS LAST`,
+    [productId, scene],
+  );
+  return rows.map((r) => ({ position: Number(r.position), title: r.title, body: r.body }));
+}
+
+export async function findAgreement(db: Queryable, productId: number, scene: number, position: number): Promise<AgreementRow | null> {
+  return (await listAgreements(db, productId, scene)).find((a) => a.position === position) ?? null;
+}

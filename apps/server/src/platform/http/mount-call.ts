@@ -1,0 +1,103 @@
+/**
+ * Mounts one contract call on Fastify: validates the payload against the contract, resolves the
+ * borrower from the session, runs the handler, and wraps its answer in the family's envelope.
+ * Route files use this and never build an envelope or read the session themselves.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CURRENCY_PARAM,
+  SESSION_PARAMS,
+  currencySymbolFor,
+  callUrlPath,
+  successCode,
+  type AnswerDataOf,
+  type Call,
+  type Envelope,
+  type Family,
+  type ParsedPayloadOf,
+  type SessionParams,
+} from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
+import { borrowerForSession, type Borrower } from '../../domain/borrowers/session.ts';
+import { invalidInput } from './api-error.ts';
+import { claimKey, holdClaim, idempotencyKeyOf, payloadHash, recordAnswer, replayAnswer } from './idempotency.ts';
+import { describeIssue, findNul } from './validation.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The success family of the call a route serves; errors use the same code form. */
+    family?: Family;
+  }
+}
+
+export interface CallContext<C extends Call, Authed extends boolean = true> {
+  payload: ParsedPayloadOf<C>;
+  borrower: Authed extends true ? Borrower : Borrower | null;
+  /** The currency symbol amounts are written in for this request (from the `real` query parameter). */
+  currency: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<C extends Call> = (ctx: CallContext<C>) => Promise<AnswerDataOf<C>>;
+
+/** Splits the query into the session parameters and the rest. */
+export function splitQuery(query: unknown): { session: Partial<SessionParams>; rest: Record<string, unknown> } {
+  const session: Partial<SessionParams> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    const text = Array.isArray(value) ? value[0] : value;
+    if ((SESSION_PARAMS as readonly string[]).includes(key)) session[key as keyof SessionParams] = String(text ?? '');
+    else rest[key] = text;
+  }
+  return { session, rest };
+}
+
+function refuseNul(input: Record<string, unknown>): void {
+  const field = findNul(input);
+  if (field !== null) throw invalidInput(`${field} must not contain a NUL character`);
+}
+
+export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, call: C, handler: Handler<C>): void {
+  const url = callUrlPath(call.route);
+  // Only a borrower's call can take an Idempotency-Key: keys are kept per borrower (http/idempotency.ts).
+  const idempotency = call.route.auth ? call.route.idempotent : undefined;
+  app.route({
+    method: call.route.method,
+    url,
+    config: { family: call.route.family },
+    ...(idempotency ? { onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => recordAnswer(deps, request, reply, payload) } : {}),
+    handler: async (request, reply) => {
+      // Answers carry the borrower's data (and refusals name it): no cache keeps a copy.
+      reply.header('Cache-Control', 'no-store');
+      const { session, rest } = splitQuery(request.query);
+      refuseNul({ ...session, ...rest });
+      const borrower = call.route.auth ? await borrowerForSession(deps.db, session, deps.clock.now()) : null;
+      const key = idempotency ? idempotencyKeyOf(request) : undefined;
+      // Payload fields may arrive in the query (GET, or calls like repayment-way?orderId) or the form
+      // body; a multipart upload's file is read by its handler from the request.
+      const body = call.route.body === 'form' && request.body && typeof request.body === 'object' ? request.body : {};
+      refuseNul(body as Record<string, unknown>);
+      const input = { ...rest, ...(body as Record<string, unknown>) };
+      const parsed = call.payload.safeParse(input);
+      if (!parsed.success) throw invalidInput(describeIssue(parsed.error));
+      if (idempotency && key !== undefined && borrower) {
+        // Without a key the call runs as before; with one, a retry answers the first answer again.
+        const claim = { borrowerId: borrower.id, callName: `${call.route.method} ${url}`, key };
+        const stored = await claimKey(deps, claim, payloadHash(input), idempotency);
+        if (stored) return replayAnswer(reply, stored);
+        holdClaim(request, claim);
+      }
+      const currency = currencySymbolFor(typeof rest[CURRENCY_PARAM] === 'string' ? rest[CURRENCY_PARAM] : undefined);
+      const data = await handler({ payload: parsed.data as ParsedPayloadOf<C>, borrower: borrower as Borrower, currency, request, reply });
+      if (deps.config.validateAnswers) {
+        const checked = call.answer.safeParse(data);
+        if (!checked.success) throw new Error(`Answer of ${call.route.path} breaks the contract: ${describeIssue(checked.error)}`);
+      }
+      // A few routes (the captcha) answer raw bytes instead of an envelope.
+      if (call.route.responds === 'image') return reply.type('image/png').send(data);
+      const envelope: Envelope<unknown> = { code: successCode(call.route.family), message: 'success', data };
+      return envelope;
+    },
+  });
+}

@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { bankFormItem, payInstruction, SESSION_PARAMS } from '@cashloan/contract';
+import { testConfig } from '../config.ts';
+import { createCardData } from '../providers/card-data/card-data.ts';
+import { cardDataKeysFor } from '../providers/card-data/keys.ts';
+import type { Db } from '../platform/db/client.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { openTestDb } from '../test-support/test-app.ts';
+import { BANK_FORM_ITEMS, DEMO_BORROWER, demoLinks, seedDemo, type DemoLinks } from './demo.ts';
+import { borrowerForSession } from '../domain/borrowers/session.ts';
+import { loadOrder } from '../domain/orders/store.ts';
+import { viewOrder } from '../domain/orders/service.ts';
+import { DAY_MS } from '../platform/clock/clock.ts';
+import { LATE_PENALTY_MINOR } from '../loan-terms/rules.ts';
+
+const NOW = new Date('2026-11-01T02:00:00Z');
+const PUBLIC_DIR = fileURLToPath(new URL('../../../web/public', import.meta.url));
+
+async function counts(db: Db): Promise<Record<string, number>> {
+  const tables = ['products', 'payment_channels', 'agreements', 'bank_forms', 'borrowers', 'sessions', 'orders', 'repayment_plans', 'app_settings'];
+  const out: Record<string, number> = {};
+  for (const t of tables) out[t] = Number((await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${t}`)).rows[0]!.n);
+  return out;
+}
+
+const paramsOf = (path: string) => new URLSearchParams(path.split('?')[1]);
+
+const freshDb = async () => {
+  const db = await openTestDb();
+  await migrate(db);
+  return db;
+};
+
+describe('the demo seed', () => {
+  const config = testConfig();
+  const cardData = createCardData(cardDataKeysFor(config));
+  // One database seeded once serves every test that only reads it (a fresh PGlite costs seconds).
+  let db: Db;
+  let links: DemoLinks;
+  beforeAll(async () => {
+    db = await freshDb();
+    links = (await seedDemo(db, NOW, config, cardData))!;
+  });
+  afterAll(() => db.close());
+
+  it('seeds the catalogue, one demo borrower and one order in every status', async () => {
+    expect(await counts(db)).toMatchObject({ products: 4, payment_channels: 5 + 2, agreements: 2, bank_forms: 1, borrowers: 1, sessions: 1, orders: 7, app_settings: 1 });
+    expect(links.orders.map((o) => o.status)).toEqual([21, 110, 151, 170, 174, 180, 200]);
+    for (const link of links.orders) {
+      const orderId = Number(paramsOf(link.path).get('orderId'));
+      const order = (await loadOrder(db, orderId))!;
+      expect(order.status).toBe(link.status);
+      // Seeded "today", each demo order shows the status it stands for.
+      expect(viewOrder(order, NOW).shownStatus).toBe(link.status);
+      expect(order.plan).toHaveLength(link.status === 151 ? 0 : order.periods);
+      expect(link.path.startsWith('/allIt?')).toBe(true);
+      expect(String(paramsOf(link.path).get('productId'))).toBe(String(order.productId));
+    }
+  });
+
+  it('gives links whose session parameters open the demo session, which lives SESSION_TTL_DAYS', async () => {
+    expect(links.previewPath.startsWith('/testPreview?')).toBe(true);
+    const params = paramsOf(links.previewPath);
+    expect([...params.keys()]).toEqual([...SESSION_PARAMS, 'productId', 'orderId']);
+    expect(params.get('deviceId')).toBe('demo-device');
+    const session = Object.fromEntries(SESSION_PARAMS.map((k) => [k, params.get(k)!]));
+    const borrower = await borrowerForSession(db, session, new Date(NOW.getTime() + (config.SESSION_TTL_DAYS - 1) * DAY_MS));
+    expect(borrower).toMatchObject({ userId: DEMO_BORROWER.userId, mobilePhone: DEMO_BORROWER.mobilePhone });
+    await expect(borrowerForSession(db, session, new Date(NOW.getTime() + (config.SESSION_TTL_DAYS + 1) * DAY_MS))).rejects.toThrow();
+    const order = (await loadOrder(db, Number(params.get('orderId'))))!;
+    expect(order.status).toBe(170);
+  });
+
+  it('changes nothing when run a second time and gives no links then (they are printed once); demoLinks gives them', async () => {
+    const before = await counts(db);
+    const second = await seedDemo(db, new Date(NOW.getTime() + DAY_MS), config, cardData);
+    expect(await counts(db)).toEqual(before);
+    expect(second).toBeNull();
+    expect(await demoLinks(db, config)).toEqual(links);
+  });
+
+  it('gives the links with a new demo session when asked (the ops API), the same orders', async () => {
+    const fresh = (await demoLinks(db, config, { newSessionAt: new Date(NOW.getTime() + 40 * DAY_MS) }))!;
+    const sessionOf = (path: string) => paramsOf(path).get('sessionId');
+    expect(sessionOf(fresh.previewPath)).not.toBe(sessionOf(links.previewPath));
+    expect(fresh.orders.map((o) => paramsOf(o.path).get('orderId'))).toEqual(links.orders.map((o) => paramsOf(o.path).get('orderId')));
+    const session = Object.fromEntries(SESSION_PARAMS.map((k) => [k, paramsOf(fresh.previewPath).get(k)!]));
+    expect(await borrowerForSession(db, session, new Date(NOW.getTime() + 41 * DAY_MS))).toMatchObject({ userId: DEMO_BORROWER.userId });
+  });
+
+  it('leaves a database that already holds other data alone', async () => {
+    const other = await freshDb();
+    try {
+      await other.query(`INSERT INTO borrowers (user_id, merchant_number, mobile_phone) VALUES ('REAL1', 'M0001', '9999999999')`);
+      expect(await seedDemo(other, NOW, config, cardData)).toBeNull();
+      expect(await counts(other)).toMatchObject({ products: 0, orders: 0, borrowers: 1 });
+      expect(await demoLinks(other, config)).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps the catalogue within the rules and in the contract shapes', async () => {
+    const products = (await db.query<{ term_days: number; amount_minor: number; logo: string }>('SELECT * FROM products ORDER BY sort')).rows;
+    for (const p of products) {
+      expect(p.term_days).toBeGreaterThanOrEqual(91);
+      expect(p.term_days).toBeLessThanOrEqual(365);
+      expect(Number.isSafeInteger(Number(p.amount_minor))).toBe(true);
+    }
+    // The counter channels; migration 005 adds the internal card and checkout channels (no instructions, no logo).
+    const channels = (await db.query<{ channel_number: string; logo: string; pay_notice: unknown }>(`SELECT * FROM payment_channels WHERE kind IN ('code', 'qr') ORDER BY sort`)).rows;
+    expect(channels[0]!.channel_number).toBe('90006');
+    for (const c of channels) expect(() => z.record(z.string(), z.array(payInstruction).min(1)).parse(c.pay_notice)).not.toThrow();
+    for (const logo of [...products, ...channels].map((r) => r.logo)) expect(existsSync(`${PUBLIC_DIR}${logo}`), logo).toBe(true);
+    const form = (await db.query<{ items: unknown }>(`SELECT items FROM bank_forms WHERE merchant_number = 'M0001'`)).rows[0]!;
+    const items = z.array(bankFormItem).parse(form.items);
+    expect(items).toEqual(BANK_FORM_ITEMS);
+    expect(new Set(items.map((i) => i.cate))).toEqual(new Set(['txt', 'enum', 'citySelect', 'day']));
+    expect(new Set(items.map((i) => i.cardTypeMi))).toEqual(new Set([0, 1, 2]));
+    const agreements = (await db.query<{ title: string; body: string; scene: number }>('SELECT * FROM agreements ORDER BY position')).rows;
+    expect(agreements.map((a) => [a.scene, a.title])).toEqual([
+      [3, 'Loan Agreement'],
+      [3, 'Disclosure Statement'],
+    ]);
+    expect(agreements[0]!.body).toContain('{borrowerName}');
+    expect(agreements[0]!.body).toContain(`PHP ${(LATE_PENALTY_MINOR.newBorrower / 100).toFixed(2)}`);
+    expect(agreements[0]!.body).toContain('5% per day for overdue days 1 to 30');
+  });
+});
