@@ -1,9 +1,8 @@
 /** Every setting the server reads, from the environment, validated once at start. Nothing else reads process.env. */
-import { createSecretKey, randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { canonicalHostEntry } from '@cashloan/contract/trusted-hosts';
-import type { CardDataKey } from './providers/card-data/card-data.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const OPS_TOKEN_MIN_LENGTH = 32;
@@ -24,6 +23,12 @@ function base64Bytes(text: string): Buffer | null {
 }
 const CARD_KEY_BYTES = 32;
 const MAKE_A_KEY = 'make one with: openssl rand -base64 32';
+
+/** One of CARD_DATA_KEYS: an id (written into every value it seals) and 32 secret bytes. */
+export interface CardDataKey {
+  id: string;
+  key: KeyObject;
+}
 
 /**
  * CARD_DATA_KEYS: comma-separated `id:base64key` entries of 32 bytes (AES-256). The first encrypts,

@@ -11,3 +11,4 @@ export * from './promotion.ts';
 export * from './repayment.ts';
 export * from './site.ts';
 export * from './all-calls.ts';
+export * from './ops.ts';

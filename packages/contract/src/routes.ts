@@ -16,6 +16,19 @@ import type * as promotion from './promotion.ts';
 import type * as repayment from './repayment.ts';
 import type * as site from './site.ts';
 
+// ---- order statuses (spec section 4; meanings and moves in docs/statuses.md) ------------------------
+export const ORDER_STATUS = {
+  inReview: 21,
+  disbursing: 110,
+  rejected: 151,
+  repaying: 170,
+  due: 174,
+  overdue: 180,
+  settled: 200,
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export const ORDER_STATUSES = Object.values(ORDER_STATUS) as readonly OrderStatus[];
+
 // ---- values the spec fixes for particular calls (section 9), as they travel in a form ------------
 /** The fixed `overall` value the customer-service page sends. */
 export const CONTACT_INFO_OVERALL = '30';

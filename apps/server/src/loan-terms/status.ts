@@ -1,16 +1,7 @@
-/** Order status codes (spec section 4) and what each means; transitions are in docs/statuses.md. */
+/** What each order status (the contract's codes, spec section 4) means; transitions are in docs/statuses.md. */
+import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from '@cashloan/contract/routes';
 
-export const ORDER_STATUS = {
-  inReview: 21,
-  disbursing: 110,
-  rejected: 151,
-  repaying: 170,
-  due: 174,
-  overdue: 180,
-  settled: 200,
-} as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-export const ORDER_STATUSES = Object.values(ORDER_STATUS) as readonly OrderStatus[];
+export { ORDER_STATUS, ORDER_STATUSES, type OrderStatus };
 
 export const STATUS_MEANING: Record<OrderStatus, string> = {
   21: 'in review',

@@ -5,8 +5,8 @@ import { seedCatalog } from '../seed/demo.ts';
 import { createOrder } from '../domain/orders/service.ts';
 import { findProduct, loadOrder, type OrderFlags, type OrderRow } from '../domain/orders/store.ts';
 import type { OrderStatus } from '../loan-terms/status.ts';
-import type { RepaymentCard } from '../modules/repayment/store.ts';
-import { addRepaymentCard } from '../modules/repayment/card-on-file.ts';
+import type { RepaymentCard } from '../domain/bank-cards/service.ts';
+import { addRepaymentCard } from '../domain/bank-cards/card-on-file.ts';
 
 /** An envelope as the test reads it (JSON.parse's type: any field may be asked for). */
 type Json = ReturnType<typeof JSON.parse>;

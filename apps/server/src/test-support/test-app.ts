@@ -27,6 +27,8 @@ export interface TestApp {
   clock: Clock;
   config: Config;
   storage: ImageStorage;
+  /** The payment provider the app was built with. */
+  payments: PaymentProvider;
   /** This app's card-data keys (random per test app unless the config overrides name some). */
   cardData: CardData;
   newBorrower(input?: Partial<NewBorrower>): Promise<{ borrowerId: number; session: SessionParams }>;
@@ -93,6 +95,7 @@ export async function createTestApp(
     clock,
     config,
     storage,
+    payments,
     cardData,
     newBorrower: (input = {}) =>
       createBorrowerWithSession(db, { mobilePhone: String(phoneCounter++), ...input }, clock.now(), config.SESSION_TTL_DAYS),

@@ -1,7 +1,8 @@
 /**
- * SQL that protects the numbers of bank_cards as a whole: converting rows written before migration
- * 016 (card_no in the clear), re-encrypting under a new key, reading the one encrypted payout number,
- * and the check that CARD_HASH_KEY is the key the stored hashes were made with.
+ * The only SQL on bank_cards: the accounts bound on the bank screen, the cards a borrower repays
+ * with, and what protects their numbers as a whole (converting rows written before migration 016,
+ * re-encrypting under a new key, reading the one encrypted payout number, the check that
+ * CARD_HASH_KEY is the key the stored hashes were made with). Rows carry the masked number only.
  */
 import type { Db, Queryable } from '../../platform/db/client.ts';
 
@@ -112,4 +113,172 @@ export async function hashKeyCheckOnRecord(db: Queryable, mine: string): Promise
   await db.query(`INSERT INTO app_settings (key, value) VALUES ($1, to_jsonb($2::text)) ON CONFLICT (key) DO NOTHING`, [HASH_KEY_CHECK, mine]);
   const { rows } = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [HASH_KEY_CHECK]);
   return rows[0]!.value;
+}
+
+// ---- accounts bound on the bank screen (bound_via set) ------------------------------------------------
+
+export type BoundVia = 'bind-card-new' | 'bind-card-change';
+
+export interface AccountRow {
+  id: number;
+  borrowerId: number;
+  cardType: number;
+  channelNumber: string;
+  bankName: string;
+  bankCode: string;
+  cardNoMasked: string;
+  /** The saved form values by field code; account numbers masked. */
+  fields: Record<string, string>;
+  productId: number | null;
+  boundVia: BoundVia | null;
+  createdAt: Date;
+  replacedAt: Date | null;
+}
+
+export interface NewAccount {
+  borrowerId: number;
+  productId: number;
+  boundVia: BoundVia;
+  cardType: number;
+  channelNumber: string;
+  bankName: string;
+  bankCode: string;
+  cardNoMasked: string;
+  /** The payout number's keyed hash and its encrypted form (both null when the form has none). */
+  cardNoHash: string | null;
+  cardNoEncrypted: string | null;
+  fields: Record<string, string>;
+}
+
+interface AccountDb {
+  id: number;
+  borrower_id: number;
+  card_type: number;
+  channel_number: string;
+  bank_name: string;
+  bank_code: string;
+  card_no_masked: string;
+  fields: Record<string, string>;
+  product_id: number | null;
+  bound_via: BoundVia | null;
+  created_at: Date;
+  replaced_at: Date | null;
+}
+
+// card_no_encrypted is deliberately absent: only disbursement opens it (bank-cards/payout-account.ts).
+const ACCOUNT_COLUMNS = `id, borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, fields, product_id, bound_via, created_at, replaced_at`;
+
+const toAccount = (r: AccountDb): AccountRow => ({
+  id: Number(r.id),
+  borrowerId: Number(r.borrower_id),
+  cardType: r.card_type,
+  channelNumber: r.channel_number,
+  bankName: r.bank_name,
+  bankCode: r.bank_code,
+  cardNoMasked: r.card_no_masked,
+  fields: r.fields,
+  productId: r.product_id === null ? null : Number(r.product_id),
+  boundVia: r.bound_via,
+  createdAt: new Date(r.created_at),
+  replacedAt: r.replaced_at === null ? null : new Date(r.replaced_at),
+});
+
+/** The account the bank screen bound last and nothing has replaced, if any. */
+export async function currentAccount(db: Queryable, borrowerId: number): Promise<AccountRow | null> {
+  const { rows } = await db.query<AccountDb>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM bank_cards
+      WHERE borrower_id = $1 AND bound_via IS NOT NULL AND replaced_at IS NULL
+      ORDER BY id DESC LIMIT 1`,
+    [borrowerId],
+  );
+  return rows[0] ? toAccount(rows[0]) : null;
+}
+
+/** Whether the current account holds exactly these details (the number compared by its keyed hash). */
+export async function currentAccountIs(db: Queryable, accountId: number, a: NewAccount): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM bank_cards
+      WHERE id = $1 AND card_type = $2 AND channel_number = $3 AND bank_code = $4 AND card_no_hash IS NOT DISTINCT FROM $5 AND fields = $6::jsonb`,
+    [accountId, a.cardType, a.channelNumber, a.bankCode, a.cardNoHash, JSON.stringify(a.fields)],
+  );
+  return rows.length > 0;
+}
+
+export async function replaceCurrentAccounts(tx: Queryable, borrowerId: number, now: Date): Promise<void> {
+  await tx.query(`UPDATE bank_cards SET replaced_at = $2 WHERE borrower_id = $1 AND bound_via IS NOT NULL AND replaced_at IS NULL`, [borrowerId, now]);
+}
+
+export async function insertAccount(tx: Queryable, a: NewAccount, now: Date): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO bank_cards (borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, card_no_hash, card_no_encrypted, fields, product_id, bound_via, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12) RETURNING id`,
+    [a.borrowerId, a.cardType, a.channelNumber, a.bankName, a.bankCode, a.cardNoMasked, a.cardNoHash, a.cardNoEncrypted, JSON.stringify(a.fields), a.productId, a.boundVia, now],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** Every bank card row of a borrower, newest first (the back office; the orders they pay out to come from the orders room). */
+export async function listAccounts(db: Queryable, borrowerId: number): Promise<AccountRow[]> {
+  const { rows } = await db.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM bank_cards c WHERE borrower_id = $1 ORDER BY id DESC`, [borrowerId]);
+  return rows.map(toAccount);
+}
+
+// ---- cards a borrower repays with (bound_via IS NULL) -------------------------------------------
+
+export interface RepaymentCard {
+  id: number;
+  bankName: string;
+  bankCode: string;
+  /** Only the masked number is ever read here. */
+  maskedNo: string;
+}
+interface CardDb {
+  id: number;
+  bank_name: string;
+  bank_code: string;
+  card_no_masked: string;
+}
+const toCard = (r: CardDb): RepaymentCard => ({ id: Number(r.id), bankName: r.bank_name, bankCode: r.bank_code, maskedNo: r.card_no_masked });
+
+/** The borrower's cards and accounts, newest first. */
+export async function listBorrowerCards(db: Queryable, borrowerId: number): Promise<RepaymentCard[]> {
+  const { rows } = await db.query<CardDb>('SELECT id, bank_name, bank_code, card_no_masked FROM bank_cards WHERE borrower_id = $1 AND replaced_at IS NULL ORDER BY id DESC', [borrowerId]);
+  return rows.map(toCard);
+}
+
+export async function findBorrowerCard(db: Queryable, borrowerId: number, cardId: number): Promise<RepaymentCard | null> {
+  const { rows } = await db.query<CardDb>('SELECT id, bank_name, bank_code, card_no_masked FROM bank_cards WHERE id = $1 AND borrower_id = $2', [cardId, borrowerId]);
+  return rows[0] ? toCard(rows[0]) : null;
+}
+
+/** '**** **** **** 4821': only the last 4 digits of a number are kept visible. */
+export function maskCardNo(cardNo: string): string {
+  const digits = cardNo.replace(/\D/g, '');
+  return `**** **** **** ${digits.slice(-4)}`;
+}
+
+/** The borrower's repayment card with this number's keyed hash, if one is on file. */
+export async function findRepaymentCardByHash(db: Queryable, borrowerId: number, cardNoHash: string): Promise<RepaymentCard | null> {
+  const { rows } = await db.query<CardDb>(
+    `SELECT id, bank_name, bank_code, card_no_masked FROM bank_cards
+      WHERE borrower_id = $1 AND bound_via IS NULL AND replaced_at IS NULL AND card_no_hash = $2 ORDER BY id LIMIT 1`,
+    [borrowerId, cardNoHash],
+  );
+  return rows[0] ? toCard(rows[0]) : null;
+}
+
+/**
+ * Stores a card for repayment (card-on-file.ts): its masked number and the keyed hash of the number,
+ * never the number (a repayment never needs it; the provider charges the card by its id).
+ */
+export async function insertRepaymentCard(
+  db: Queryable,
+  c: { borrowerId: number; bankName: string; bankCode: string; maskedNo: string; cardNoHash: string; now: Date },
+): Promise<RepaymentCard> {
+  const { rows } = await db.query<CardDb>(
+    `INSERT INTO bank_cards (borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, card_no_hash, created_at)
+     VALUES ($1, 1, '90006', $2, $3, $4, $5, $6) RETURNING id, bank_name, bank_code, card_no_masked`,
+    [c.borrowerId, c.bankName, c.bankCode, c.maskedNo, c.cardNoHash, c.now],
+  );
+  return toCard(rows[0]!);
 }

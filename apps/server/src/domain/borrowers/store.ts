@@ -70,3 +70,34 @@ export async function latestSession(db: Queryable, borrowerId: number, liveAt?: 
     ? { deviceId: row.device_id, userId: row.user_id, sessionId: row.id, merchantNumber: row.merchant_number, mobilePhone: row.mobile_phone }
     : null;
 }
+
+/** Locks the borrower's row: what one borrower does in several rooms (saves, uploads, codes) takes turns on it. */
+export async function lockBorrower(db: Queryable, borrowerId: number): Promise<void> {
+  await db.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
+}
+
+/** The borrower holding this phone at this merchant. */
+export async function findBorrowerByPhone(db: Queryable, merchantNumber: string, phone: string): Promise<{ id: number; userId: string } | null> {
+  const { rows } = await db.query<{ id: number; user_id: string }>('SELECT id, user_id FROM borrowers WHERE merchant_number = $1 AND mobile_phone = $2', [merchantNumber, phone]);
+  return rows[0] ? { id: Number(rows[0].id), userId: rows[0].user_id } : null;
+}
+
+/** Borrowers by row id (back-office lists), in no particular order. */
+export async function findBorrowers(db: Queryable, ids: number[]): Promise<Borrower[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: number; user_id: string; merchant_number: string; mobile_phone: string; name: string; is_repeat: boolean }>(
+    'SELECT id, user_id, merchant_number, mobile_phone, name, is_repeat FROM borrowers WHERE id = ANY($1::bigint[])',
+    [ids],
+  );
+  return rows.map((row) => ({ id: Number(row.id), userId: row.user_id, merchantNumber: row.merchant_number, mobilePhone: row.mobile_phone, name: row.name, isRepeat: row.is_repeat }));
+}
+
+/** The ids of the borrowers holding a phone, at any merchant. */
+export async function borrowerIdsWithPhone(db: Queryable, phone: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM borrowers WHERE mobile_phone = $1', [phone]);
+  return rows.map((r) => Number(r.id));
+}
+
+export async function hasBorrowers(db: Queryable): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM borrowers LIMIT 1')).rows.length > 0;
+}

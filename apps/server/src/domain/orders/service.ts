@@ -1,15 +1,40 @@
 /**
- * Orders: creating one consistent with a status, moving it through review and disbursement, and
- * reading what it owes and which status the borrower sees. Used by ops, the seed and feature modules.
+ * The orders room's door (orders, their plans, and the product catalogue): creating one consistent
+ * with a status, moving it through review and disbursement, writing a payment into its ledger, and
+ * reading what it owes and which status the borrower sees. Other rooms call these; SQL stays in store.ts.
  */
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { addDays, lenderDay } from '../../loan-terms/calendar.ts';
-import { loanPosition, shownStatus, statusForPosition, type LoanPosition, type LoanState } from '../../loan-terms/position.ts';
+import { applyPayment, loanPosition, shownStatus, statusForPosition, type AppliedPayment, type LoanPosition, type LoanState, type PaymentPurpose } from '../../loan-terms/position.ts';
 import { instalmentDueOffsets, isValidTerm, splitInstalments, termCharges } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS, STATUS_MEANING, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
 import { deletePlan, insertOrder, insertPlanRows, loadOrder, saveLedger, type OrderFlags, type OrderRow, type PlanRow, type ProductRow } from './store.ts';
+
+// What other rooms read and lock of orders and products, as the store answers it.
+export {
+  borrowerOrdersOfProduct,
+  clearCardPrompt,
+  findProduct,
+  hasProducts,
+  listActiveProducts,
+  listBorrowerOrders,
+  loadBorrowerOrder,
+  loadOrder,
+  loadOrderByNo,
+  lockOrder,
+  newestOrderOfProduct,
+  orderIdByOfferKey,
+  ordersPayingOutTo,
+  productExists,
+  productIdsWithOrders,
+  setPayoutAccount,
+  type OrderFlags,
+  type OrderRow,
+  type PlanRow,
+  type ProductRow,
+} from './store.ts';
 
 export const DEFAULT_FLAGS: OrderFlags = {
   isDelay: '0',
@@ -220,4 +245,47 @@ export async function moveOrder(db: Queryable, orderId: number, to: OrderStatus,
   });
   if (to === ORDER_STATUS.rejected) await deletePlan(db, order.id);
   return (await loadOrder(db, order.id))!;
+}
+
+/** What writing a payment into an order's ledger did (applyPayment's account, and the order after it). */
+export interface LedgerPayment extends Omit<AppliedPayment, 'state'> {
+  order: OrderRow;
+  status: OrderStatus;
+  paidMinor: number;
+  dueAt: Date | null;
+  settledAt: Date | null;
+}
+
+/**
+ * Writes money received into the order's ledger, under the order's row lock: the loan-terms rules
+ * apply it (charges, then instalments; a rollover extends the due dates) and the stored status follows
+ * what the clock shows now. Call it inside the transaction that records the payment, once per payment.
+ */
+export async function recordPayment(tx: Queryable, orderId: number, amountMinor: number, purpose: PaymentPurpose, now: Date): Promise<LedgerPayment> {
+  const order = await loadOrder(tx, orderId, { forUpdate: true });
+  if (!order) throw notFound(`Order ${orderId} does not exist`);
+  if (!isRepaying(order.status) && order.status !== ORDER_STATUS.settled) {
+    throw refused(`Order ${order.orderNo} is not being repaid (status ${order.status})`);
+  }
+  const { state: next, ...applied } = applyPayment(toLoanState(order), amountMinor, purpose, now);
+  const after = loanPosition(next, now);
+  const settled = order.status === ORDER_STATUS.settled || applied.outcome === 'settled';
+  // Stored as what the clock shows right now; later the clock moves it on its own (docs/statuses.md).
+  const status = settled ? ORDER_STATUS.settled : statusForPosition(after);
+  const dueAt = after.currentDueAt ?? order.dueAt;
+  const settledAt = order.settledAt ?? (settled ? now : null);
+  await saveLedger(tx, order.id, {
+    status,
+    paidMinor: next.paidMinor,
+    extraChargesMinor: next.extraChargesMinor,
+    penaltyCharged: next.penaltyCharged,
+    lateInterestBookedThroughDay: next.lateInterestBookedThroughDay,
+    rolloverCount: next.rolloverCount,
+    disbursedAt: order.disbursedAt,
+    dueAt,
+    settledAt,
+    plan: next.instalments,
+    now,
+  });
+  return { ...applied, order, status, paidMinor: next.paidMinor, dueAt, settledAt };
 }

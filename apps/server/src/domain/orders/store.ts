@@ -363,3 +363,92 @@ export async function saveLedger(db: Queryable, orderId: number, u: LedgerUpdate
 export async function deletePlan(db: Queryable, orderId: number): Promise<void> {
   await db.query('DELETE FROM repayment_plans WHERE order_id = $1', [orderId]);
 }
+
+/** Locks the order's row: payments and card repayments of one order take turns on it. */
+export async function lockOrder(db: Queryable, orderId: number): Promise<void> {
+  await db.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+}
+
+export async function productExists(db: Queryable, productId: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM products WHERE id = $1', [productId]);
+  return rows.length > 0;
+}
+
+/** The borrower's orders of a product (id and stored status), newest first. */
+export async function borrowerOrdersOfProduct(db: Queryable, borrowerId: number, productId: number): Promise<Array<{ id: number; status: number }>> {
+  const { rows } = await db.query<{ id: number; status: number }>(
+    'SELECT id, status FROM orders WHERE borrower_id = $1 AND product_id = $2 ORDER BY created_at DESC, id DESC',
+    [borrowerId, productId],
+  );
+  return rows.map((r) => ({ id: Number(r.id), status: r.status }));
+}
+
+/** The borrower's newest order of the product in one of `statuses`, with the offer it came from. */
+export async function newestOrderOfProduct(
+  db: Queryable,
+  borrowerId: number,
+  productId: number,
+  statuses: readonly number[],
+): Promise<{ id: number; offerKey: string | null } | null> {
+  const { rows } = await db.query<{ id: number; offer_key: string | null }>(
+    `SELECT id, offer_key FROM orders WHERE borrower_id = $1 AND product_id = $2 AND status = ANY($3::int[]) ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [borrowerId, productId, statuses],
+  );
+  return rows[0] ? { id: Number(rows[0].id), offerKey: rows[0].offer_key } : null;
+}
+
+/** The products the borrower has an order of in one of `statuses`. */
+export async function productIdsWithOrders(db: Queryable, borrowerId: number, statuses: readonly number[]): Promise<Set<number>> {
+  const { rows } = await db.query<{ product_id: number }>('SELECT DISTINCT product_id FROM orders WHERE borrower_id = $1 AND status = ANY($2::int[])', [
+    borrowerId,
+    statuses,
+  ]);
+  return new Set(rows.map((r) => Number(r.product_id)));
+}
+
+/** The order made from an offer (orders.offer_key), if any. */
+export async function orderIdByOfferKey(db: Queryable, offerKey: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM orders WHERE offer_key = $1', [offerKey]);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** Makes a bound account the one these orders pay out to. */
+export async function setPayoutAccount(db: Queryable, orderIds: number[], accountId: number, now: Date): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db.query('UPDATE orders SET bank_card_id = $2, updated_at = $3 WHERE id = ANY($1::bigint[])', [orderIds, accountId, now]);
+}
+
+/** The orders that pay out to each of these accounts. */
+export async function ordersPayingOutTo(db: Queryable, accountIds: number[]): Promise<Map<number, number[]>> {
+  const byAccount = new Map<number, number[]>();
+  if (accountIds.length === 0) return byAccount;
+  const { rows } = await db.query<{ id: number; bank_card_id: number }>('SELECT id, bank_card_id FROM orders WHERE bank_card_id = ANY($1::bigint[]) ORDER BY id', [accountIds]);
+  for (const r of rows) byAccount.set(Number(r.bank_card_id), [...(byAccount.get(Number(r.bank_card_id)) ?? []), Number(r.id)]);
+  return byAccount;
+}
+
+/** Turns off the card-binding prompt (cardNeedPop) on the borrower's orders of the product. */
+export async function clearCardPrompt(db: Queryable, borrowerId: number, productId: number, now: Date): Promise<void> {
+  await db.query('UPDATE orders SET card_need_pop = 0, updated_at = $3 WHERE borrower_id = $1 AND product_id = $2 AND card_need_pop <> 0', [
+    borrowerId,
+    productId,
+    now,
+  ]);
+}
+
+export async function hasProducts(db: Queryable): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM products LIMIT 1')).rows.length > 0;
+}
+
+/** A product of the catalogue (the demo seed); answers its id. */
+export async function insertProduct(
+  db: Queryable,
+  p: { name: string; logo: string; rateDesc: string; amountMinor: number; termDays: number; periods: number; interestBp: number; serviceFeeBp: number; rolloverFeeBp: number; sort: number },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO products (name, logo, rate_desc, amount_minor, term_days, periods, interest_bp, service_fee_bp, rollover_fee_bp, sort)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [p.name, p.logo, p.rateDesc, p.amountMinor, p.termDays, p.periods, p.interestBp, p.serviceFeeBp, p.rolloverFeeBp, p.sort],
+  );
+  return Number(rows[0]!.id);
+}

@@ -27,9 +27,9 @@ describe('payments', () => {
 
   it('settles the due instalment of an instalment loan and moves the order to the next one', async () => {
     const order = await create(174, products[2]!, { dueInDays: 0 });
-    const code = await issuePayCode(t.db, { orderId: order.id, purpose: 'repay', now: t.clock.now() });
+    const code = await issuePayCode(t, { orderId: order.id, purpose: 'repay', now: t.clock.now() });
     expect(code.amountMinor).toBe(order.plan[0]!.amountMinor);
-    const { result } = await applyPaidPayCode(t.db, { code: code.code, now: t.clock.now() });
+    const { result } = await applyPaidPayCode(t, { code: code.code, now: t.clock.now() });
     expect(result).toMatchObject({ outcome: 'instalment', settledSeqs: [1], order: { status: 170 } });
     const after = (await loadOrder(t.db, order.id))!;
     expect(after.dueAt).toEqual(order.plan[1]!.dueAt);
@@ -40,8 +40,8 @@ describe('payments', () => {
   it('books the penalty with a partial payment and keeps the rest owed', async () => {
     const order = await create(180, products[0]!, { dueInDays: -10 });
     const before = viewOrder(order, t.clock.now()).position!;
-    const code = await issuePayCode(t.db, { orderId: order.id, purpose: 'repay', amountMinor: 150_000, now: t.clock.now() });
-    const { result } = await applyPaidPayCode(t.db, { code: code.code, providerRef: 'partial-1', now: t.clock.now() });
+    const code = await issuePayCode(t, { orderId: order.id, purpose: 'repay', amountMinor: 150_000, now: t.clock.now() });
+    const { result } = await applyPaidPayCode(t, { code: code.code, providerRef: 'partial-1', now: t.clock.now() });
     expect(result).toMatchObject({ outcome: 'partial', bookedChargesMinor: before.overdueInterestMinor + before.penaltyMinor, toChargesMinor: 150_000 });
     const after = viewOrder((await loadOrder(t.db, order.id))!, t.clock.now());
     expect(after.shownStatus).toBe(180);
@@ -53,11 +53,11 @@ describe('payments', () => {
   it('records money paid on an order settled in the meantime as a credit, without reopening it', async () => {
     const order = await create(174, products[0]!, { dueInDays: 1 });
     const now = t.clock.now();
-    const a = await issuePayCode(t.db, { orderId: order.id, purpose: 'repay', channelNumber: '90006', now });
-    const b = await issuePayCode(t.db, { orderId: order.id, purpose: 'repay', channelNumber: '90007', now });
+    const a = await issuePayCode(t, { orderId: order.id, purpose: 'repay', channelNumber: '90006', now });
+    const b = await issuePayCode(t, { orderId: order.id, purpose: 'repay', channelNumber: '90007', now });
     expect(b.code).not.toBe(a.code);
-    expect((await applyPaidPayCode(t.db, { code: a.code, now })).result.outcome).toBe('settled');
-    const second = await applyPaidPayCode(t.db, { code: b.code, now: new Date(now.getTime() + DAY_MS) });
+    expect((await applyPaidPayCode(t, { code: a.code, now })).result.outcome).toBe('settled');
+    const second = await applyPaidPayCode(t, { code: b.code, now: new Date(now.getTime() + DAY_MS) });
     expect(second.result).toMatchObject({ outcome: 'overpaid', unappliedMinor: b.amountMinor, order: { status: 200 } });
     const view = viewOrder((await loadOrder(t.db, order.id))!, t.clock.now());
     expect(view.shownStatus).toBe(200);

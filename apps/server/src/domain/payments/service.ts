@@ -1,16 +1,14 @@
 /**
- * Issuing pay codes and applying a paid one. applyPaidPayCode is what the payment provider's
- * webhook calls (today the ops API stands in for it): it applies the money exactly once.
+ * The payments room's door (payment channels, pay codes, payments): issuing pay codes and applying a
+ * paid one. applyPaidPayCode is what the payment provider's notification calls (today the ops API
+ * stands in for it): it applies the money exactly once. SQL stays in store.ts.
  */
-import type { Db } from '../../platform/db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { dayToIsoDate, endOfLenderDay, lenderDay } from '../../loan-terms/calendar.ts';
-import { applyPayment, loanPosition, quote, statusForPosition, type AppliedPayment, type PaymentPurpose } from '../../loan-terms/position.ts';
+import { quote, type AppliedPayment, type PaymentPurpose } from '../../loan-terms/position.ts';
 import { ORDER_STATUS, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
-import { toLoanState, viewOrder } from '../orders/service.ts';
-import { loadOrder, saveLedger } from '../orders/store.ts';
-import type { PaymentProvider } from '../../providers/payments/payment-provider.ts';
-import { drawSandboxPayCode } from '../../providers/payments/sandbox.ts';
+import { loadOrder, recordPayment, toLoanState, viewOrder } from '../orders/service.ts';
 import {
   findActiveChannel,
   findLivePayCode,
@@ -25,6 +23,9 @@ import {
   type PayCodeRow,
 } from './store.ts';
 
+// What other rooms read of channels and payments, as the store answers it.
+export { findActiveChannel, findLiveCodeOnKinds, isChannelActive, listActiveChannels, listOrderPayments, type ChannelRow, type PayCodeRow, type PayNoticeStep } from './store.ts';
+
 export interface IssuePayCodeInput {
   orderId: number;
   purpose: PaymentPurpose;
@@ -33,19 +34,14 @@ export interface IssuePayCodeInput {
   /** Only for back-office partial payments; the server's quote otherwise. */
   amountMinor?: number | undefined;
   now: Date;
-  /**
-   * The payment provider that mints the code (the app always hands in its own); without one the
-   * sandbox's 12-digit draw is used.
-   */
-  provider?: Pick<PaymentProvider, 'createPayCode'> | undefined;
 }
 
 /**
  * Issues (or reuses) a pay code for what the order owes now. The quote holds until the end of the
  * lender day, since late interest only changes when the lender's day changes.
  */
-export async function issuePayCode(db: Db, input: IssuePayCodeInput): Promise<PayCodeRow> {
-  return db.transaction(async (tx) => {
+export async function issuePayCode(deps: Pick<AppDeps, 'db' | 'payments'>, input: IssuePayCodeInput): Promise<PayCodeRow> {
+  return deps.db.transaction(async (tx) => {
     const order = await loadOrder(tx, input.orderId, { forUpdate: true });
     if (!order) throw notFound(`Order ${input.orderId} does not exist`);
     const view = viewOrder(order, input.now);
@@ -73,9 +69,8 @@ export async function issuePayCode(db: Db, input: IssuePayCodeInput): Promise<Pa
     if (live) return live;
     const expiresAt = endOfLenderDay(input.now);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const code = input.provider
-        ? await input.provider.createPayCode({ orderNo: order.orderNo, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, expiresAt })
-        : drawSandboxPayCode();
+      // The payment provider mints the code (the only way one is made): its reference when money arrives.
+      const code = await deps.payments.createPayCode({ orderNo: order.orderNo, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, expiresAt });
       const created = await insertPayCode(tx, { ...key, code, expiresAt });
       if (created) return created;
     }
@@ -106,8 +101,8 @@ export interface ApplyPaidInput {
  * returns the stored result and changes nothing. A 'repay' code pays charges, then instalments;
  * a 'rollover' code extends the due dates and returns the order to 170.
  */
-export async function applyPaidPayCode(db: Db, input: ApplyPaidInput): Promise<{ result: PaymentResult; replay: boolean }> {
-  return db.transaction(async (tx) => {
+export async function applyPaidPayCode(deps: Pick<AppDeps, 'db'>, input: ApplyPaidInput): Promise<{ result: PaymentResult; replay: boolean }> {
+  return deps.db.transaction(async (tx) => {
     const payCode = await findPayCode(tx, input.code, { forUpdate: true });
     if (!payCode) throw notFound(`Pay code ${input.code} does not exist`);
     const earlier = await findPaymentByPayCode<PaymentResult>(tx, payCode.id);
@@ -115,31 +110,7 @@ export async function applyPaidPayCode(db: Db, input: ApplyPaidInput): Promise<{
     const providerRef = input.providerRef ?? `code:${payCode.code}`;
     if (await findPaymentByRef(tx, providerRef)) throw refused(`providerRef ${providerRef} was already used for another pay code`);
 
-    const order = await loadOrder(tx, payCode.orderId, { forUpdate: true });
-    if (!order) throw notFound(`Order ${payCode.orderId} does not exist`);
-    if (!isRepaying(order.status) && order.status !== ORDER_STATUS.settled) {
-      throw refused(`Order ${order.orderNo} is not being repaid (status ${order.status})`);
-    }
-    const { state: next, ...applied } = applyPayment(toLoanState(order), payCode.amountMinor, payCode.purpose, input.now);
-    const after = loanPosition(next, input.now);
-    const settled = order.status === ORDER_STATUS.settled || applied.outcome === 'settled';
-    // Stored as what the clock shows right now; later the clock moves it on its own (docs/statuses.md).
-    const status = settled ? ORDER_STATUS.settled : statusForPosition(after);
-    const dueAt = after.currentDueAt ?? order.dueAt;
-    const settledAt = order.settledAt ?? (settled ? input.now : null);
-    await saveLedger(tx, order.id, {
-      status,
-      paidMinor: next.paidMinor,
-      extraChargesMinor: next.extraChargesMinor,
-      penaltyCharged: next.penaltyCharged,
-      lateInterestBookedThroughDay: next.lateInterestBookedThroughDay,
-      rolloverCount: next.rolloverCount,
-      disbursedAt: order.disbursedAt,
-      dueAt,
-      settledAt,
-      plan: next.instalments,
-      now: input.now,
-    });
+    const { order, status, paidMinor, dueAt, settledAt, ...applied } = await recordPayment(tx, payCode.orderId, payCode.amountMinor, payCode.purpose, input.now);
     await markPayCodePaid(tx, payCode.id, input.now);
     const paymentId = await insertPayment(tx, { payCodeId: payCode.id, providerRef, amountMinor: payCode.amountMinor, appliedAt: input.now });
     const result: PaymentResult = {
@@ -154,7 +125,7 @@ export async function applyPaidPayCode(db: Db, input: ApplyPaidInput): Promise<{
         id: order.id,
         orderNo: order.orderNo,
         status,
-        paidMinor: next.paidMinor,
+        paidMinor,
         dueAt: dueAt?.toISOString() ?? null,
         settledAt: settledAt?.toISOString() ?? null,
       },

@@ -173,3 +173,36 @@ export async function listOrderPayments<R>(db: Queryable, orderId: number): Prom
   );
   return rows.map(toPayment);
 }
+
+export async function isChannelActive(db: Queryable, channelNumber: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: number }>('SELECT 1 AS found FROM payment_channels WHERE channel_number = $1 AND active', [channelNumber]);
+  return rows.length > 0;
+}
+
+/** The newest live code of an order for this purpose and amount on an active channel of one of `kinds`, with its channel. */
+export async function findLiveCodeOnKinds(
+  db: Queryable,
+  k: { orderId: number; purpose: PaymentPurpose; amountMinor: number; now: Date; kinds: readonly string[] },
+): Promise<{ code: string; channelNumber: string } | null> {
+  const { rows } = await db.query<{ code: string; channel_number: string }>(
+    `SELECT pc.code, pc.channel_number
+       FROM pay_codes pc JOIN payment_channels ch ON ch.channel_number = pc.channel_number
+      WHERE pc.order_id = $1 AND pc.purpose = $2 AND pc.amount_minor = $3 AND pc.status = 'live' AND pc.expires_at > $4
+        AND ch.active AND ch.kind = ANY($5::text[])
+      ORDER BY pc.id DESC LIMIT 1`,
+    [k.orderId, k.purpose, k.amountMinor, k.now, k.kinds],
+  );
+  return rows[0] ? { code: rows[0].code, channelNumber: rows[0].channel_number } : null;
+}
+
+/** A payment channel with its instructions (the demo seed); one already there is left as it is. */
+export async function insertChannel(
+  db: Queryable,
+  c: { channelNumber: string; name: string; logo: string; kind: string; payNotice: unknown; sort: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO payment_channels (channel_number, name, logo, kind, pay_notice, sort) VALUES ($1, $2, $3, $4, $5::json, $6)
+     ON CONFLICT (channel_number) DO NOTHING`,
+    [c.channelNumber, c.name, c.logo, c.kind, JSON.stringify(c.payNotice), c.sort],
+  );
+}

@@ -1,27 +1,25 @@
-/** The back office's read of payment accounts (docs/ops.md): masked numbers only, as everywhere. */
+/** The back office's read of payment accounts (docs/ops.md): masked numbers only, as everywhere. Mounted inside /ops, which checks the token. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { opsAccountsQuery } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { invalidInput, notFound } from '../../platform/http/api-error.ts';
-import { describeIssue } from '../../platform/http/validation.ts';
-import { findBorrower } from '../../domain/borrowers/store.ts';
-import { listAccounts } from './store.ts';
+import { notFound } from '../../platform/http/api-error.ts';
+import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
+import { listAccounts } from '../../domain/bank-cards/service.ts';
+import { findBorrower } from '../../domain/borrowers/service.ts';
+import { ordersPayingOutTo } from '../../domain/orders/service.ts';
 
-const accountsQuery = z.object({
-  borrowerId: z.coerce.number({ error: 'borrowerId must be a number' }).int().positive({ error: 'borrowerId must be a positive whole number' }),
-});
-
-export function registerBindBankOps(ops: FastifyInstance, deps: AppDeps): void {
+export function registerBindBankOps(ops: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
   ops.get('/bank-cards', async (request) => {
-    const parsed = accountsQuery.safeParse(request.query ?? {});
-    if (!parsed.success) throw invalidInput(describeIssue(parsed.error));
-    const { borrowerId } = parsed.data;
+    const { borrowerId } = parseInput(opsAccountsQuery, request.query);
     if (!(await findBorrower(deps.db, { id: borrowerId }))) throw notFound(`borrowerId ${borrowerId} does not exist`);
-    const items = (await listAccounts(deps.db, borrowerId)).map(({ cardNoMasked, ...account }) => ({
+    const accounts = await listAccounts(deps.db, borrowerId);
+    const payingOut = await ordersPayingOutTo(deps.db, accounts.map((a) => a.id));
+    const items = accounts.map(({ cardNoMasked, ...account }) => ({
       ...account,
+      orderIds: payingOut.get(account.id) ?? [],
       cardNo: cardNoMasked,
       current: account.boundVia !== null && account.replacedAt === null,
     }));
-    return { code: 0, message: 'success', data: { items } };
+    return opsAnswer({ items });
   });
 }

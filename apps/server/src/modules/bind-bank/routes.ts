@@ -2,18 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { bindCardChangeCall, bindCardNewCall, cardInitCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../platform/http/mount-call.ts';
+import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
 import { cardInit, saveAccount } from './service.ts';
 
 export function registerBindBank(app: FastifyInstance, deps: AppDeps): void {
-  const { db, clock } = deps;
-  mountCall(app, deps, cardInitCall, ({ borrower, payload }) => cardInit(db, borrower, payload.product_id));
+  mountCall(app, deps, cardInitCall, ({ borrower, payload }) => cardInit(deps, borrower, payload.product_id));
   mountCall(app, deps, bindCardNewCall, async ({ borrower, payload }) => {
-    await saveAccount(deps, borrower, payload, 'bind-card-new', clock.now());
+    await saveAccount(deps, borrower, payload, 'bind-card-new');
     return {};
   });
   mountCall(app, deps, bindCardChangeCall, async ({ borrower, payload }) => {
-    await saveAccount(deps, borrower, payload, 'bind-card-change', clock.now());
+    await saveAccount(deps, borrower, payload, 'bind-card-change');
     return {};
   });
 }

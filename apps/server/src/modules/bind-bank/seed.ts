@@ -5,7 +5,9 @@
  * for both. channelNumber '' shows an item for every channel.
  */
 import type { BankFormItem } from '@cashloan/contract';
+import type { Queryable } from '../../platform/db/client.ts';
 import type { BankFieldRules, StoredBankItem } from './form-definition.ts';
+import { insertFormDefinition } from './store.ts';
 
 const option = (name: string, type: string) => ({ name, type });
 
@@ -117,3 +119,8 @@ export const DEMO_BANK_FORM: StoredBankItem[] = [
 
 /** The demo form as card-init sends it (the server's rules left out). */
 export const DEMO_BANK_FORM_ITEMS: BankFormItem[] = DEMO_BANK_FORM.map(({ rules: _rules, ...wire }) => wire);
+
+/** Stores the demo bank form for a merchant. */
+export async function seedBankForm(db: Queryable, merchantNumber: string): Promise<void> {
+  await insertFormDefinition(db, merchantNumber, DEMO_BANK_FORM);
+}

@@ -6,30 +6,22 @@
  */
 import type { BankForm, ParsedPayloadOf, bindCardNewCall } from '@cashloan/contract';
 import { BANK_CHANNEL_FIELD, bankItemShown } from '@cashloan/contract';
-import type { Db, Queryable } from '../../platform/db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/api-error.ts';
+import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { protectPayoutNumber } from '../../domain/bank-cards/card-numbers.ts';
+import { currentAccount, currentAccountIs, insertAccount, replaceCurrentAccounts, type AccountRow, type BoundVia, type NewAccount } from '../../domain/bank-cards/service.ts';
+import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
+import { borrowerOrdersOfProduct, clearCardPrompt, productExists, setPayoutAccount } from '../../domain/orders/service.ts';
 import type { CardData } from '../../providers/card-data/card-data.ts';
-import type { Borrower } from '../../domain/borrowers/session.ts';
 import { PAYOUT_NUMBER_FIELD, holdsAccountNumber, maskNumber } from './account-number.ts';
 import { parseDefinition, toWireItem, type StoredBankItem } from './form-definition.ts';
-import {
-  OPEN_ORDER_STATUSES,
-  borrowerOrdersOfProduct,
-  clearCardPrompt,
-  currentAccount,
-  currentAccountIs,
-  insertAccount,
-  linkOrders,
-  loadFormDefinition,
-  lockBorrower,
-  productExists,
-  replaceCurrentAccounts,
-  type AccountRow,
-  type BoundVia,
-  type NewAccount,
-} from './store.ts';
+import { loadFormDefinition } from './store.ts';
 import { validateSave, type ValidSave } from './validate.ts';
+
+/** Statuses of a loan that may still pay out or be paid: an account change applies to these. */
+export const OPEN_ORDER_STATUSES = [ORDER_STATUS.inReview, ORDER_STATUS.disbursing, ORDER_STATUS.repaying, ORDER_STATUS.due, ORDER_STATUS.overdue];
 
 /** The picker whose chosen option names the bank of a bank account. */
 export const BANK_FIELD = 'bankCode';
@@ -61,7 +53,8 @@ function savedValue(item: StoredBankItem, account: AccountRow | null): string {
 }
 
 /** card-init: the merchant's form, in order, with the borrower's saved values. */
-export async function cardInit(db: Db, borrower: Borrower, productId: string): Promise<BankForm> {
+export async function cardInit(deps: Pick<AppDeps, 'db'>, borrower: Borrower, productId: string): Promise<BankForm> {
+  const { db } = deps;
   const items = await formOf(db, borrower.merchantNumber);
   await requireProduct(db, productId);
   const account = await currentAccount(db, borrower.id);
@@ -112,13 +105,13 @@ export function accountFrom(valid: ValidSave, borrowerId: number, productId: num
  * of that product and makes its open orders pay out to the account. Nothing is written on failure.
  */
 export async function saveAccount(
-  deps: { db: Db; cardData: CardData },
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cardData'>,
   borrower: Borrower,
   payload: SavePayload,
   boundVia: BoundVia,
-  now: Date,
 ): Promise<void> {
   const { db } = deps;
+  const now = deps.clock.now();
   const items = await formOf(db, borrower.merchantNumber);
   const productId = await requireProduct(db, payload.product_id);
   const valid = validateSave(items, payload.cardType, payload);
@@ -137,7 +130,7 @@ export async function saveAccount(
     }
     if (boundVia === 'bind-card-change') {
       const open = orders.filter((o) => (OPEN_ORDER_STATUSES as readonly number[]).includes(o.status)).map((o) => o.id);
-      await linkOrders(tx, open, accountId, now);
+      await setPayoutAccount(tx, open, accountId, now);
     }
     await clearCardPrompt(tx, borrower.id, productId, now);
   });

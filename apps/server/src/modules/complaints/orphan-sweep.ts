@@ -7,7 +7,8 @@
  */
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { borrowersWithOrphanImages, deleteOrphanImages, knownStorageKeys, lockBorrower } from './store.ts';
+import { lockBorrower } from '../../domain/borrowers/service.ts';
+import { borrowersWithOrphanImages, deleteOrphanImages, knownStorageKeys } from './store.ts';
 import { forgetExpiredUploadSlots } from './upload-quota.ts';
 import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
 import type { ImageStorage } from '../../providers/storage/storage.ts';

@@ -12,7 +12,7 @@ import {
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, invalidInput } from '../../platform/http/api-error.ts';
-import { mountCall } from '../../platform/http/mount-call.ts';
+import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
 import { complaintDetail, fileComplaint, imageTooLarge, listComplaints, MESSAGES, problemInit, rateComplaint, uploadComplaintImage } from './service.ts';
 
 const UNREADABLE_UPLOAD = 'The upload could not be read: it was cut off or is not well-formed multipart/form-data. Please send the image again.';
@@ -60,19 +60,18 @@ async function readImageParts(request: FastifyRequest): Promise<Buffer> {
 }
 
 export function registerComplaints(app: FastifyInstance, deps: AppDeps): void {
-  const { db, clock } = deps;
-  mountCall(app, deps, problemInitCall, async ({ payload, borrower, currency }) => problemInit(db, borrower, payload.orderId, currency, clock.now()));
-  mountCall(app, deps, problemInitByQueryCall, async ({ payload, borrower, currency }) => problemInit(db, borrower, payload.orderId, currency, clock.now()));
+  mountCall(app, deps, problemInitCall, async ({ payload, borrower, currency }) => problemInit(deps, borrower, payload.orderId, currency));
+  mountCall(app, deps, problemInitByQueryCall, async ({ payload, borrower, currency }) => problemInit(deps, borrower, payload.orderId, currency));
 
   mountCall(app, deps, uploadProblemImgCall, async ({ borrower, request }) => {
     // Not multipart at all: refused from the header, before the upload quota is touched.
     if (!request.isMultipart()) throw missingImage();
     // The service reads the file only once the upload is allowed.
-    return uploadComplaintImage(deps, borrower, () => readImageField(request), clock.now());
+    return uploadComplaintImage(deps, borrower, () => readImageField(request));
   });
 
-  mountCall(app, deps, problemSaveCall, async ({ payload, borrower }) => fileComplaint(db, borrower, payload, clock.now()));
-  mountCall(app, deps, problemListCall, async ({ borrower }) => listComplaints(db, borrower));
-  mountCall(app, deps, problemDetailCall, async ({ payload, borrower }) => complaintDetail(db, borrower, payload.problemId));
-  mountCall(app, deps, saveScoreCall, async ({ payload, borrower }) => rateComplaint(db, borrower, payload.problemId, payload.score, clock.now()));
+  mountCall(app, deps, problemSaveCall, async ({ payload, borrower }) => fileComplaint(deps, borrower, payload));
+  mountCall(app, deps, problemListCall, async ({ borrower }) => listComplaints(deps, borrower));
+  mountCall(app, deps, problemDetailCall, async ({ payload, borrower }) => complaintDetail(deps, borrower, payload.problemId));
+  mountCall(app, deps, saveScoreCall, async ({ payload, borrower }) => rateComplaint(deps, borrower, payload.problemId, payload.score));
 }

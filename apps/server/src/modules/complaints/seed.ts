@@ -1,6 +1,7 @@
 /** Demo complaints for the demo borrower: one waiting for the agent, one answered and asking for a rating. */
 import type { Queryable } from '../../platform/db/client.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
+import { loadOrder } from '../../domain/orders/service.ts';
 import { insertComplaint } from './store.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -13,8 +14,7 @@ export async function seedDemoComplaints(
 ): Promise<void> {
   const orderNo = async (status: OrderStatus) => {
     const id = orders.find((o) => o.status === status)?.orderId;
-    const { rows } = await db.query<{ order_no: string }>('SELECT order_no FROM orders WHERE id = $1', [id ?? 0]);
-    return rows[0]?.order_no ?? '';
+    return (id === undefined ? null : await loadOrder(db, id))?.orderNo ?? '';
   };
   const answered = await insertComplaint(db, {
     borrowerId,

@@ -3,7 +3,6 @@
  * what an upload must be, what a submission must hold, that a retried submission files nothing new,
  * and when a complaint may be rated. Limits are in docs/complaints.md.
  */
-import { moneyText } from '../../loan-terms/money-text.ts';
 import { createHash } from 'node:crypto';
 import {
   COLLECTION_NOT_ALLOWED_MESSAGE,
@@ -16,17 +15,17 @@ import {
   type ProblemInit,
   type problemSaveCall,
 } from '@cashloan/contract';
-import type { Db, Queryable } from '../../platform/db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { ApiError, invalidInput, notFound, refused, tooMany, unavailable } from '../../platform/http/api-error.ts';
 import { dayToIsoDate, lenderDay, LENDER_UTC_OFFSET_MINUTES } from '../../loan-terms/calendar.ts';
+import { moneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, STATUS_MEANING } from '../../loan-terms/status.ts';
-import { viewOrder } from '../../domain/orders/service.ts';
-import { listBorrowerOrders, type OrderRow } from '../../domain/orders/store.ts';
+import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
+import { listBorrowerOrders, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
 import { sniffImageType } from '../../providers/storage/image-type.ts';
 import { ImageRejectedError, MAX_IMAGE_PIXELS, reencodeImage } from '../../providers/storage/reencode.ts';
-import { ReencodeQueueFullError, type ReencodeQueue } from '../../providers/storage/reencode-queue.ts';
-import type { ImageStorage } from '../../providers/storage/storage.ts';
-import type { Borrower } from '../../domain/borrowers/session.ts';
+import { ReencodeQueueFullError } from '../../providers/storage/reencode-queue.ts';
 import { findProblemType, PROBLEM_TYPES, problemTitles } from './problem-types.ts';
 import { giveBackUploadSlot, takeUploadSlot } from './upload-quota.ts';
 import {
@@ -35,7 +34,6 @@ import {
   insertComplaint,
   insertImage,
   listBorrowerComplaints,
-  lockBorrower,
   ownedImageUrls,
   saveComplaintScore,
   type ComplaintRow,
@@ -114,8 +112,9 @@ export function complaintOrder(order: OrderRow, now: Date, currency: string): Co
   };
 }
 
-export async function problemInit(db: Queryable, borrower: Borrower, orderId: string | undefined, currency: string, now: Date): Promise<ProblemInit> {
-  const orders = await listBorrowerOrders(db, borrower.id);
+export async function problemInit(deps: Pick<AppDeps, 'db' | 'clock'>, borrower: Borrower, orderId: string | undefined, currency: string): Promise<ProblemInit> {
+  const now = deps.clock.now();
+  const orders = await listBorrowerOrders(deps.db, borrower.id);
   const chosen = orderId === undefined ? undefined : orders.find((o) => o.id === Number(orderId));
   const collection = PROBLEM_TYPES.find((t) => t.value === COLLECTION_PROBLEM_TYPE);
   return {
@@ -128,7 +127,7 @@ export async function problemInit(db: Queryable, borrower: Borrower, orderId: st
 
 // ---- images ------------------------------------------------------------------------------------
 
-type UploadDeps = { db: Db; storage: ImageStorage; reencodeQueue: ReencodeQueue };
+type UploadDeps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'reencodeQueue'>;
 
 /**
  * One complaint image, in the order that keeps a refused request cheap: a full re-encode queue and
@@ -136,7 +135,8 @@ type UploadDeps = { db: Db; storage: ImageStorage; reencodeQueue: ReencodeQueue 
  * borrower over the quota nor a busy server has a file read, and concurrent uploads are counted in
  * the database, one after another.
  */
-export async function uploadComplaintImage(deps: UploadDeps, borrower: Borrower, readImage: () => Promise<Uint8Array>, now: Date): Promise<{ url: string }> {
+export async function uploadComplaintImage(deps: UploadDeps, borrower: Borrower, readImage: () => Promise<Uint8Array>): Promise<{ url: string }> {
+  const now = deps.clock.now();
   // Only a hint (the queue may fill while the file arrives; storeImage asks again), but it spares
   // reading files that could not be processed now.
   if (deps.reencodeQueue.isFull()) throw uploadsBusy();
@@ -194,7 +194,9 @@ function fingerprint(s: Submission & { images: string[] }): string {
   return createHash('sha256').update(JSON.stringify([s.problemType, s.problemSonType, s.orderNo, s.problemDetail, s.images])).digest('hex');
 }
 
-export async function fileComplaint(db: Db, borrower: Borrower, submission: Submission, now: Date): Promise<{ problemId: number }> {
+export async function fileComplaint(deps: Pick<AppDeps, 'db' | 'clock'>, borrower: Borrower, submission: Submission): Promise<{ problemId: number }> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const type = findProblemType(submission.problemType);
   if (!type) throw invalidInput(MESSAGES.unknownType);
   if (type.subTypes.length === 0 && submission.problemSonType !== '') throw invalidInput(MESSAGES.sonTypeNotAllowed);
@@ -236,8 +238,8 @@ export async function fileComplaint(db: Db, borrower: Borrower, submission: Subm
 /** Two tabs: complaints still waiting for the agent, and those answered. */
 export const LIST_TABS = { processing: 'Processing', completed: 'Completed' } as const;
 
-export async function listComplaints(db: Queryable, borrower: Borrower): Promise<ComplaintList> {
-  const rows = await listBorrowerComplaints(db, borrower.id, LIST_LIMIT);
+export async function listComplaints(deps: Pick<AppDeps, 'db'>, borrower: Borrower): Promise<ComplaintList> {
+  const rows = await listBorrowerComplaints(deps.db, borrower.id, LIST_LIMIT);
   const item = (c: ComplaintRow) => ({ id: c.id, time: lenderDateTime(c.createdAt), type: problemTitles(c.problemType, c.problemSonType).type, content: c.detail });
   return {
     tabs: [
@@ -254,8 +256,8 @@ async function ownComplaint(db: Queryable, borrower: Borrower, problemId: string
   return complaint;
 }
 
-export async function complaintDetail(db: Queryable, borrower: Borrower, problemId: string): Promise<ComplaintDetail> {
-  const c = await ownComplaint(db, borrower, problemId);
+export async function complaintDetail(deps: Pick<AppDeps, 'db'>, borrower: Borrower, problemId: string): Promise<ComplaintDetail> {
+  const c = await ownComplaint(deps.db, borrower, problemId);
   const titles = problemTitles(c.problemType, c.problemSonType);
   return {
     type: titles.type,
@@ -273,8 +275,9 @@ export async function complaintDetail(db: Queryable, borrower: Borrower, problem
  * A rating is taken while the agent's reply asks for one (isNeedScore non-zero); taking it clears
  * the request. Sending the same rating again (a retry) succeeds; a different one later is refused.
  */
-export async function rateComplaint(db: Db, borrower: Borrower, problemId: string, score: number, now: Date): Promise<Record<string, never>> {
-  return db.transaction(async (tx) => {
+export async function rateComplaint(deps: Pick<AppDeps, 'db' | 'clock'>, borrower: Borrower, problemId: string, score: number): Promise<Record<string, never>> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     const c = await ownComplaint(tx, borrower, problemId, true);
     if (c.isNeedScore !== 0) await saveComplaintScore(tx, c.id, score, now);
     else if (c.score === null) throw refused(MESSAGES.notAwaitingScore);

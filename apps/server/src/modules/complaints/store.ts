@@ -131,11 +131,6 @@ export async function knownStorageKeys(db: Queryable, keys: string[]): Promise<S
 
 // ---- complaints --------------------------------------------------------------------------------
 
-/** Serialises one borrower's submissions until the transaction ends (the replay check needs it on PostgreSQL). */
-export async function lockBorrower(tx: Queryable, borrowerId: number): Promise<void> {
-  await tx.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
-}
-
 /** The borrower's complaint filed with this fingerprint after `since`, if any. */
 export async function findSubmission(db: Queryable, borrowerId: number, key: string, since: Date): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(
@@ -195,4 +190,30 @@ export async function listComplaints(db: Queryable, filter: { borrowerId?: numbe
     [filter.borrowerId ?? null, filter.open ?? false, limit],
   );
   return rows.map(toComplaint);
+}
+
+// ---- the agent's reply (the back office) ------------------------------------------------------------
+
+export interface ComplaintReply {
+  id: number;
+  disposeDetail: string;
+  disposeImages: string[];
+  isNeedScore: number;
+  repliedAt: Date;
+}
+
+export async function replyToComplaint(
+  db: Queryable,
+  id: number,
+  reply: { disposeDetail: string; disposeImages: string[]; isNeedScore: number; now: Date },
+): Promise<ComplaintReply | null> {
+  const { rows } = await db.query<{ id: number; dispose_detail: string; dispose_images: string[]; is_need_score: number; replied_at: Date }>(
+    `UPDATE complaints SET dispose_detail = $2, dispose_images = $3::jsonb, is_need_score = $4, replied_at = $5
+      WHERE id = $1 RETURNING id, dispose_detail, dispose_images, is_need_score, replied_at`,
+    [id, reply.disposeDetail, JSON.stringify(reply.disposeImages), reply.isNeedScore, reply.now],
+  );
+  const row = rows[0];
+  return row
+    ? { id: Number(row.id), disposeDetail: row.dispose_detail, disposeImages: row.dispose_images, isNeedScore: row.is_need_score, repliedAt: row.replied_at }
+    : null;
 }

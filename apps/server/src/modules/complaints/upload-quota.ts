@@ -4,7 +4,8 @@
  * refused request costs one short transaction and never its file.
  */
 import type { Db } from '../../platform/db/client.ts';
-import { countUploadSlotsSince, deleteUploadSlot, deleteUploadSlotsTakenBefore, insertUploadSlot, lockBorrower } from './store.ts';
+import { lockBorrower } from '../../domain/borrowers/service.ts';
+import { countUploadSlotsSince, deleteUploadSlot, deleteUploadSlotsTakenBefore, insertUploadSlot } from './store.ts';
 
 /** Uploads one borrower may make in an hour: nine images per complaint leave room for retries and several complaints. */
 export const UPLOADS_PER_HOUR = 30;

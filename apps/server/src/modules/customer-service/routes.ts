@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contactKfInfoCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../platform/http/mount-call.ts';
+import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
 
 export function registerCustomerService(app: FastifyInstance, deps: AppDeps): void {
   mountCall(app, deps, contactKfInfoCall, async () => ({

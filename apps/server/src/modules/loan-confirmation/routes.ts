@@ -12,7 +12,7 @@ import {
   loanDetailPushCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../platform/http/mount-call.ts';
+import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
 import { agreementLink, agreementList, agreementText, loanConfirmation, newLoanConfirmation, submitLoan } from './service.ts';
 
 const id = (value: string) => Number(value);

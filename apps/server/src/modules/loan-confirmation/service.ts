@@ -24,9 +24,8 @@ import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disc
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { CREDIT_DAYS, DECISION_DAYS } from '../../loan-terms/published-terms.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
-import { createOrder, viewOrder } from '../../domain/orders/service.ts';
-import { findProduct, loadBorrowerOrder, loadOrder, type OrderRow, type ProductRow } from '../../domain/orders/store.ts';
-import type { Borrower } from '../../domain/borrowers/session.ts';
+import { createOrder, findProduct, loadBorrowerOrder, loadOrder, newestOrderOfProduct, orderIdByOfferKey, viewOrder, type OrderRow, type ProductRow } from '../../domain/orders/service.ts';
+import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
 import { fillAgreement, type AgreementFigures } from './agreement-text.ts';
 import {
   findAgreement,
@@ -34,14 +33,14 @@ import {
   latestOffer,
   linkOfferToOrder,
   listAgreements,
-  lockBorrower,
-  orderIdByOfferKey,
-  runningOrderOf,
   updateOfferTerms,
   type OfferRow,
 } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+
+/** Stored statuses of a loan that has not ended (not rejected, not settled): one of these per product at a time. */
+const RUNNING_STATUSES = [ORDER_STATUS.inReview, ORDER_STATUS.disbursing, ORDER_STATUS.repaying, ORDER_STATUS.due, ORDER_STATUS.overdue];
 
 export const PRODUCT_NOT_FOUND = 'This product was not found.';
 export const AGREEMENT_NOT_FOUND = 'This agreement was not found.';
@@ -281,7 +280,7 @@ export async function submitLoan(deps: Deps, borrower: Borrower, submission: Loa
         return { id: made, productId: product.id };
       }
       if (!product.active) throw refused(productUnavailable(product.name));
-      if (await runningOrderOf(tx, borrower.id, product.id)) throw refused(loanInProgress(product.name));
+      if (await newestOrderOfProduct(tx, borrower.id, product.id, RUNNING_STATUSES)) throw refused(loanInProgress(product.name));
       const now = deps.clock.now();
       const created = await createOrder(
         tx,

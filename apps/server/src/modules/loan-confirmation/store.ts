@@ -1,7 +1,6 @@
 /** SQL of the loan-confirmation family: loan offers, the orders they became, and the agreements. */
 import type { Queryable } from '../../platform/db/client.ts';
 import type { OfferTerms } from '../../loan-terms/disclosure.ts';
-import { ORDER_STATUS } from '../../loan-terms/status.ts';
 
 export interface OfferRow extends OfferTerms {
   id: number;
@@ -45,10 +44,6 @@ const toOffer = (r: OfferDb): OfferRow => ({
  * Holds the borrower's row until the transaction ends, so that one borrower's offers and pushes are
  * decided one at a time on PostgreSQL (PGlite runs one transaction at a time anyway).
  */
-export async function lockBorrower(db: Queryable, borrowerId: number): Promise<void> {
-  await db.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
-}
-
 /** The borrower's newest offer for the product, pushed or not. */
 export async function latestOffer(db: Queryable, borrowerId: number, productId: number): Promise<OfferRow | null> {
   const { rows } = await db.query<OfferDb>('SELECT * FROM loan_offers WHERE borrower_id = $1 AND product_id = $2 ORDER BY id DESC LIMIT 1', [
@@ -86,24 +81,6 @@ export async function linkOfferToOrder(db: Queryable, offerId: number, orderId: 
   await db.query('UPDATE loan_offers SET order_id = $2, updated_at = $3 WHERE id = $1', [offerId, orderId, now]);
 }
 
-/** The order made from an offer (orders.offer_key), if any. */
-export async function orderIdByOfferKey(db: Queryable, offerKey: string): Promise<number | null> {
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM orders WHERE offer_key = $1', [offerKey]);
-  return rows[0] ? Number(rows[0].id) : null;
-}
-
-/** Stored statuses of a loan that has not ended (not rejected, not settled). */
-export const RUNNING_STATUSES = [ORDER_STATUS.inReview, ORDER_STATUS.disbursing, ORDER_STATUS.repaying, ORDER_STATUS.due, ORDER_STATUS.overdue];
-
-/** The borrower's newest running order of the product, with the offer it came from. */
-export async function runningOrderOf(db: Queryable, borrowerId: number, productId: number): Promise<{ id: number; offerKey: string | null } | null> {
-  const { rows } = await db.query<{ id: number; offer_key: string | null }>(
-    `SELECT id, offer_key FROM orders WHERE borrower_id = $1 AND product_id = $2 AND status = ANY($3::int[]) ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [borrowerId, productId, RUNNING_STATUSES],
-  );
-  return rows[0] ? { id: Number(rows[0].id), offerKey: rows[0].offer_key } : null;
-}
-
 export interface AgreementRow {
   position: number;
   title: string;
@@ -123,4 +100,9 @@ export async function listAgreements(db: Queryable, productId: number, scene: nu
 
 export async function findAgreement(db: Queryable, productId: number, scene: number, position: number): Promise<AgreementRow | null> {
   return (await listAgreements(db, productId, scene)).find((a) => a.position === position) ?? null;
+}
+
+/** An agreement text (the demo seed); productId null is the general one of every product. */
+export async function insertAgreement(db: Queryable, a: { productId: number | null; scene: number; position: number; title: string; body: string }): Promise<void> {
+  await db.query(`INSERT INTO agreements (product_id, scene, position, title, body) VALUES ($1, $2, $3, $4, $5)`, [a.productId, a.scene, a.position, a.title, a.body]);
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eventSaveCall, goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall, googleScoreCall, loanDetailsCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../platform/http/mount-call.ts';
+import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
 import { failureInfo, orderDetails, productJumpUrl, recordAppRating, recordEvent } from './service.ts';
 
 const id = (value: string) => Number(value);

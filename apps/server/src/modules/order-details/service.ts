@@ -11,10 +11,9 @@ import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { loanPosition } from '../../loan-terms/position.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
-import { toLoanState, viewOrder, type OrderView } from '../../domain/orders/service.ts';
-import { findProduct, loadBorrowerOrder, type OrderRow } from '../../domain/orders/store.ts';
-import type { Borrower } from '../../domain/borrowers/session.ts';
-import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendations, type RecommendationRow } from './store.ts';
+import { findProduct, listActiveProducts, loadBorrowerOrder, productIdsWithOrders, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
+import type { Borrower } from '../../domain/borrowers/service.ts';
+import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendationRows, type RecommendationRow } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -106,8 +105,24 @@ export function detailRows(view: OrderView, now: Date, money: MoneyText): TextRo
   }
 }
 
+/** Statuses of an order that is still running: a second loan of the same product is not offered then. */
+const OPEN_STATUSES = [ORDER_STATUS.inReview, ORDER_STATUS.disbursing, ORDER_STATUS.repaying, ORDER_STATUS.due, ORDER_STATUS.overdue];
+
+/** A recommendation of an active product, with its name and logo and whether this borrower has a loan of it running. */
+type Recommendation = RecommendationRow & { name: string; logo: string; hasOpenOrder: boolean };
+
+/** The active recommendations of active products, in display order, for this borrower. */
+async function listRecommendations(db: Queryable, borrowerId: number): Promise<Recommendation[]> {
+  const products = new Map((await listActiveProducts(db)).map((p) => [p.id, p]));
+  const running = await productIdsWithOrders(db, borrowerId, OPEN_STATUSES);
+  return (await listRecommendationRows(db)).flatMap((r) => {
+    const product = products.get(r.productId);
+    return product ? [{ ...r, name: product.name, logo: product.logo, hasOpenOrder: running.has(r.productId) }] : [];
+  });
+}
+
 /** A recommendation card for this borrower: a product they already have a running loan of is greyed. */
-function toRecommended(r: RecommendationRow): RecommendedProduct {
+function toRecommended(r: Recommendation): RecommendedProduct {
   return {
     productId: r.productId,
     logo: r.logo,

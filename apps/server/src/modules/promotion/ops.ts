@@ -1,33 +1,39 @@
 /**
- * The landing's back-office reads, mounted inside /ops (token-checked there): the visit and click
- * counts marketers watch, and the registrations with their attribution. See docs/ops.md.
+ * The landing in the dev back office (docs/ops.md): the answer of a sid's captcha image (tests and
+ * demos sign up through it), the visit and click counts marketers watch, and the registrations with
+ * their attribution. Mounted inside /ops, which checks the token.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { opsCaptchaParams, opsLandingStatsQuery, opsRegistrationsQuery } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { invalidInput } from '../../platform/http/api-error.ts';
-import { describeIssue } from '../../platform/http/validation.ts';
-import { listRegistrations, listTrackCounts } from './store.ts';
-
-const statsQuery = z.object({
-  templateId: z.coerce.number({ error: 'templateId must be a number' }).int().nonnegative({ error: 'templateId must be a number' }).optional(),
-  source: z.string().max(64, { error: 'source must be at most 64 characters' }).optional(),
-});
-const registrationsQuery = z.object({ phone: z.string().regex(/^\d{6,15}$/, { error: 'phone must be 6 to 15 digits' }).optional() });
-
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input ?? {});
-  if (!parsed.success) throw invalidInput(describeIssue(parsed.error));
-  return parsed.data;
-}
+import { notFound } from '../../platform/http/api-error.ts';
+import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
+import { borrowerIdsWithPhone, findBorrowers } from '../../domain/borrowers/service.ts';
+import { findCaptcha, listRegistrations, listTrackCounts } from './store.ts';
 
 export function registerPromotionOps(ops: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
-  ops.get('/landing-stats', async (request) => {
-    const filter = parse(statsQuery, request.query);
-    return { code: 0, message: 'success', data: { items: await listTrackCounts(deps.db, filter) } };
+  const { db } = deps;
+
+  ops.get('/captchas/:sid', async (request) => {
+    const { sid } = parseInput(opsCaptchaParams, request.params);
+    const captcha = await findCaptcha(db, sid);
+    if (!captcha) throw notFound(`Captcha ${sid} does not exist`);
+    return opsAnswer(captcha);
   });
+
+  ops.get('/landing-stats', async (request) => {
+    const filter = parseInput(opsLandingStatsQuery, request.query);
+    return opsAnswer({ items: await listTrackCounts(db, filter) });
+  });
+
   ops.get('/registrations', async (request) => {
-    const { phone } = parse(registrationsQuery, request.query);
-    return { code: 0, message: 'success', data: { items: await listRegistrations(deps.db, phone, 50) } };
+    const { phone } = parseInput(opsRegistrationsQuery, request.query);
+    const registrations = await listRegistrations(db, phone === undefined ? undefined : await borrowerIdsWithPhone(db, phone), 50);
+    const borrowers = new Map((await findBorrowers(db, [...new Set(registrations.map((r) => r.borrowerId))])).map((b) => [b.id, b]));
+    const items = registrations.map(({ borrowerId, ...registration }) => {
+      const borrower = borrowers.get(borrowerId)!;
+      return { borrowerId, userId: borrower.userId, mobilePhone: borrower.mobilePhone, merchantNumber: borrower.merchantNumber, ...registration };
+    });
+    return opsAnswer({ items });
   });
 }

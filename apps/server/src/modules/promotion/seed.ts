@@ -4,7 +4,7 @@
  * Open them at promo.html#/downloadTemplate?templateId=1 (2, 3).
  */
 import type { Queryable } from '../../platform/db/client.ts';
-import { DEFAULT_MERCHANT } from '../../domain/borrowers/store.ts';
+import { DEFAULT_MERCHANT } from '../../domain/borrowers/service.ts';
 import { insertTemplate, type NewTemplate } from './store.ts';
 
 const BANNER = '/promo/banner-cash.svg';

@@ -21,7 +21,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { ApiError, invalidInput, notFound, refused, tooMany } from '../../platform/http/api-error.ts';
-import { createBorrowerWithSession, DEFAULT_MERCHANT } from '../../domain/borrowers/store.ts';
+import { createBorrowerWithSession, DEFAULT_MERCHANT, findBorrowerByPhone } from '../../domain/borrowers/service.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { randomCaptchaAnswer, renderCaptchaPng } from './captcha-image.ts';
 import { isSmsCode } from './code-hash.ts';
@@ -32,7 +32,6 @@ import {
   deleteEndedSids,
   drawCaptcha,
   findActiveTemplate,
-  findBorrowerByPhone,
   findSidLanding,
   insertRegistration,
   insertSid,
@@ -43,6 +42,7 @@ import {
   markCodeUsed,
   newestSentCode,
   recordWrongTry,
+  registeredWithCode,
   smsUsageSince,
   type SidLanding,
   type TrackKind,
@@ -104,8 +104,8 @@ const alreadyRegistered = () => new ApiError(CALL_ERROR_CODES.alreadyRegistered,
 
 // ---- templates and counts ---------------------------------------------------------------------------------
 
-export async function landingTemplate(db: Db, templateId: string): Promise<LandingTemplate> {
-  const template = await findActiveTemplate(db, Number(templateId));
+export async function landingTemplate(deps: Pick<AppDeps, 'db'>, templateId: string): Promise<LandingTemplate> {
+  const template = await findActiveTemplate(deps.db, Number(templateId));
   if (!template) throw notFound(MESSAGES.templateUnavailable);
   const { merchantNumber: _merchant, ...answer } = template;
   return answer;
@@ -113,12 +113,12 @@ export async function landingTemplate(db: Db, templateId: string): Promise<Landi
 
 /** One more visit or register tap, on the lender's calendar day. */
 export async function track(
-  db: Db,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   kind: TrackKind,
   input: { page: LandingPage; source: string; templateId: string | undefined },
-  now: Date,
 ): Promise<Record<string, never>> {
-  const counted = await bumpTrackCount(db, {
+  const now = deps.clock.now();
+  const counted = await bumpTrackCount(deps.db, {
     templateId: input.templateId ? Number(input.templateId) : 0,
     page: input.page,
     source: input.source,
@@ -131,7 +131,9 @@ export async function track(
 
 // ---- captcha sessions -----------------------------------------------------------------------------------------
 
-export async function newSid(db: Db, templateId: string | undefined, clientIp: string, now: Date): Promise<{ sid: string }> {
+export async function newSid(deps: Pick<AppDeps, 'db' | 'clock'>, templateId: string | undefined, clientIp: string): Promise<{ sid: string }> {
+  const { db } = deps;
+  const now = deps.clock.now();
   let bound: number | null = null;
   if (templateId) {
     const template = await findActiveTemplate(db, Number(templateId));
@@ -149,7 +151,9 @@ export async function newSid(db: Db, templateId: string | undefined, clientIp: s
 }
 
 /** A new image for the sid: its answer replaces the previous image's. */
-export async function captchaImage(db: Db, sid: string, now: Date): Promise<Uint8Array<ArrayBuffer>> {
+export async function captchaImage(deps: Pick<AppDeps, 'db' | 'clock'>, sid: string): Promise<Uint8Array<ArrayBuffer>> {
+  const { db } = deps;
+  const now = deps.clock.now();
   const answer = randomCaptchaAnswer(CAPTCHA_MAX_LENGTH);
   const drawn = await drawCaptcha(db, { sid, answer, now, expiresAt: new Date(now.getTime() + LIMITS.captchaTtlMs), maxDraws: LIMITS.drawsPerSid });
   if (drawn === 'unknown') throw notFound(MESSAGES.captchaGone);
@@ -171,8 +175,9 @@ const passUntil = (now: Date) => new Date(now.getTime() + LIMITS.captchaPassTtlM
 
 type SmsRequest = ParsedPayloadOf<typeof getSmsCall>;
 
-export async function sendSmsCode(deps: Pick<AppDeps, 'db' | 'sms' | 'config'>, input: SmsRequest, clientIp: string, now: Date): Promise<Record<string, never>> {
+export async function sendSmsCode(deps: Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>, input: SmsRequest, clientIp: string): Promise<Record<string, never>> {
   const { db } = deps;
+  const now = deps.clock.now();
   const landing = await landingFor(db, input.sid, input.phone, wrongCaptchaOnSms);
   if (!(await checkCaptcha(db, { sid: input.sid, capcode: input.capcode, phone: input.phone, now, passUntil: passUntil(now) }))) {
     throw wrongCaptchaOnSms();
@@ -220,13 +225,9 @@ export async function sendSmsCode(deps: Pick<AppDeps, 'db' | 'sms' | 'config'>, 
 
 type RegisterPayload = ParsedPayloadOf<typeof registerCall>;
 
-export async function registerBorrower(
-  deps: Pick<AppDeps, 'db' | 'config'>,
-  input: RegisterPayload,
-  clientIp: string,
-  now: Date,
-): Promise<{ userId: string }> {
+export async function registerBorrower(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, input: RegisterPayload, clientIp: string): Promise<{ userId: string }> {
   const { db } = deps;
+  const now = deps.clock.now();
   const landing = await landingFor(db, input.sid, input.phone, wrongCaptchaOnRegister);
   if (input.id !== undefined && landing.templateId !== null && Number(input.id) !== landing.templateId) throw invalidInput(MESSAGES.idMismatch);
   const merchantNumber = landing.merchantNumber ?? (input.merchantNumber || DEFAULT_MERCHANT);
@@ -240,7 +241,8 @@ export async function registerBorrower(
     const existing = await findBorrowerByPhone(tx, merchantNumber, input.phone);
     if (existing) {
       // The same code again: a retry of the registration that created this borrower answers it again.
-      const retried = existing.registeredWithCode && isSmsCode(existing.registeredWithCode.codeHash, existing.registeredWithCode.salt, input.smsCode);
+      const code = await registeredWithCode(tx, existing.id, input.phone);
+      const retried = code !== null && isSmsCode(code.codeHash, code.salt, input.smsCode);
       return retried ? { userId: existing.userId } : { refusal: alreadyRegistered() };
     }
     const code = await newestSentCode(tx, input.phone, merchantNumber);

@@ -321,40 +321,25 @@ export async function insertRegistration(tx: Queryable, r: Attribution & { borro
   );
 }
 
-/** The borrower holding this phone at this merchant, with the SMS code they registered with (when they came through the landing). */
-export async function findBorrowerByPhone(
-  tx: Queryable,
-  merchantNumber: string,
-  phone: string,
-): Promise<{ borrowerId: number; userId: string; registeredWithCode: Pick<SmsCodeRow, 'codeHash' | 'salt'> | null } | null> {
-  const { rows } = await tx.query<{ id: number; user_id: string; code_hash: string | null; sid: string | null }>(
-    `SELECT b.id, b.user_id, s.code_hash, s.sid
-       FROM borrowers b
-       LEFT JOIN registrations r ON r.borrower_id = b.id
-       LEFT JOIN sms_codes s ON s.id = r.sms_code_id
-      WHERE b.merchant_number = $1 AND b.mobile_phone = $2`,
-    [merchantNumber, phone],
+/** The SMS code a borrower registered with through the landing (null when they came another way). */
+export async function registeredWithCode(tx: Queryable, borrowerId: number, phone: string): Promise<Pick<SmsCodeRow, 'codeHash' | 'salt'> | null> {
+  const { rows } = await tx.query<{ code_hash: string; sid: string }>(
+    `SELECT s.code_hash, s.sid FROM registrations r JOIN sms_codes s ON s.id = r.sms_code_id WHERE r.borrower_id = $1`,
+    [borrowerId],
   );
   const row = rows[0];
-  const registeredWithCode = row?.code_hash && row.sid ? { codeHash: row.code_hash, salt: { sid: row.sid, phone } } : null;
-  return row ? { borrowerId: Number(row.id), userId: row.user_id, registeredWithCode } : null;
+  return row ? { codeHash: row.code_hash, salt: { sid: row.sid, phone } } : null;
 }
 
-export interface RegistrationView extends Attribution {
+export interface RegistrationRow extends Attribution {
   borrowerId: number;
-  userId: string;
-  mobilePhone: string;
-  merchantNumber: string;
   createdAt: Date;
 }
 
-/** The newest registrations, for the back office (one phone, or all). */
-export async function listRegistrations(db: Queryable, phone: string | undefined, limit: number): Promise<RegistrationView[]> {
+/** The newest registrations, for the back office: of these borrowers, or of everyone. */
+export async function listRegistrations(db: Queryable, borrowerIds: number[] | undefined, limit: number): Promise<RegistrationRow[]> {
   const { rows } = await db.query<{
     borrower_id: number;
-    user_id: string;
-    mobile_phone: string;
-    merchant_number: string;
     template_id: number | null;
     invite_code: string;
     user_from: string;
@@ -365,17 +350,13 @@ export async function listRegistrations(db: Queryable, phone: string | undefined
     client_ip: string;
     created_at: Date;
   }>(
-    `SELECT r.*, b.user_id, b.mobile_phone, b.merchant_number
-       FROM registrations r JOIN borrowers b ON b.id = r.borrower_id
-      WHERE ($1::text IS NULL OR b.mobile_phone = $1)
+    `SELECT * FROM registrations r
+      WHERE ($1::bigint[] IS NULL OR r.borrower_id = ANY($1::bigint[]))
       ORDER BY r.created_at DESC, r.borrower_id DESC LIMIT $2`,
-    [phone ?? null, limit],
+    [borrowerIds ?? null, limit],
   );
   return rows.map((r) => ({
     borrowerId: Number(r.borrower_id),
-    userId: r.user_id,
-    mobilePhone: r.mobile_phone,
-    merchantNumber: r.merchant_number,
     templateId: r.template_id === null ? null : Number(r.template_id),
     inviteCode: r.invite_code,
     userFrom: r.user_from,
@@ -386,4 +367,21 @@ export async function listRegistrations(db: Queryable, phone: string | undefined
     clientIp: r.client_ip,
     createdAt: r.created_at,
   }));
+}
+
+/** The answer of a sid's current image, for the dev back office (tests read captchas through it). */
+export interface CaptchaAnswer {
+  sid: string;
+  answer: string;
+  expiresAt: Date;
+  used: boolean;
+}
+
+export async function findCaptcha(db: Queryable, sid: string): Promise<CaptchaAnswer | null> {
+  const { rows } = await db.query<{ sid: string; answer: string; expires_at: Date; used: boolean }>(
+    'SELECT sid, answer, expires_at, used FROM captchas WHERE sid = $1',
+    [sid],
+  );
+  const row = rows[0];
+  return row ? { sid: row.sid, answer: row.answer, expiresAt: row.expires_at, used: row.used } : null;
 }

@@ -13,7 +13,8 @@ import { SMS_RESEND_SECONDS } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { DAY_MS } from '../../platform/clock/clock.ts';
 import { refused, tooMany, type ApiError } from '../../platform/http/api-error.ts';
-import { codeUsage, findRepayment, lockBorrowerCodes, moveRepayment, recordCodeEvent, type CardRepayment } from './store.ts';
+import { lockBorrower } from '../../domain/borrowers/service.ts';
+import { codeUsage, findRepayment, moveRepayment, recordCodeEvent, type CardRepayment } from './store.ts';
 
 export const CODE_CHECKS_PER_REPAYMENT = 5;
 export const CODE_RESENDS_PER_REPAYMENT = 5;
@@ -46,7 +47,7 @@ export async function codeLimitReached(db: Queryable, borrowerId: number, now: D
 export async function claimCodeSend(tx: Queryable, repaymentId: number, now: Date): Promise<boolean> {
   const repayment = await findRepayment(tx, repaymentId);
   if (!repayment) return false;
-  await lockBorrowerCodes(tx, repayment.borrowerId);
+  await lockBorrower(tx, repayment.borrowerId);
   if ((await findRepayment(tx, repaymentId))?.status !== 'pending') return false;
   const usage = await codeUsage(tx, repayment.borrowerId, repayment.id, dayBefore(now));
   const sinceLast = usage.lastSentAt ? now.getTime() - usage.lastSentAt.getTime() : Infinity;
@@ -63,7 +64,7 @@ export async function claimCodeSend(tx: Queryable, repaymentId: number, now: Dat
  * closed (it needs a new one); the borrower's checks of the day refuse it without closing it.
  */
 export async function claimCodeCheck(tx: Queryable, repayment: CardRepayment, now: Date): Promise<ApiError | null> {
-  await lockBorrowerCodes(tx, repayment.borrowerId);
+  await lockBorrower(tx, repayment.borrowerId);
   const usage = await codeUsage(tx, repayment.borrowerId, repayment.id, dayBefore(now));
   if (usage.checkedForRepayment >= CODE_CHECKS_PER_REPAYMENT) {
     await moveRepayment(tx, repayment.id, ['pending', 'confirming'], 'failed', { failureMessage: CODE_MESSAGES.checksUsed, claimedAt: null }, now);

@@ -17,29 +17,26 @@ import { moneyTextIn } from '../../loan-terms/money-text.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { DAY_MS } from '../../platform/clock/clock.ts';
-import { toLoanState, viewOrder } from '../../domain/orders/service.ts';
-import { loadOrder } from '../../domain/orders/store.ts';
+import { loadOrder, lockOrder, toLoanState, viewOrder } from '../../domain/orders/service.ts';
 import { issuePayCode } from '../../domain/payments/service.ts';
 import type { CardChargeResult } from '../../providers/payments/payment-provider.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
-import { STALE_CLAIM_MS, START_FAILED_MESSAGE, resolveStaleClaim, resolveStarting, settle, settleSucceeded } from './recovery.ts';
+import { settle, settleSucceeded } from './card-settlement.ts';
+import { STALE_CLAIM_MS, START_FAILED_MESSAGE, resolveStaleClaim, resolveStarting } from './recovery.ts';
 import { CODE_MESSAGES, claimCodeCheck, claimCodeSend, closeIfChecksUsed, codeLimitReached } from './card-codes.ts';
+import { findBorrowerCard, listBorrowerCards } from '../../domain/bank-cards/service.ts';
+import { isChannelActive } from '../../domain/payments/service.ts';
+import { CARD_CHANNEL, CHECKOUT_CHANNEL } from './channels.ts';
 import {
-  CARD_CHANNEL,
-  CHECKOUT_CHANNEL,
   cancelOtherOpenRepayments,
   countRepaymentsSince,
-  findBorrowerCard,
   findRepayToken,
   findRepayment,
   findRepaymentByToken,
   hasRepaymentInFlight,
   insertRepayToken,
   insertRepayment,
-  isChannelActive,
-  listBorrowerCards,
-  lockOrder,
   moveRepayment,
   type CardRepayment,
 } from './store.ts';
@@ -132,7 +129,7 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
   if ((await countRepaymentsSince(db, borrower.id, new Date(now.getTime() - DAY_MS))) >= CARD_REPAYMENTS_PER_DAY) throw tooMany(CARD_MESSAGES.dailyLimit);
   const codeLimit = await codeLimitReached(db, borrower.id, now);
   if (codeLimit) throw codeLimit;
-  const payCode = await issuePayCode(db, { orderId: view.order.id, purpose: 'repay', channelNumber: CARD_CHANNEL, now, provider: deps.payments });
+  const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose: 'repay', channelNumber: CARD_CHANNEL, now });
 
   const id = await db.transaction(async (tx) => {
     await lockOrder(tx, view.order.id);
@@ -143,6 +140,7 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
       orderId: view.order.id,
       bankCardId: card.id,
       payCodeId: payCode.id,
+      payCode: payCode.code,
       amountMinor: payCode.amountMinor,
       now,
     });
@@ -313,6 +311,6 @@ export async function startCheckout(deps: Deps, borrower: Borrower, request: { u
   assertPaymentAllowed(view, 'repay');
   if (!(await isChannelActive(deps.db, CHECKOUT_CHANNEL))) throw refused(CARD_MESSAGES.checkoutUnavailable);
   assertAmount(request.amountMinor, quote(toLoanState(view.order), 'repay', now), moneyTextIn(currency));
-  const payCode = await issuePayCode(deps.db, { orderId: view.order.id, purpose: 'repay', channelNumber: CHECKOUT_CHANNEL, now, provider: deps.payments });
+  const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose: 'repay', channelNumber: CHECKOUT_CHANNEL, now });
   return deps.payments.createCheckout({ reference: payCode.code, amountMinor: payCode.amountMinor, orderNo: view.order.orderNo });
 }

@@ -12,10 +12,10 @@ import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { toLoanState, type OrderView } from '../../domain/orders/service.ts';
 import { issuePayCode } from '../../domain/payments/service.ts';
-import { findActiveChannel } from '../../domain/payments/store.ts';
+import { findActiveChannel } from '../../domain/payments/service.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, dateOf, repayingOrder } from './rules.ts';
-import { COUNTER_KINDS, findLiveCounterCode, listCounterChannels, type CounterChannel } from './store.ts';
+import { COUNTER_KINDS, findLiveCounterCode, listCounterChannels, type CounterChannel } from './channels.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
 type Ids = { productId: number; orderId: number };
@@ -152,7 +152,7 @@ export async function generatePayCode(
     throw invalidInput(`channelNumber ${request.channelNumber} is not a repayment channel`);
   }
   assertAmount(request.amountMinor, quote(toLoanState(view.order), purpose, now), moneyTextIn(currency));
-  const payCode = await issuePayCode(deps.db, { orderId: view.order.id, purpose, channelNumber: channel.channelNumber, now, provider: deps.payments });
+  const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose, channelNumber: channel.channelNumber, now });
   const display = deps.payments.displayOf(payCode.code, channel.kind as 'code' | 'qr');
   const query = new URLSearchParams({
     showType: String(display.showType),

@@ -10,7 +10,7 @@
  */
 import type { AppDeps } from '../../deps.ts';
 import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
-import { applyPaidPayCode } from '../../domain/payments/service.ts';
+import { settle, settleSucceeded } from './card-settlement.ts';
 import { findRepayment, listStaleRepayments, moveRepayment, releaseStaleClaim, type CardRepayment } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
@@ -20,18 +20,6 @@ export const STALE_CLAIM_MS = 2 * 60 * 1000;
 export const RECOVERY_INTERVAL_MS = 60 * 1000;
 /** A repayment whose charge never started (CARD_MESSAGES.startFailed). */
 export const START_FAILED_MESSAGE = 'The card payment could not be started. Please try again.';
-
-/** Applies the money the provider took (exactly once: applyPaidPayCode replays a paid code) and marks the repayment paid. */
-export async function settle(deps: Deps, repayment: CardRepayment): Promise<void> {
-  await applyPaidPayCode(deps.db, { code: repayment.payCode, providerRef: repayment.providerRef ?? undefined, now: deps.clock.now() });
-  await moveRepayment(deps.db, repayment.id, ['charged'], 'paid', {}, deps.clock.now());
-}
-
-/** Books a charge the provider reports succeeded; 'pending' too, in case a release raced the charge. */
-export async function settleSucceeded(deps: Deps, id: number, providerRef: string): Promise<void> {
-  await moveRepayment(deps.db, id, ['confirming', 'pending'], 'charged', { providerRef, claimedAt: null }, deps.clock.now());
-  await settle(deps, (await findRepayment(deps.db, id))!);
-}
 
 /**
  * Resolves a stale 'confirming' claim by the provider's outcome of its charge: 'settled' when the

@@ -11,7 +11,7 @@ import {
   rolloverInfoCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../platform/http/mount-call.ts';
+import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
 import { generatePayCode, repaymentPlanInfo, rolloverInfo } from './info-service.ts';
 import { commitCardRepayment, confirmCardRepayment, repaymentWays, startCheckout } from './card-service.ts';
 

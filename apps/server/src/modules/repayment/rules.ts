@@ -9,7 +9,7 @@ import type { LoanPosition, PaymentPurpose } from '../../loan-terms/position.ts'
 import { DUE_WINDOW_DAYS, PREPAYMENT_MIN_DAYS } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
 import { viewOrder, type OrderView } from '../../domain/orders/service.ts';
-import { loadBorrowerOrder } from '../../domain/orders/store.ts';
+import { loadBorrowerOrder } from '../../domain/orders/service.ts';
 import type { MoneyText } from '../../loan-terms/money-text.ts';
 
 export const MESSAGES = {

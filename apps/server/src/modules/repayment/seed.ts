@@ -1,7 +1,7 @@
 /** Demo data of the repayment family: a bank card the demo borrower can repay by card with. */
 import type { Queryable } from '../../platform/db/client.ts';
 import type { CardData } from '../../providers/card-data/card-data.ts';
-import { addRepaymentCard } from './card-on-file.ts';
+import { addRepaymentCard } from '../../domain/bank-cards/card-on-file.ts';
 
 /** A test number of the sandbox (no real account); only its masked form and keyed hash are stored. */
 export const DEMO_REPAYMENT_CARD = { bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' } as const;

@@ -1,107 +1,5 @@
-/** SQL of the repayment family: repayment channels, the live code of an order, bank cards, repay tokens and card repayments. */
+/** SQL of the repayment family's own tables: repay tokens, card repayments and the codes they send and check. */
 import type { Queryable } from '../../platform/db/client.ts';
-import type { PaymentPurpose } from '../../loan-terms/position.ts';
-import { listActiveChannels, type ChannelRow } from '../../domain/payments/store.ts';
-
-/** Channel kinds a borrower pays at with a code or QR: the only ones the repayment screens list. */
-export const COUNTER_KINDS = ['code', 'qr'] as const;
-/** The internal channels card and hosted-checkout payments are booked on (migration 005). */
-export const CARD_CHANNEL = 'CARD';
-export const CHECKOUT_CHANNEL = 'CHECKOUT';
-
-export type CounterChannel = ChannelRow & { kind: 'code' | 'qr' };
-const isCounter = (c: ChannelRow): c is CounterChannel => (COUNTER_KINDS as readonly string[]).includes(c.kind);
-
-/** The active over-the-counter channels in display order (the first is preselected). */
-export async function listCounterChannels(db: Queryable): Promise<CounterChannel[]> {
-  return (await listActiveChannels(db)).filter(isCounter);
-}
-
-export async function isChannelActive(db: Queryable, channelNumber: string): Promise<boolean> {
-  const { rows } = await db.query<{ found: number }>('SELECT 1 AS found FROM payment_channels WHERE channel_number = $1 AND active', [channelNumber]);
-  return rows.length > 0;
-}
-
-/** The newest live code of an order for this purpose and amount on an over-the-counter channel, with its channel. */
-export async function findLiveCounterCode(
-  db: Queryable,
-  k: { orderId: number; purpose: PaymentPurpose; amountMinor: number; now: Date },
-): Promise<{ code: string; channelNumber: string } | null> {
-  const { rows } = await db.query<{ code: string; channel_number: string }>(
-    `SELECT pc.code, pc.channel_number
-       FROM pay_codes pc JOIN payment_channels ch ON ch.channel_number = pc.channel_number
-      WHERE pc.order_id = $1 AND pc.purpose = $2 AND pc.amount_minor = $3 AND pc.status = 'live' AND pc.expires_at > $4
-        AND ch.active AND ch.kind = ANY($5::text[])
-      ORDER BY pc.id DESC LIMIT 1`,
-    [k.orderId, k.purpose, k.amountMinor, k.now, COUNTER_KINDS],
-  );
-  return rows[0] ? { code: rows[0].code, channelNumber: rows[0].channel_number } : null;
-}
-
-// ---- bank cards --------------------------------------------------------------------------------
-
-export interface RepaymentCard {
-  id: number;
-  bankName: string;
-  bankCode: string;
-  /** Only the masked number is ever read here. */
-  maskedNo: string;
-}
-interface CardDb {
-  id: number;
-  bank_name: string;
-  bank_code: string;
-  card_no_masked: string;
-}
-const toCard = (r: CardDb): RepaymentCard => ({ id: Number(r.id), bankName: r.bank_name, bankCode: r.bank_code, maskedNo: r.card_no_masked });
-
-/** The borrower's cards and accounts, newest first. */
-export async function listBorrowerCards(db: Queryable, borrowerId: number): Promise<RepaymentCard[]> {
-  const { rows } = await db.query<CardDb>('SELECT id, bank_name, bank_code, card_no_masked FROM bank_cards WHERE borrower_id = $1 AND replaced_at IS NULL ORDER BY id DESC', [borrowerId]);
-  return rows.map(toCard);
-}
-
-export async function findBorrowerCard(db: Queryable, borrowerId: number, cardId: number): Promise<RepaymentCard | null> {
-  const { rows } = await db.query<CardDb>('SELECT id, bank_name, bank_code, card_no_masked FROM bank_cards WHERE id = $1 AND borrower_id = $2', [cardId, borrowerId]);
-  return rows[0] ? toCard(rows[0]) : null;
-}
-
-/** '**** **** **** 4821': only the last 4 digits of a number are kept visible. */
-export function maskCardNo(cardNo: string): string {
-  const digits = cardNo.replace(/\D/g, '');
-  return `**** **** **** ${digits.slice(-4)}`;
-}
-
-/** Serialises the card additions of one borrower (the same card added twice at once makes one row). */
-export async function lockBorrower(tx: Queryable, borrowerId: number): Promise<void> {
-  await tx.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
-}
-
-/** The borrower's repayment card with this number's keyed hash, if one is on file. */
-export async function findRepaymentCardByHash(db: Queryable, borrowerId: number, cardNoHash: string): Promise<RepaymentCard | null> {
-  const { rows } = await db.query<CardDb>(
-    `SELECT id, bank_name, bank_code, card_no_masked FROM bank_cards
-      WHERE borrower_id = $1 AND bound_via IS NULL AND replaced_at IS NULL AND card_no_hash = $2 ORDER BY id LIMIT 1`,
-    [borrowerId, cardNoHash],
-  );
-  return rows[0] ? toCard(rows[0]) : null;
-}
-
-/**
- * Stores a card for repayment (card-on-file.ts): its masked number and the keyed hash of the number,
- * never the number (a repayment never needs it; the provider charges the card by its id).
- */
-export async function insertRepaymentCard(
-  db: Queryable,
-  c: { borrowerId: number; bankName: string; bankCode: string; maskedNo: string; cardNoHash: string; now: Date },
-): Promise<RepaymentCard> {
-  const { rows } = await db.query<CardDb>(
-    `INSERT INTO bank_cards (borrower_id, card_type, channel_number, bank_name, bank_code, card_no_masked, card_no_hash, created_at)
-     VALUES ($1, 1, '90006', $2, $3, $4, $5, $6) RETURNING id, bank_name, bank_code, card_no_masked`,
-    [c.borrowerId, c.bankName, c.bankCode, c.maskedNo, c.cardNoHash, c.now],
-  );
-  return toCard(rows[0]!);
-}
 
 // ---- repay tokens ------------------------------------------------------------------------------
 
@@ -189,7 +87,7 @@ const toRepayment = (r: CardRepaymentDb): CardRepayment => ({
   failureMessage: r.failure_message,
   claimedAt: r.claimed_at ? new Date(r.claimed_at) : null,
 });
-const REPAYMENT_SELECT = 'SELECT cr.*, pc.code AS pay_code FROM card_repayments cr JOIN pay_codes pc ON pc.id = cr.pay_code_id';
+const REPAYMENT_SELECT = 'SELECT cr.* FROM card_repayments cr';
 
 export async function findRepaymentByToken(db: Queryable, token: string): Promise<CardRepayment | null> {
   const { rows } = await db.query<CardRepaymentDb>(`${REPAYMENT_SELECT} WHERE cr.repay_token = $1`, [token]);
@@ -199,11 +97,6 @@ export async function findRepaymentByToken(db: Queryable, token: string): Promis
 export async function findRepayment(db: Queryable, id: number): Promise<CardRepayment | null> {
   const { rows } = await db.query<CardRepaymentDb>(`${REPAYMENT_SELECT} WHERE cr.id = $1`, [id]);
   return rows[0] ? toRepayment(rows[0]) : null;
-}
-
-/** Locks the order row: starting and confirming card repayments of one order take turns. */
-export async function lockOrder(db: Queryable, orderId: number): Promise<void> {
-  await db.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
 }
 
 /**
@@ -231,13 +124,13 @@ export async function countRepaymentsSince(db: Queryable, borrowerId: number, si
 /** Inserts a repayment in 'starting'; null when the token already made one. */
 export async function insertRepayment(
   db: Queryable,
-  r: { repayToken: string; borrowerId: number; orderId: number; bankCardId: number; payCodeId: number; amountMinor: number; now: Date },
+  r: { repayToken: string; borrowerId: number; orderId: number; bankCardId: number; payCodeId: number; payCode: string; amountMinor: number; now: Date },
 ): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO card_repayments (repay_token, borrower_id, order_id, bank_card_id, pay_code_id, amount_minor, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'starting', $7, $7)
+    `INSERT INTO card_repayments (repay_token, borrower_id, order_id, bank_card_id, pay_code_id, pay_code, amount_minor, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'starting', $8, $8)
      ON CONFLICT (repay_token) DO NOTHING RETURNING id`,
-    [r.repayToken, r.borrowerId, r.orderId, r.bankCardId, r.payCodeId, r.amountMinor, r.now],
+    [r.repayToken, r.borrowerId, r.orderId, r.bankCardId, r.payCodeId, r.payCode, r.amountMinor, r.now],
   );
   return rows[0] ? Number(rows[0].id) : null;
 }
@@ -289,11 +182,6 @@ export async function moveRepayment(
 }
 
 // ---- verification codes ------------------------------------------------------------------------
-
-/** Locks the borrower's row: the counts of their codes are read and added to one request at a time. */
-export async function lockBorrowerCodes(db: Queryable, borrowerId: number): Promise<void> {
-  await db.query('SELECT id FROM borrowers WHERE id = $1 FOR UPDATE', [borrowerId]);
-}
 
 export interface CodeUsage {
   /** Codes sent and checked for this repayment, ever. */

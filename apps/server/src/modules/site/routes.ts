@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { siteConfigCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../platform/http/mount-call.ts';
+import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
 import { siteConfig } from './service.ts';
 
 /** Browsers may reuse the answer briefly: the site and the privacy page in its frame ask for it one after the other. */

@@ -20,8 +20,8 @@ import { form, FORM_HEADERS, query, type TestApp } from '../../test-support/test
 import { seedCatalog } from '../../seed/demo.ts';
 import { createOrder } from '../../domain/orders/service.ts';
 import { findProduct, type OrderRow } from '../../domain/orders/store.ts';
-import type { RepaymentCard } from '../../modules/repayment/store.ts';
-import { addRepaymentCard } from '../../modules/repayment/card-on-file.ts';
+import type { RepaymentCard } from '../../domain/bank-cards/service.ts';
+import { addRepaymentCard } from '../../domain/bank-cards/card-on-file.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, payloadHash } from './idempotency.ts';
 
 type Payload = Record<string, string | number>;

@@ -23,7 +23,7 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   type Idempotency,
 } from '@cashloan/contract';
-import type { AppDeps } from '../../deps.ts';
+import type { Clock } from '../clock/clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { ApiError, invalidInput } from './api-error.ts';
 
@@ -76,7 +76,7 @@ interface KeyRow {
  * stored answer to replay; throws the duplicate answer while the first request still runs and 422
  * when the key was used with another payload. Only a free key writes anything.
  */
-export async function claimKey(deps: Pick<AppDeps, 'db' | 'clock'>, claim: KeyClaim, requestHash: string, rule: Idempotency): Promise<StoredAnswer | null> {
+export async function claimKey(deps: { db: Queryable; clock: Clock }, claim: KeyClaim, requestHash: string, rule: Idempotency): Promise<StoredAnswer | null> {
   const { db } = deps;
   const now = deps.clock.now();
   const pk = [claim.borrowerId, claim.callName, claim.key];
@@ -133,7 +133,7 @@ async function releaseClaim(db: Queryable, claim: KeyClaim): Promise<void> {
  * sent again, through the handler's own de-duplication. When storing fails the answer still goes
  * out and the key stays 'in_progress' (the duplicate message until it expires).
  */
-export async function recordAnswer(deps: Pick<AppDeps, 'db' | 'clock'>, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+export async function recordAnswer(deps: { db: Queryable; clock: Clock }, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   const claim = running.get(request);
   if (!claim) return payload;
   running.delete(request);

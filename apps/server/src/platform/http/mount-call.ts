@@ -1,7 +1,8 @@
 /**
- * Mounts one contract call on Fastify: validates the payload against the contract, resolves the
- * borrower from the session, runs the handler, and wraps its answer in the family's envelope.
- * Route files use this and never build an envelope or read the session themselves.
+ * Mounts one contract call on Fastify: validates the payload against the contract, has the caller
+ * named by the session (`authenticate`, handed in: the borrowers of the domain layer), runs the
+ * handler, and wraps its answer in the family's envelope. Route files mount through
+ * domain/borrowers/borrower-calls.ts and never build an envelope or read the session themselves.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -17,8 +18,8 @@ import {
   type ParsedPayloadOf,
   type SessionParams,
 } from '@cashloan/contract';
-import type { AppDeps } from '../../deps.ts';
-import { borrowerForSession, type Borrower } from '../../domain/borrowers/session.ts';
+import type { Clock } from '../clock/clock.ts';
+import type { Db } from '../db/client.ts';
 import { invalidInput } from './api-error.ts';
 import { claimKey, holdClaim, idempotencyKeyOf, payloadHash, recordAnswer, replayAnswer } from './idempotency.ts';
 import { describeIssue, findNul } from './validation.ts';
@@ -30,16 +31,32 @@ declare module 'fastify' {
   }
 }
 
-export interface CallContext<C extends Call, Authed extends boolean = true> {
+/** Who a session names: the id keys the caller's Idempotency-Keys. */
+export interface Caller {
+  id: number;
+}
+
+/** What mounting needs from the app: the database and clock, and how a session names its caller. */
+export interface CallMounting<B extends Caller> {
+  db: Db;
+  clock: Clock;
+  /** Tests: every answer is checked against the call's answer schema. */
+  validateAnswers?: boolean | undefined;
+  /** The caller of a call that needs a session; throws the session refusal otherwise. */
+  authenticate(session: Partial<SessionParams>, now: Date): Promise<B>;
+}
+
+export interface CallContext<C extends Call, B extends Caller> {
   payload: ParsedPayloadOf<C>;
-  borrower: Authed extends true ? Borrower : Borrower | null;
+  /** The session's borrower (a call without `auth` gets none: never read it there). */
+  borrower: B;
   /** The currency symbol amounts are written in for this request (from the `real` query parameter). */
   currency: string;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-type Handler<C extends Call> = (ctx: CallContext<C>) => Promise<AnswerDataOf<C>>;
+export type CallHandler<C extends Call, B extends Caller> = (ctx: CallContext<C, B>) => Promise<AnswerDataOf<C>>;
 
 /** Splits the query into the session parameters and the rest. */
 export function splitQuery(query: unknown): { session: Partial<SessionParams>; rest: Record<string, unknown> } {
@@ -58,7 +75,7 @@ function refuseNul(input: Record<string, unknown>): void {
   if (field !== null) throw invalidInput(`${field} must not contain a NUL character`);
 }
 
-export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, call: C, handler: Handler<C>): void {
+export function mountContractCall<C extends Call, B extends Caller>(app: FastifyInstance, deps: CallMounting<B>, call: C, handler: CallHandler<C, B>): void {
   const url = callUrlPath(call.route);
   // Only a borrower's call can take an Idempotency-Key: keys are kept per borrower (http/idempotency.ts).
   const idempotency = call.route.auth ? call.route.idempotent : undefined;
@@ -72,7 +89,7 @@ export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, c
       reply.header('Cache-Control', 'no-store');
       const { session, rest } = splitQuery(request.query);
       refuseNul({ ...session, ...rest });
-      const borrower = call.route.auth ? await borrowerForSession(deps.db, session, deps.clock.now()) : null;
+      const borrower = call.route.auth ? await deps.authenticate(session, deps.clock.now()) : null;
       const key = idempotency ? idempotencyKeyOf(request) : undefined;
       // Payload fields may arrive in the query (GET, or calls like repayment-way?orderId) or the form
       // body; a multipart upload's file is read by its handler from the request.
@@ -89,8 +106,8 @@ export function mountCall<C extends Call>(app: FastifyInstance, deps: AppDeps, c
         holdClaim(request, claim);
       }
       const currency = currencySymbolFor(typeof rest[CURRENCY_PARAM] === 'string' ? rest[CURRENCY_PARAM] : undefined);
-      const data = await handler({ payload: parsed.data as ParsedPayloadOf<C>, borrower: borrower as Borrower, currency, request, reply });
-      if (deps.config.validateAnswers) {
+      const data = await handler({ payload: parsed.data as ParsedPayloadOf<C>, borrower: borrower as B, currency, request, reply });
+      if (deps.validateAnswers) {
         const checked = call.answer.safeParse(data);
         if (!checked.success) throw new Error(`Answer of ${call.route.path} breaks the contract: ${describeIssue(checked.error)}`);
       }

@@ -1,3 +1,4 @@
+import { invalidInput } from './api-error.ts';
 import type { z } from 'zod';
 
 /** The first issue of a failed parse, phrased so the borrower/engineer sees which field was wrong. */
@@ -24,3 +25,13 @@ export function findNul(input: Record<string, unknown>): string | null {
   for (const [key, value] of Object.entries(input)) if (has(value, 0)) return key;
   return null;
 }
+
+/** Input of a call outside the contract's borrower calls (the dev back office): parsed, or refused with 400 naming the field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) throw invalidInput(describeIssue(parsed.error));
+  return parsed.data;
+}
+
+/** The back office's success answer: `{code: 0, message, data}`. */
+export const opsAnswer = <T>(data: T, message = 'success') => ({ code: 0, message, data });

@@ -5,12 +5,9 @@
  * (docs/ops.md, "Card-data keys").
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, type KeyObject } from 'node:crypto';
+import type { CardDataKey } from '../../config.ts';
 
-/** One of CARD_DATA_KEYS: an id (written into every value it seals) and 32 secret bytes. */
-export interface CardDataKey {
-  id: string;
-  key: KeyObject;
-}
+export type { CardDataKey };
 
 export interface CardDataKeys {
   /** The first seals, every one opens. */

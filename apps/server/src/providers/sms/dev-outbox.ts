@@ -15,3 +15,19 @@ export function createDevOutboxSms(db: Queryable, clock: Clock): SmsProvider {
     },
   };
 }
+
+export interface OutboxSms {
+  id: number;
+  phone: string;
+  body: string;
+  createdAt: Date;
+}
+
+/** The newest messages in the dev SMS outbox, for one phone or for all. */
+export async function listSmsOutbox(db: Queryable, phone: string | undefined, limit: number): Promise<OutboxSms[]> {
+  const { rows } = await db.query<{ id: number; phone: string; body: string; created_at: Date }>(
+    `SELECT id, phone, body, created_at FROM sms_outbox WHERE ($1::text IS NULL OR phone = $1) ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [phone ?? null, limit],
+  );
+  return rows.map((r) => ({ id: Number(r.id), phone: r.phone, body: r.body, createdAt: r.created_at }));
+}

@@ -4,9 +4,10 @@
  * answered as the card already on file, not stored twice.
  */
 import type { Queryable } from '../../platform/db/client.ts';
-import { numberHash } from '../../domain/bank-cards/card-numbers.ts';
+import { numberHash } from './card-numbers.ts';
 import type { CardData } from '../../providers/card-data/card-data.ts';
-import { findRepaymentCardByHash, insertRepaymentCard, lockBorrower, maskCardNo, type RepaymentCard } from './store.ts';
+import { lockBorrower } from '../borrowers/service.ts';
+import { findRepaymentCardByHash, insertRepaymentCard, maskCardNo, type RepaymentCard } from './store.ts';
 
 export interface NewRepaymentCard {
   borrowerId: number;

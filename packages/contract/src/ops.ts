@@ -1,0 +1,126 @@
+/**
+ * The dev back office /ops (docs/ops.md): what each of its calls takes, checked by the modules'
+ * ops.ts. Dev and test use only (a token of 32+ characters, never with NODE_ENV=production); bodies
+ * are JSON and answers are `{code: 0, message, data}`. Grouped by the API family whose ops.ts serves them.
+ */
+import { z } from 'zod';
+import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from './routes.ts';
+
+const positiveId = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int().positive({ error: `${name} must be a positive whole number` });
+/** A '0'/'1' flag the H5 reads as a string; numbers are accepted too. */
+const flag = (name: string) =>
+  z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)], { error: `${name} must be 0 or 1` }).transform((v) => String(v) as '0' | '1');
+const text = (max: number) => z.string().max(max);
+const statusField = (allowed: readonly number[]) =>
+  z.coerce
+    .number({ error: 'status is required' })
+    .refine((v) => allowed.includes(v), { error: `status must be one of ${allowed.join(', ')}` })
+    .transform((v) => v as OrderStatus);
+const phoneDigits = (name: string) => z.string().regex(/^\d{6,15}$/, { error: `${name} must be 6 to 15 digits` });
+
+export const opsIdParams = z.object({ id: positiveId('id') });
+
+// ---- test-preview: borrowers, the clock, the SMS outbox --------------------------------------------
+
+export const opsNewBorrower = z.object({
+  mobilePhone: phoneDigits('mobilePhone'),
+  userId: z.string().min(1).max(64).optional(),
+  merchantNumber: z.string().min(1).max(32).optional(),
+  name: z.string().max(100).optional(),
+  isRepeat: z.boolean().optional(),
+  deviceId: z.string().max(128).optional(),
+});
+
+export const opsClockAdvance = z.strictObject({
+  days: z
+    .number({ error: 'days must be a number' })
+    .finite()
+    .min(-3650)
+    .max(3650)
+    .refine((d) => d !== 0, { error: 'days must not be 0' }),
+});
+
+export const opsSmsOutboxQuery = z.object({ phone: phoneDigits('phone').optional() });
+
+// ---- order-details: orders in any status, and the back office's moves --------------------------------
+
+export const opsNewOrder = z
+  .strictObject({
+    borrowerId: positiveId('borrowerId').optional(),
+    userId: z.string().min(1).max(64).optional(),
+    productId: positiveId('productId').optional(),
+    status: statusField(ORDER_STATUSES),
+    amount: z.number().int().positive().max(100_000_000_000, { error: 'amount is too large' }).optional(),
+    isDelay: flag('isDelay').optional(),
+    playeduL: text(2000).optional(),
+    KindTipsMsg: text(2000).optional(),
+    cardNeedPop: z.union([z.literal(0), z.literal(1)], { error: 'cardNeedPop must be 0 or 1' }).optional(),
+    cardPopTitle: text(200).optional(),
+    cardPopMsg: text(2000).optional(),
+    isScore: flag('isScore').optional(),
+    reyMsg: text(2000).optional(),
+    h5Url: text(2000).optional(),
+    dueInDays: z.number().int().min(-3650).max(365).optional(),
+    disbursedDaysAgo: z.number().int().min(0).max(3650).optional(),
+    offerKey: z.string().min(1).max(200).optional(),
+  })
+  .refine((b) => b.borrowerId !== undefined || b.userId !== undefined, { error: 'borrowerId or userId is required', path: ['borrowerId'] });
+
+/** Approve (21→110), reject (21→151), disburse (110→170). */
+export const opsOrderMove = z.object({ status: statusField([ORDER_STATUS.disbursing, ORDER_STATUS.rejected, ORDER_STATUS.repaying]) });
+
+// ---- repayment: pay codes, the provider's "paid", repayment cards --------------------------------------
+
+export const opsIssuePayCode = z.strictObject({
+  orderId: positiveId('orderId'),
+  purpose: z.enum(['repay', 'rollover'], { error: "purpose must be 'repay' or 'rollover'" }),
+  channelNumber: z.string().min(1).max(32).optional(),
+  amount: z.number().int().positive().optional(),
+});
+
+export const opsPayCodeParams = z.object({ code: z.string().regex(/^\d{6,32}$/, { error: 'code must be digits' }) });
+export const opsPaid = z.strictObject({ providerRef: z.string().trim().min(1).max(128).optional() });
+
+export const opsRepaymentCard = z.strictObject({
+  borrowerId: positiveId('borrowerId'),
+  bankName: z.string().trim().min(1, { error: 'bankName is required' }).max(100),
+  bankCode: z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: 'bankCode must be letters and digits' }),
+  cardNo: z.string().regex(/^\d{12,19}$/, { error: 'cardNo must be 12 to 19 digits' }),
+});
+
+// ---- bind-bank: the bound accounts (masked) ----------------------------------------------------------
+
+export const opsAccountsQuery = z.object({ borrowerId: positiveId('borrowerId') });
+
+// ---- complaints: the agent's list, a complaint, the reply ------------------------------------------------
+
+export const opsComplaintsQuery = z.object({
+  borrowerId: positiveId('borrowerId').optional(),
+  open: z.enum(['0', '1'], { error: 'open must be 0 or 1' }).optional(),
+});
+
+export const opsComplaintReply = z
+  .strictObject({
+    disposeDetail: z.string().max(2000).default(''),
+    // The same URL rule as the borrower's images: the details screen loads them in <img>.
+    disposeImages: z
+      .array(z.string().max(2000).regex(/^(https?:\/\/|\/)\S+$/, { error: 'must be an image URL (http(s) or a path on this server)' }))
+      .max(9, { error: 'disposeImages holds at most 9 images' })
+      .default([]),
+    isNeedScore: z.number().int().min(0).max(1).default(0),
+  })
+  .refine((b) => b.disposeDetail.trim() !== '' || b.disposeImages.length > 0, {
+    error: 'disposeDetail or disposeImages is required',
+    path: ['disposeDetail'],
+  });
+
+// ---- promotion: captcha answers, landing counts, registrations ------------------------------------------
+
+export const opsCaptchaParams = z.object({ sid: z.string().min(1).max(128) });
+
+export const opsLandingStatsQuery = z.object({
+  templateId: z.coerce.number({ error: 'templateId must be a number' }).int().nonnegative({ error: 'templateId must be a number' }).optional(),
+  source: z.string().max(64, { error: 'source must be at most 64 characters' }).optional(),
+});
+
+export const opsRegistrationsQuery = z.object({ phone: phoneDigits('phone').optional() });
