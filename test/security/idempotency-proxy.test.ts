@@ -27,8 +27,8 @@ import { createCountingTestApp, type CountingPayments } from '../../apps/server/
 import { form, query, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
 import { seedCatalog } from '../../apps/server/src/seed/demo.ts';
 import { createOrder } from '../../apps/server/src/domain/orders/service.ts';
-import { findProduct, type OrderRow } from '../../apps/server/src/domain/orders/store.ts';
-import { addRepaymentCard } from '../../apps/server/src/modules/repayment/card-on-file.ts';
+import { findProduct, type OrderRow } from '../../apps/server/src/domain/orders/service.ts';
+import { addRepaymentCard } from '../../apps/server/src/domain/bank-cards/card-on-file.ts';
 
 const SEED = Number(process.env.IDEMPOTENCY_PROXY_SEED ?? 11);
 const ATTEMPTS = 100;

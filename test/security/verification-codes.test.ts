@@ -31,8 +31,8 @@ import {
   CODES_SENT_PER_DAY,
 } from '../../apps/server/src/modules/repayment/card-codes.ts';
 import { SANDBOX_CODE_TTL_MS } from '../../apps/server/src/providers/payments/sandbox.ts';
-import type { OrderRow } from '../../apps/server/src/domain/orders/store.ts';
-import type { RepaymentCard } from '../../apps/server/src/modules/repayment/store.ts';
+import type { OrderRow } from '../../apps/server/src/domain/orders/service.ts';
+import type { RepaymentCard } from '../../apps/server/src/domain/bank-cards/service.ts';
 
 const TEN_MINUTES = 10 * 60_000;
 const DAY = 24 * 60 * 60_000;

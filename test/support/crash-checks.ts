@@ -11,7 +11,7 @@ import { createDbClock } from '../../apps/server/src/platform/clock/clock.ts';
 import { openDb } from '../../apps/server/src/platform/db/client.ts';
 import type { ComplaintRow } from '../../apps/server/src/modules/complaints/store.ts';
 import type { PaymentResult } from '../../apps/server/src/domain/payments/service.ts';
-import type { PaymentRow } from '../../apps/server/src/domain/payments/store.ts';
+import type { PaymentRow } from '../../apps/server/src/domain/payments/service.ts';
 import { createLocalDiskStorage } from '../../apps/server/src/providers/storage/local-disk.ts';
 import { sweepOrphanUploads } from '../../apps/server/src/modules/complaints/orphan-sweep.ts';
 import { ops, type Target } from './api.ts';

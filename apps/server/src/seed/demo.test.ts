@@ -11,7 +11,7 @@ import { migrate } from '../platform/db/migrate.ts';
 import { openTestDb } from '../test-support/test-app.ts';
 import { BANK_FORM_ITEMS, DEMO_BORROWER, demoLinks, seedDemo, type DemoLinks } from './demo.ts';
 import { borrowerForSession } from '../domain/borrowers/session.ts';
-import { loadOrder } from '../domain/orders/store.ts';
+import { loadOrder } from '../domain/orders/service.ts';
 import { viewOrder } from '../domain/orders/service.ts';
 import { DAY_MS } from '../platform/clock/clock.ts';
 import { LATE_PENALTY_MINOR } from '../loan-terms/rules.ts';

@@ -3,7 +3,7 @@ import { callUrlPath, type Route, type SessionParams } from '@cashloan/contract'
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from './test-app.ts';
 import { seedCatalog } from '../seed/demo.ts';
 import { createOrder } from '../domain/orders/service.ts';
-import { findProduct, loadOrder, type OrderFlags, type OrderRow } from '../domain/orders/store.ts';
+import { findProduct, loadOrder, type OrderFlags, type OrderRow } from '../domain/orders/service.ts';
 import type { OrderStatus } from '../loan-terms/status.ts';
 import type { RepaymentCard } from '../domain/bank-cards/service.ts';
 import { addRepaymentCard } from '../domain/bank-cards/card-on-file.ts';

@@ -9,7 +9,7 @@ import { openDb, type Db } from '../platform/db/client.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { createFixedClock, type Clock } from '../platform/clock/clock.ts';
 import { buildApp } from '../app.ts';
-import { createBorrowerWithSession, type NewBorrower } from '../domain/borrowers/store.ts';
+import { createBorrowerWithSession, type NewBorrower } from '../domain/borrowers/service.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 import type { ImageStorage } from '../providers/storage/storage.ts';
 import { createReencodeQueue, type ReencodeQueue } from '../providers/storage/reencode-queue.ts';

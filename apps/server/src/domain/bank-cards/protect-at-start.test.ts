@@ -14,7 +14,7 @@ import { findNumbersInDatabase, findNumbersInFiles } from '../../test-support/nu
 import { openDb, type Db } from '../../platform/db/client.ts';
 import { migrate } from '../../platform/db/migrate.ts';
 import { seedCatalog } from '../../seed/demo.ts';
-import { createBorrowerWithSession } from '../borrowers/store.ts';
+import { createBorrowerWithSession } from '../borrowers/service.ts';
 import { CardDataError, createCardData, type CardData, type CardDataKey } from '../../providers/card-data/card-data.ts';
 import { clearNumberColumnExists } from './store.ts';
 import { payoutAccountNumber } from './payout-account.ts';

@@ -1,6 +1,6 @@
 /** The demo catalogue's loan products (seed/demo.ts composes the demo from the rooms' seeds). */
 import type { Queryable } from '../../platform/db/client.ts';
-import { insertProduct } from './store.ts';
+import { insertProduct } from './product-store.ts';
 
 /** Cash-loan products; amounts in minor units (centavos), rates per 10 000 of principal. */
 const PRODUCTS = [

@@ -4,7 +4,7 @@ import { seedCatalog } from '../../seed/demo.ts';
 import { daysBetween } from '../../loan-terms/calendar.ts';
 import { termCharges } from '../../loan-terms/rules.ts';
 import { createOrder, moveOrder, viewOrder } from './service.ts';
-import { findProduct, listBorrowerOrders, loadBorrowerOrder, type ProductRow } from './store.ts';
+import { findProduct, listBorrowerOrders, loadBorrowerOrder, type ProductRow } from './service.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
 
 describe('orders', () => {

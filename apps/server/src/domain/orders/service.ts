@@ -10,15 +10,13 @@ import { addDays, lenderDay } from '../../loan-terms/calendar.ts';
 import { applyPayment, loanPosition, shownStatus, statusForPosition, type AppliedPayment, type LoanPosition, type LoanState, type PaymentPurpose } from '../../loan-terms/position.ts';
 import { instalmentDueOffsets, isValidTerm, splitInstalments, termCharges } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS, STATUS_MEANING, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
-import { deletePlan, insertOrder, insertPlanRows, loadOrder, saveLedger, type OrderFlags, type OrderRow, type PlanRow, type ProductRow } from './store.ts';
+import type { ProductRow } from './product-store.ts';
+import { deletePlan, insertOrder, insertPlanRows, loadOrder, saveLedger, type OrderFlags, type OrderRow, type PlanRow } from './store.ts';
 
 // What other rooms read and lock of orders and products, as the store answers it.
 export {
   borrowerOrdersOfProduct,
   clearCardPrompt,
-  findProduct,
-  hasProducts,
-  listActiveProducts,
   listBorrowerOrders,
   loadBorrowerOrder,
   loadOrder,
@@ -27,14 +25,13 @@ export {
   newestOrderOfProduct,
   orderIdByOfferKey,
   ordersPayingOutTo,
-  productExists,
   productIdsWithOrders,
   setPayoutAccount,
   type OrderFlags,
   type OrderRow,
   type PlanRow,
-  type ProductRow,
 } from './store.ts';
+export { findProduct, hasProducts, listActiveProducts, productExists, type ProductRow } from './product-store.ts';
 
 export const DEFAULT_FLAGS: OrderFlags = {
   isDelay: '0',

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { seedCatalog } from '../../seed/demo.ts';
 import { DAY_MS } from '../../platform/clock/clock.ts';
 import { createOrder, viewOrder } from '../orders/service.ts';
-import { findProduct, loadOrder, type ProductRow } from '../orders/store.ts';
+import { findProduct, loadOrder, type ProductRow } from '../orders/service.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
 import { applyPaidPayCode, issuePayCode } from './service.ts';
 

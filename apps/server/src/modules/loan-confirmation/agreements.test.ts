@@ -14,7 +14,7 @@ import {
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
 import { seedCatalog } from '../../seed/demo.ts';
 import { createOrder, moveOrder } from '../../domain/orders/service.ts';
-import { findProduct, loadOrder } from '../../domain/orders/store.ts';
+import { findProduct, loadOrder } from '../../domain/orders/service.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { ORDER_NO_PENDING, UNNAMED_BORROWER, fillAgreement, plainAmount } from './agreement-text.ts';
 

@@ -11,7 +11,7 @@ import {
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
 import { seedCatalog } from '../../seed/demo.ts';
 import { createOrder, moveOrder } from '../../domain/orders/service.ts';
-import { findProduct, listBorrowerOrders, loadOrder } from '../../domain/orders/store.ts';
+import { findProduct, listBorrowerOrders, loadOrder } from '../../domain/orders/service.ts';
 import { costFigures, projectLoan } from '../../loan-terms/disclosure.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { REVIEW_TERMS_AGAIN, loanInProgress } from './service.ts';

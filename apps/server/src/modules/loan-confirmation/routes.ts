@@ -13,7 +13,8 @@ import {
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
-import { agreementLink, agreementList, agreementText, loanConfirmation, newLoanConfirmation, submitLoan } from './service.ts';
+import { agreementLink, agreementList, agreementText } from './agreements.ts';
+import { loanConfirmation, newLoanConfirmation, submitLoan } from './service.ts';
 
 const id = (value: string) => Number(value);
 const optionalId = (value: string | undefined) => (value === undefined ? undefined : Number(value));

@@ -1,14 +1,11 @@
 /**
- * The rules of loan confirmation (/smpSystem, /manyVoting) and its agreements (/toIs): the offer a
- * borrower is shown for a product and every figure of it (from loan-terms), the push that turns the
- * offer into an order exactly once, and the agreements filled with the borrower's and the loan's
- * figures. docs/loan-confirmation.md has the rules in prose.
+ * The rules of loan confirmation (/smpSystem, /manyVoting): the offer a borrower is shown for a
+ * product and every figure of it (from loan-terms), and the push that turns the offer into an order
+ * exactly once. The agreements are agreements.ts. docs/loan-confirmation.md has the rules in prose.
  */
 import {
   AGREEMENT_SCENE,
   RUPEE_SYMBOL,
-  type AgreementContent,
-  type AgreementItem,
   type ConfirmPlanRow,
   type CostDisclosure,
   type LoanConfirmation,
@@ -16,7 +13,6 @@ import {
   type TextRow,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { Config } from '../../config.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
@@ -24,11 +20,10 @@ import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disc
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { CREDIT_DAYS, DECISION_DAYS } from '../../loan-terms/published-terms.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
-import { createOrder, findProduct, loadBorrowerOrder, loadOrder, newestOrderOfProduct, orderIdByOfferKey, viewOrder, type OrderRow, type ProductRow } from '../../domain/orders/service.ts';
+import { createOrder, findProduct, loadOrder, newestOrderOfProduct, orderIdByOfferKey, viewOrder, type OrderRow, type ProductRow } from '../../domain/orders/service.ts';
 import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
-import { fillAgreement, type AgreementFigures } from './agreement-text.ts';
+import { agreementPageUrl } from './agreement-page.ts';
 import {
-  findAgreement,
   insertOffer,
   latestOffer,
   linkOfferToOrder,
@@ -37,7 +32,7 @@ import {
   type OfferRow,
 } from './store.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
+export type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
 /** Stored statuses of a loan that has not ended (not rejected, not settled): one of these per product at a time. */
 const RUNNING_STATUSES = [ORDER_STATUS.inReview, ORDER_STATUS.disbursing, ORDER_STATUS.repaying, ORDER_STATUS.due, ORDER_STATUS.overdue];
@@ -53,16 +48,15 @@ export const loanInProgress = (name: string) => `You already have a loan of ${na
 /** The unit the term is counted in on the wire (termUnit): days. */
 export const TERM_UNIT_DAYS = 1;
 /** The agreement scene of loan confirmation (spec section 9). */
-const SCENE = Number(AGREEMENT_SCENE);
+export const SCENE = Number(AGREEMENT_SCENE);
 /** The order screen a push leads to (the web adds the carried parameters and from=confirm). */
 export const LEND_DETAILS_PATH = '/allIt';
 /** The loan agreement page (spec route /toIs) that renders one agreement. */
-export const AGREEMENT_PAGE_PATH = '/toIs';
 
 const day = (at: Date) => dayToIsoDate(lenderDay(at));
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
-function termsOf(product: ProductRow): OfferTerms {
+export function termsOf(product: ProductRow): OfferTerms {
   return {
     principalMinor: product.amountMinor,
     termDays: product.termDays,
@@ -74,7 +68,7 @@ function termsOf(product: ProductRow): OfferTerms {
 const sameTerms = (a: OfferTerms, b: OfferTerms) =>
   a.principalMinor === b.principalMinor && a.termDays === b.termDays && a.periods === b.periods && a.interestBp === b.interestBp && a.serviceFeeBp === b.serviceFeeBp;
 
-async function existingProduct(db: Queryable, productId: number): Promise<ProductRow> {
+export async function existingProduct(db: Queryable, productId: number): Promise<ProductRow> {
   const product = await findProduct(db, productId);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
@@ -86,7 +80,7 @@ async function activeProduct(db: Queryable, productId: number): Promise<ProductR
 }
 
 /** Whether an order has ended: rejected, or everything repaid (as the borrower is shown it now). */
-function hasEnded(order: OrderRow, now: Date): boolean {
+export function hasEnded(order: OrderRow, now: Date): boolean {
   const status = viewOrder(order, now).shownStatus;
   return status === ORDER_STATUS.rejected || status === ORDER_STATUS.settled;
 }
@@ -117,16 +111,6 @@ async function currentOffer(deps: Deps, borrower: Borrower, product: ProductRow)
     }
     return { offer: await insertOffer(tx, { borrowerId: borrower.id, productId: product.id, terms: termsOf(product), now }), order: null };
   });
-}
-
-/**
- * The page of one agreement: absolute on PUBLIC_URL when it is configured (the H5 opens an http URL
- * in the webview), else a path of this site. Never built from the request's Host header, which the
- * caller chooses.
- */
-export function agreementPageUrl(config: Pick<Config, 'PUBLIC_URL'>, ids: { productId: number; position: number; orderId?: number | undefined }): string {
-  const query = new URLSearchParams({ productId: String(ids.productId), position: String(ids.position), orderId: ids.orderId === undefined ? '' : String(ids.orderId) });
-  return `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? ''}${AGREEMENT_PAGE_PATH}?${query}`;
 }
 
 interface PlanLine {
@@ -305,95 +289,4 @@ export async function submitLoan(deps: Deps, borrower: Borrower, submission: Loa
     }
     throw error;
   }
-}
-
-/** contract and goya cultures: the agreements of scene 3 for the product. */
-export async function agreementList(deps: Deps, productId: number): Promise<{ data: AgreementItem[] }> {
-  const product = await existingProduct(deps.db, productId);
-  return { data: (await listAgreements(deps.db, product.id, SCENE)).map((a) => ({ title: a.title, position: a.position })) };
-}
-
-/** The borrower's own order of the product; anything else is "not found". */
-async function ownOrder(db: Queryable, borrower: Borrower, productId: number, orderId: number): Promise<OrderRow> {
-  const order = await loadBorrowerOrder(db, borrower.id, orderId);
-  if (!order || order.productId !== productId) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}
-
-/** contract-jump and goya misunderstood: where one agreement is read (the loan agreement page). */
-export async function agreementLink(
-  deps: Deps,
-  borrower: Borrower,
-  ids: { productId: number; position: number; orderId?: number | undefined },
-): Promise<{ contract_url: string }> {
-  const product = await existingProduct(deps.db, ids.productId);
-  if (!(await findAgreement(deps.db, product.id, SCENE, ids.position))) throw notFound(AGREEMENT_NOT_FOUND);
-  if (ids.orderId !== undefined) await ownOrder(deps.db, borrower, product.id, ids.orderId);
-  return { contract_url: agreementPageUrl(deps.config, { productId: product.id, position: ids.position, orderId: ids.orderId }) };
-}
-
-/**
- * The figures an agreement is filled with: the named order's, or (none named) the loan the
- * confirmation screen offers — its order once pushed, else the open offer, else the product's terms
- * as they would be offered today. Reading an agreement never makes an offer.
- */
-async function agreementLoan(deps: Deps, borrower: Borrower, product: ProductRow, orderId: number | undefined) {
-  const { db } = deps;
-  const now = deps.clock.now();
-  let order: OrderRow | null = orderId !== undefined ? await ownOrder(db, borrower, product.id, orderId) : null;
-  let terms: OfferTerms = termsOf(product);
-  if (!order) {
-    const offer = await latestOffer(db, borrower.id, product.id);
-    const offerOrder = offer?.orderId ? await loadOrder(db, offer.orderId) : null;
-    if (offerOrder && !hasEnded(offerOrder, now)) order = offerOrder;
-    else if (offer && offer.orderId === null) terms = offer;
-  }
-  if (order) {
-    const lastDue = order.plan.at(-1)?.dueAt ?? addDays(order.disbursedAt ?? order.createdAt, order.termDays);
-    return {
-      orderNo: order.orderNo,
-      principalMinor: order.principalMinor,
-      interestMinor: order.interestMinor,
-      feeMinor: order.feeMinor,
-      termDays: order.termDays,
-      startsAt: order.disbursedAt ?? order.createdAt,
-      endsAt: lastDue,
-      expected: order.disbursedAt === null,
-    };
-  }
-  const loan = projectLoan(terms);
-  return {
-    orderNo: null,
-    principalMinor: loan.principalMinor,
-    interestMinor: loan.interestMinor,
-    feeMinor: loan.feeMinor,
-    termDays: terms.termDays,
-    startsAt: now,
-    endsAt: addDays(now, loan.instalments.at(-1)!.dueInDays),
-    expected: true,
-  };
-}
-
-/** contract-content: one agreement as the loan agreement page shows it, with the real figures written in. */
-export async function agreementText(
-  deps: Deps,
-  borrower: Borrower,
-  ids: { productId: number; position: number; orderId?: number | undefined },
-): Promise<AgreementContent> {
-  const { config } = deps;
-  const product = await existingProduct(deps.db, ids.productId);
-  const agreement = await findAgreement(deps.db, product.id, SCENE, ids.position);
-  if (!agreement) throw notFound(AGREEMENT_NOT_FOUND);
-  const loan = await agreementLoan(deps, borrower, product, ids.orderId);
-  const figures: AgreementFigures = {
-    ...loan,
-    lenderName: config.COMPANY_CORPORATE_NAME,
-    appName: config.APP_EN_NAME,
-    borrowerName: borrower.name,
-    mobilePhone: borrower.mobilePhone,
-    productName: product.name,
-    serviceEmail: config.SERVICE_EMAIL,
-    servicePhone: config.SERVICE_PHONE,
-  };
-  return { title: agreement.title, body: fillAgreement(agreement.body, figures) };
 }

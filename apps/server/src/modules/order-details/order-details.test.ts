@@ -14,7 +14,7 @@ import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../te
 import { seedCatalog } from '../../seed/demo.ts';
 import { DAY_MS } from '../../platform/clock/clock.ts';
 import { createOrder } from '../../domain/orders/service.ts';
-import { findProduct, type OrderFlags, type OrderRow } from '../../domain/orders/store.ts';
+import { findProduct, type OrderFlags, type OrderRow } from '../../domain/orders/service.ts';
 import { latePenalty, overdueInterest } from '../../loan-terms/rules.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
 import { ORDER_NOT_FOUND } from './service.ts';

@@ -3,7 +3,7 @@ import { repaymentCommitRoute, repaymentConfirmRoute, repaymentWayRoute, type Se
 import { CARD_MESSAGES } from './card-service.ts';
 import { createCountingTestApp, type CountingPayments } from '../../test-support/counting-payments.ts';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.ts';
-import type { OrderRow } from '../../domain/orders/store.ts';
+import type { OrderRow } from '../../domain/orders/service.ts';
 import type { RepaymentCard } from '../../domain/bank-cards/service.ts';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { recoverCardRepayments, STALE_CLAIM_MS } from './recovery.ts';

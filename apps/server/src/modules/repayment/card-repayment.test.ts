@@ -8,7 +8,7 @@ import {
   type SessionParams,
 } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
-import type { OrderRow } from '../../domain/orders/store.ts';
+import type { OrderRow } from '../../domain/orders/service.ts';
 import type { RepaymentCard } from '../../domain/bank-cards/service.ts';
 import { SANDBOX_CODE_TTL_MS } from '../../providers/payments/sandbox.ts';
 import { REPAY_TOKEN_TTL_MS } from './card-service.ts';

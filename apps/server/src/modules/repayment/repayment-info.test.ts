@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVcodeRoute, loanPlayDetailRoute, loanDetailsRoute, rolloverInfoRoute, type SessionParams } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
-import type { OrderRow } from '../../domain/orders/store.ts';
+import type { OrderRow } from '../../domain/orders/service.ts';
 
 /** The repayment-code screen's query from a payUrl. */
 function payUrlQuery(payUrl: string) {

@@ -19,7 +19,7 @@ import { createCountingTestApp, type CountingPayments } from '../../test-support
 import { form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
 import { seedCatalog } from '../../seed/demo.ts';
 import { createOrder } from '../../domain/orders/service.ts';
-import { findProduct, type OrderRow } from '../../domain/orders/store.ts';
+import { findProduct, type OrderRow } from '../../domain/orders/service.ts';
 import type { RepaymentCard } from '../../domain/bank-cards/service.ts';
 import { addRepaymentCard } from '../../domain/bank-cards/card-on-file.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, payloadHash } from './idempotency.ts';
