@@ -10,13 +10,13 @@ import { Button } from 'antd-mobile';
 import { CALL_ERROR_CODES, SMS_RESEND_SECONDS } from '@cashloan/contract/routes';
 import type { BankCard, RepaymentWays } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
+import { useCountdown } from '../../../../shared/ui/use-countdown.ts';
 import { showInfo, showSuccess } from '../../../../shared/ui/toast.ts';
 import { formatMoney } from '../../../../shared/format/money.ts';
 import { ApiCallError } from '../../../../shared/http/client.ts';
 import { pageParam, sessionParams, withCarriedParams } from '../../../../shared/params/page-params.ts';
 import { commitCardRepayment, confirmCardRepayment, startOnlinePayment, useRepaymentWays } from '../../api.ts';
 import { BORROW_DETAIL_ROUTE, CHOOSE_CARD_ROUTE, openPaymentUrl } from '../../navigation.ts';
-import { useCountdown } from '../../use-countdown.ts';
 import { useOnceAtATime } from '../../use-once-at-a-time.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { QueryFailed } from '../../components/QueryFailed.tsx';
@@ -169,7 +169,7 @@ function CardRepayment({ ways, onStartAgain }: { ways: RepaymentWays; onStartAga
         </div>
       </div>
 
-      <VerificationDialog open={recordId !== null} resendIn={countdown.remaining} onConfirm={confirm} onResend={resend} onCancel={() => setRecordId(null)} />
+      <VerificationDialog open={recordId !== null} resendIn={countdown.secondsLeft} onConfirm={confirm} onResend={resend} onCancel={() => setRecordId(null)} />
     </>
   );
 }
