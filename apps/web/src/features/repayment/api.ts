@@ -48,6 +48,8 @@ export async function requestPayCode(request: { productId: string; orderId: stri
 export const REPAYMENT_DEFAULT_FAILURE = '处理失败';
 /** What the repayment calls show when the network failed (spec section 8). */
 export const REPAYMENT_NETWORK_FAILURE = 'error';
+/** The title of the card screens' failed load (spec section 8: a failed card list shows a query-failed message). */
+export const QUERY_FAILED_TITLE = 'Query failed';
 
 /** The text a failed card-repayment call shows: the server's message, else 处理失败; 'error' when the network failed. */
 export function repaymentFailureText(error: unknown): string {

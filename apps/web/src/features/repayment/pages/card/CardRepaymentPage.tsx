@@ -15,11 +15,18 @@ import { showInfo, showSuccess } from '../../../../shared/ui/toast.ts';
 import { formatMoney } from '../../../../shared/format/money.ts';
 import { ApiCallError } from '../../../../shared/http/client.ts';
 import { pageParam, sessionParams, withCarriedParams } from '../../../../shared/params/page-params.ts';
-import { commitCardRepayment, confirmCardRepayment, startOnlinePayment, useRepaymentWays } from '../../api.ts';
+import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';
+import {
+  QUERY_FAILED_TITLE,
+  commitCardRepayment,
+  confirmCardRepayment,
+  repaymentFailureText,
+  startOnlinePayment,
+  useRepaymentWays,
+} from '../../api.ts';
 import { BORROW_DETAIL_ROUTE, CHOOSE_CARD_ROUTE, openPaymentUrl } from '../../navigation.ts';
 import { useOnceAtATime } from '../../use-once-at-a-time.ts';
 import { Loading } from '../../components/Loading.tsx';
-import { QueryFailed } from '../../components/QueryFailed.tsx';
 import { VerificationDialog } from '../../components/VerificationDialog.tsx';
 import styles from '../../repayment.module.css';
 
@@ -34,7 +41,7 @@ export default function CardRepaymentPage() {
     <main className={styles.page}>
       <h1 className={styles.pageTitle}>{CARD_REPAY_TITLE}</h1>
       {state.status === 'loading' && <Loading text="Loading your bank cards…" />}
-      {state.status === 'failed' && <QueryFailed error={state.error} onRetry={retry} />}
+      {state.status === 'failed' && <LoadFailure title={QUERY_FAILED_TITLE} describe={repaymentFailureText} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <CardRepayment ways={state.data} onStartAgain={retry} />}
     </main>
   );

@@ -3,10 +3,10 @@ import { useLocation, useNavigate } from '../../../../shared/router/router.tsx';
 import type { RepaymentWays } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { withCarriedParams } from '../../../../shared/params/page-params.ts';
-import { useRepaymentWays } from '../../api.ts';
+import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';
+import { QUERY_FAILED_TITLE, repaymentFailureText, useRepaymentWays } from '../../api.ts';
 import { BIND_BANK_PATH, CARD_REPAY_ROUTE, appHref } from '../../navigation.ts';
 import { Loading } from '../../components/Loading.tsx';
-import { QueryFailed } from '../../components/QueryFailed.tsx';
 import styles from '../../repayment.module.css';
 
 export const CHOOSE_CARD_TITLE = 'Choose a bank card';
@@ -20,7 +20,7 @@ export default function ChooseCardPage() {
         {CHOOSE_CARD_TITLE}
       </h1>
       {state.status === 'loading' && <Loading text="Loading your bank cards…" />}
-      {state.status === 'failed' && <QueryFailed error={state.error} onRetry={retry} />}
+      {state.status === 'failed' && <LoadFailure title={QUERY_FAILED_TITLE} describe={repaymentFailureText} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <CardList ways={state.data} />}
       <a className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }} href={appHref(BIND_BANK_PATH)}>
         Add a bank card
