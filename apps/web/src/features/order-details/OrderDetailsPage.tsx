@@ -34,7 +34,7 @@ import {
 } from './order-rules.ts';
 import { StatusIcon } from './components/StatusIcon.tsx';
 import { PullToRefresh } from './components/PullToRefresh.tsx';
-import { RatingDialog, type RatingOutcome } from './components/RatingDialog.tsx';
+import { AppRatingDialog, type RatingOutcome } from './components/AppRatingDialog.tsx';
 import { RecommendationList } from './components/RecommendationList.tsx';
 import styles from './OrderDetailsPage.module.css';
 
@@ -224,7 +224,7 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
         ]}
       />
       <AlertDialog open={popup === 'kindTips'} title="Kind tips" text={details.KindTipsMsg} actions={[{ text: 'Got it', primary: true, onClick: () => dismiss('kindTips') }]} />
-      <RatingDialog open={popup === 'rating'} onDone={onRated} />
+      <AppRatingDialog open={popup === 'rating'} onDone={onRated} />
       <AlertDialog
         open={ratingResult}
         title="Thank you for your feedback"

@@ -11,7 +11,7 @@ import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { sendRating, useComplaintDetail } from '../api.ts';
 import { ImageGrid, isSafeImageUrl } from '../components/ImageGrid.tsx';
-import { RatingDialog } from '../components/RatingDialog.tsx';
+import { ComplaintRatingDialog } from '../components/ComplaintRatingDialog.tsx';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_DETAILS_TITLE = 'Online service';
@@ -73,7 +73,7 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
         </section>
       )}
 
-      <RatingDialog
+      <ComplaintRatingDialog
         open={rating === 'open'}
         send={(score) => sendRating(String(complaint.problemId), score)}
         // Cancel closes for this visit; the request stays, so the dialog comes back next time.
