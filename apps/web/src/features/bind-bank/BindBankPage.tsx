@@ -14,13 +14,13 @@ import { closeWebview, endBank, startBank } from '../../shared/bridge/bridge.ts'
 import { ApiCallError } from '../../shared/http/client.ts';
 import { pageParam, withCarriedParams } from '../../shared/params/page-params.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
+import { ORDER_DETAILS_PATH } from '../../shared/navigation/screen-paths.ts';
 import { showSuccess } from '../../shared/ui/toast.ts';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { saveBankAccount, useBankForm } from './api.ts';
 import {
   BIND_BANK_TITLE,
   FROM_ORDER_SOURCE,
-  ORDER_PATH,
   buildPayload,
   cardTypesOf,
   initialState,
@@ -108,7 +108,7 @@ function BankForm({ items, productId }: { items: BankFormItem[]; productId: stri
       setSaved(true);
       showSuccess(SAVED_MESSAGE);
       endBank({ success: true });
-      if (fromOrder) void navigate(withCarriedParams(ORDER_PATH, { source: FROM_ORDER_SOURCE }), { replace: true });
+      if (fromOrder) void navigate(withCarriedParams(ORDER_DETAILS_PATH, { source: FROM_ORDER_SOURCE }), { replace: true });
       else closeWebview();
     } catch (error) {
       setFailure(error instanceof ApiCallError ? error.message : 'Your payment account could not be saved.');

@@ -16,11 +16,10 @@ import { pageParam } from '../../shared/params/page-params.ts';
 import { trackBorrowAgain, useOrderDetails } from './api.ts';
 import { goTo } from './navigation.ts';
 import { checkJumpUrl } from '../../shared/navigation/jump-url.ts';
+import { BIND_BANK_PATH, ROLLOVER_PATH } from '../../shared/navigation/screen-paths.ts';
 import {
-  BIND_BANK_PATH,
   ORDER_DETAILS_TITLE,
   BIND_BANK_SOURCE,
-  ROLLOVER_PATH,
   SHOW_ORDER_RECOMMENDATIONS,
   actionsFor,
   bankTipRecorded,

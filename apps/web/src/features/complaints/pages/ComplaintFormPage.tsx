@@ -20,7 +20,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { submitComplaint, useProblemChoices } from '../api.ts';
 import { clearDraft, readDraft, saveDraft, type ComplaintChoice } from '../complaint-draft.ts';
 import { ImageUploader } from '../components/ImageUploader.tsx';
-import { COMPLAINT_HOME_PATH } from '../paths.ts';
+import { COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_FORM_TITLE = 'Describe your problem';
@@ -69,7 +69,7 @@ function ChoiceCheck({ init, choice }: { init: ProblemInit; choice: ComplaintCho
     return (
       <div role="alert" className={styles.empty}>
         <Notice title="This question type is not available" description="Please choose the order and the question type again." />
-        <Link className={styles.linkButton} to={withCarriedParams(COMPLAINT_HOME_PATH)}>
+        <Link className={styles.linkButton} to={withCarriedParams(COMPLAINT_START_PATH)}>
           Choose again
         </Link>
       </div>
@@ -102,7 +102,7 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
     if (!sent) return;
     const timer = setTimeout(() => {
       clearDraft();
-      navigate(withCarriedParams(COMPLAINT_HOME_PATH), { replace: true });
+      navigate(withCarriedParams(COMPLAINT_START_PATH), { replace: true });
     }, SUCCESS_MODAL_MS);
     return () => clearTimeout(timer);
   }, [sent, navigate]);

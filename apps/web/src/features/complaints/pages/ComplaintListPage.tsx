@@ -7,7 +7,7 @@ import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { useComplaintList } from '../api.ts';
-import { COMPLAINT_DETAILS_PATH, COMPLAINT_HOME_PATH } from '../paths.ts';
+import { COMPLAINT_DETAILS_PATH, COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_LIST_TITLE = 'My complaints';
@@ -19,7 +19,7 @@ export default function ComplaintListPage() {
     <main className={styles.page}>
       <div className={styles.titleRow}>
         <h1 className={styles.title}>{COMPLAINT_LIST_TITLE}</h1>
-        <Link className={styles.headerLink} to={withCarriedParams(COMPLAINT_HOME_PATH)}>
+        <Link className={styles.headerLink} to={withCarriedParams(COMPLAINT_START_PATH)}>
           New complaint
         </Link>
       </div>

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { useProblemInit } from '../api.ts';
 import { OrderPicker } from '../components/OrderPicker.tsx';
 import { ProblemTypePicker } from '../components/ProblemTypePicker.tsx';
-import { COMPLAINT_FORM_PATH, COMPLAINT_LIST_PATH } from '../paths.ts';
+import { COMPLAINT_FORM_PATH, COMPLAINT_LIST_PATH } from '../../../shared/navigation/screen-paths.ts';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_START_TITLE = 'Complaint';

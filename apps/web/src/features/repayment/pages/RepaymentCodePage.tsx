@@ -8,7 +8,8 @@ import { Link } from '../../../shared/router/router.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
-import { INSTRUCTIONS_PATH, appHref } from '../navigation.ts';
+import { appHref } from '../navigation.ts';
+import { PAYMENT_INSTRUCTIONS_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { PayCode } from '../components/PayCode.tsx';
 import styles from '../repayment.module.css';
@@ -69,7 +70,7 @@ export default function RepaymentCodePage() {
               </ul>
             </section>
           )}
-          <Link to={appHref(INSTRUCTIONS_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }}>
+          <Link to={appHref(PAYMENT_INSTRUCTIONS_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }}>
             How to pay with Gcash, Paymaya or at a store
           </Link>
         </>

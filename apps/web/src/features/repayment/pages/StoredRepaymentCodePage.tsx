@@ -10,7 +10,8 @@ import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { pageParam } from '../../../shared/params/page-params.ts';
 import { loadRepaymentCode } from '../repayment-store.ts';
-import { PLAN_PATH, ROLLOVER_PATH, appHref } from '../navigation.ts';
+import { appHref } from '../navigation.ts';
+import { REPAYMENT_BY_PERIOD_PATH, ROLLOVER_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { PayNotice } from '../components/PayNotice.tsx';
 import { PayCode } from '../components/PayCode.tsx';
@@ -32,7 +33,7 @@ export default function StoredRepaymentCodePage() {
               ? 'You have not been given a repayment code for this payment yet. Go back, choose a payment method and tap Payment.'
               : 'We could not find your repayment details on this phone. Please open the repayment page again.'}
           </p>
-          <Link to={appHref(view?.kind === 'rollover' ? ROLLOVER_PATH : PLAN_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Link to={appHref(view?.kind === 'rollover' ? ROLLOVER_PATH : REPAYMENT_BY_PERIOD_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
             Go to the repayment page
           </Link>
         </section>

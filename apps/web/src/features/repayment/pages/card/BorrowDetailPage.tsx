@@ -5,7 +5,8 @@ import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';
 import { withCarriedParams } from '../../../../shared/params/page-params.ts';
 import { useBorrowDetail } from '../../api.ts';
-import { CARD_REPAY_ROUTE, ORDER_PATH, appHref } from '../../navigation.ts';
+import { appHref } from '../../navigation.ts';
+import { CARD_REPAYMENT_PATH, ORDER_DETAILS_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../../safe-url.ts';
 import { Loading } from '../../components/Loading.tsx';
 import styles from '../../repayment.module.css';
@@ -53,11 +54,11 @@ function Detail({ order }: { order: OrderDetails }) {
         </dl>
       </section>
       {REPAYING.has(order.orderStatus) && (
-        <Link to={withCarriedParams(CARD_REPAY_ROUTE)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }}>
+        <Link to={withCarriedParams(CARD_REPAYMENT_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }}>
           Repay by card
         </Link>
       )}
-      <a href={appHref(ORDER_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <a href={appHref(ORDER_DETAILS_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         Back to my order
       </a>
     </>

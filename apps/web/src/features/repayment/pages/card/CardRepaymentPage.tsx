@@ -24,7 +24,8 @@ import {
   startOnlinePayment,
   useRepaymentWays,
 } from '../../api.ts';
-import { BORROW_DETAIL_ROUTE, CHOOSE_CARD_ROUTE, openPaymentUrl } from '../../navigation.ts';
+import { openPaymentUrl } from '../../navigation.ts';
+import { BORROW_DETAIL_PATH, CHOOSE_CARD_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { useOnceAtATime } from '../../use-once-at-a-time.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { VerificationDialog } from '../../components/VerificationDialog.tsx';
@@ -59,7 +60,7 @@ function CardRepayment({ ways, onStartAgain }: { ways: RepaymentWays; onStartAga
   const [recordId, setRecordId] = useState<number | null>(null);
   const countdown = useCountdown(SMS_RESEND_SECONDS);
 
-  const goBorrowDetail = () => void navigate(withCarriedParams(BORROW_DETAIL_ROUTE), { replace: true });
+  const goBorrowDetail = () => void navigate(withCarriedParams(BORROW_DETAIL_PATH), { replace: true });
   const commit = (selected: BankCard) =>
     commitCardRepayment({
       amount: String(ways.repayAmount),
@@ -158,7 +159,7 @@ function CardRepayment({ ways, onStartAgain }: { ways: RepaymentWays; onStartAga
             <p className={styles.cardNo}>No bank card selected</p>
           )}
         </div>
-        <Link to={withCarriedParams(CHOOSE_CARD_ROUTE, { cardId: card ? String(card.id) : undefined })} className={styles.linkButton}>
+        <Link to={withCarriedParams(CHOOSE_CARD_PATH, { cardId: card ? String(card.id) : undefined })} className={styles.linkButton}>
           {card ? 'Change' : 'Select a bank card'}
         </Link>
       </section>

@@ -5,7 +5,8 @@ import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { withCarriedParams } from '../../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';
 import { QUERY_FAILED_TITLE, repaymentFailureText, useRepaymentWays } from '../../api.ts';
-import { BIND_BANK_PATH, CARD_REPAY_ROUTE, appHref } from '../../navigation.ts';
+import { appHref } from '../../navigation.ts';
+import { BIND_BANK_PATH, CARD_REPAYMENT_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { Loading } from '../../components/Loading.tsx';
 import styles from '../../repayment.module.css';
 
@@ -51,7 +52,7 @@ function CardList({ ways }: { ways: RepaymentWays }) {
               role="radio"
               aria-checked={checked}
               className={styles.choice}
-              onClick={() => void navigate(withCarriedParams(CARD_REPAY_ROUTE, { cardId: String(card.id) }), { replace: true })}
+              onClick={() => void navigate(withCarriedParams(CARD_REPAYMENT_PATH, { cardId: String(card.id) }), { replace: true })}
             >
               <span className={styles.choiceName}>
                 <span className={styles.bankName}>{card.bankName}</span>
