@@ -33,6 +33,7 @@ import {
 import { BankField } from './components/BankField.tsx';
 import { CardTypeTabs } from './components/CardTypeTabs.tsx';
 import { OptionPicker, type PickerRequest } from './components/OptionPicker.tsx';
+import frame from '../../shared/ui/page-frame.module.css';
 import styles from './bind-bank.module.css';
 
 export const SAVED_MESSAGE = 'Payment account saved';
@@ -49,8 +50,8 @@ export default function BindBankPage() {
     startBank();
   }, []);
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{BIND_BANK_TITLE}</h1>
+    <main className={frame.page}>
+      <h1 className={frame.title}>{BIND_BANK_TITLE}</h1>
       {productId ? (
         <LoadedForm productId={productId} />
       ) : (
@@ -66,7 +67,7 @@ function LoadedForm({ productId }: { productId: string }) {
   const { state, retry } = useBankForm(productId);
   if (state.status === 'loading') {
     return (
-      <div className={styles.loading} role="status" aria-live="polite">
+      <div className={frame.loading} role="status" aria-live="polite">
         <Spinner />
         <span>Loading the form…</span>
       </div>

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { useContactInfo } from './api.ts';
 import { mailtoHref, messagingHref } from '../../shared/format/contact-links.ts';
+import frame from '../../shared/ui/page-frame.module.css';
 import styles from './CustomerServicePage.module.css';
 
 export const CUSTOMER_SERVICE_TITLE = 'Customer service';
@@ -14,10 +15,10 @@ export default function CustomerServicePage() {
   usePageTitle(CUSTOMER_SERVICE_TITLE);
   const { state, retry } = useContactInfo();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{CUSTOMER_SERVICE_TITLE}</h1>
+    <main className={frame.roomyPage}>
+      <h1 className={frame.titleAboveIntro}>{CUSTOMER_SERVICE_TITLE}</h1>
       {state.status === 'loading' && (
-        <div className={styles.loading} role="status" aria-live="polite">
+        <div className={frame.loading} role="status" aria-live="polite">
           <Spinner />
           <span>Loading contact details…</span>
         </div>

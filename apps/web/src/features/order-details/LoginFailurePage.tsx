@@ -15,16 +15,17 @@ import { fetchProductJumpUrl, trackRecommendationClick, useFailureInfo } from '.
 import { StatusIcon } from './components/StatusIcon.tsx';
 import { RecommendationList } from './components/RecommendationList.tsx';
 import { ORDER_DETAILS_TITLE } from './order-rules.ts';
+import frame from '../../shared/ui/page-frame.module.css';
 import styles from './LoginFailurePage.module.css';
 
 export default function LoginFailurePage() {
   usePageTitle(ORDER_DETAILS_TITLE);
   const { state, retry } = useFailureInfo();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{ORDER_DETAILS_TITLE}</h1>
+    <main className={frame.page}>
+      <h1 className={frame.titleAboveCard}>{ORDER_DETAILS_TITLE}</h1>
       {state.status === 'loading' && (
-        <div className={styles.loading} role="status" aria-live="polite">
+        <div className={frame.loading} role="status" aria-live="polite">
           <Spinner />
           <span>Loading…</span>
         </div>

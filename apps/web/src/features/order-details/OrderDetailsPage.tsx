@@ -35,16 +35,17 @@ import { StatusIcon } from './components/StatusIcon.tsx';
 import { PullToRefresh } from './components/PullToRefresh.tsx';
 import { AppRatingDialog, type RatingOutcome } from './components/AppRatingDialog.tsx';
 import { RecommendationList } from './components/RecommendationList.tsx';
+import frame from '../../shared/ui/page-frame.module.css';
 import styles from './OrderDetailsPage.module.css';
 
 export default function OrderDetailsPage() {
   usePageTitle(ORDER_DETAILS_TITLE);
   const { state, retry, refresh, refreshError } = useOrderDetails();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{ORDER_DETAILS_TITLE}</h1>
+    <main className={frame.fullHeightPage}>
+      <h1 className={frame.titleAboveCard}>{ORDER_DETAILS_TITLE}</h1>
       {state.status === 'loading' && (
-        <div className={styles.loading} role="status" aria-live="polite">
+        <div className={frame.loading} role="status" aria-live="polite">
           <Spinner />
           <span>Loading your order…</span>
         </div>
@@ -65,7 +66,7 @@ function LoadedOrder({ details, refresh, refreshError }: { details: OrderDetails
   // A redirect the jump check refuses opens nothing (goTo tells the borrower): the order stays.
   if (redirect && checkJumpUrl(redirect).kind !== 'refused') {
     return (
-      <div className={styles.loading} role="status" aria-live="polite">
+      <div className={frame.loading} role="status" aria-live="polite">
         <Spinner />
         <span>Opening your order…</span>
       </div>

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { sendRating, useComplaintDetail } from '../api.ts';
 import { ImageGrid, isSafeImageUrl } from '../components/ImageGrid.tsx';
 import { ComplaintRatingDialog } from '../components/ComplaintRatingDialog.tsx';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_DETAILS_TITLE = 'Online service';
@@ -25,10 +26,10 @@ export default function ComplaintDetailsPage() {
   const problemId = search.get('problemId') ?? '';
   const { state, retry } = useComplaintDetail(problemId);
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{COMPLAINT_DETAILS_TITLE}</h1>
+    <main className={frame.roomyPage}>
+      <h1 className={frame.title}>{COMPLAINT_DETAILS_TITLE}</h1>
       {state.status === 'loading' && (
-        <div className={styles.loading} role="status">
+        <div className={frame.loading} role="status">
           <Spinner />
           <span>Loading your complaint…</span>
         </div>

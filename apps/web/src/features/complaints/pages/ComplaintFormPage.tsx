@@ -21,6 +21,7 @@ import { submitComplaint, useProblemChoices } from '../api.ts';
 import { clearDraft, readDraft, saveDraft, type ComplaintChoice } from '../complaint-draft.ts';
 import { ImageUploader } from '../components/ImageUploader.tsx';
 import { COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_FORM_TITLE = 'Describe your problem';
@@ -40,10 +41,10 @@ export default function ComplaintFormPage() {
   };
   const { state, retry } = useProblemChoices();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{COMPLAINT_FORM_TITLE}</h1>
+    <main className={frame.roomyPage}>
+      <h1 className={frame.title}>{COMPLAINT_FORM_TITLE}</h1>
       {state.status === 'loading' && (
-        <div className={styles.loading} role="status">
+        <div className={frame.loading} role="status">
           <Spinner />
           <span>Loading…</span>
         </div>

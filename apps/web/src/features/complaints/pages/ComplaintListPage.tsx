@@ -8,6 +8,7 @@ import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { useComplaintList } from '../api.ts';
 import { COMPLAINT_DETAILS_PATH, COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_LIST_TITLE = 'My complaints';
@@ -16,15 +17,15 @@ export default function ComplaintListPage() {
   usePageTitle(COMPLAINT_LIST_TITLE);
   const { state, retry } = useComplaintList();
   return (
-    <main className={styles.page}>
+    <main className={frame.roomyPage}>
       <div className={styles.titleRow}>
-        <h1 className={styles.title}>{COMPLAINT_LIST_TITLE}</h1>
+        <h1 className={frame.title}>{COMPLAINT_LIST_TITLE}</h1>
         <Link className={styles.headerLink} to={withCarriedParams(COMPLAINT_START_PATH)}>
           New complaint
         </Link>
       </div>
       {state.status === 'loading' && (
-        <div className={styles.loading} role="status">
+        <div className={frame.loading} role="status">
           <Spinner />
           <span>Loading your complaints…</span>
         </div>

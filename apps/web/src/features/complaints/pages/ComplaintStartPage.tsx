@@ -12,6 +12,7 @@ import { useProblemInit } from '../api.ts';
 import { OrderPicker } from '../components/OrderPicker.tsx';
 import { ProblemTypePicker } from '../components/ProblemTypePicker.tsx';
 import { COMPLAINT_FORM_PATH, COMPLAINT_LIST_PATH } from '../../../shared/navigation/screen-paths.ts';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_START_TITLE = 'Complaint';
@@ -21,15 +22,15 @@ export default function ComplaintStartPage() {
   usePageTitle(COMPLAINT_START_TITLE);
   const { state, retry } = useProblemInit(pageParam('orderId'));
   return (
-    <main className={styles.page}>
+    <main className={frame.roomyPage}>
       <div className={styles.titleRow}>
-        <h1 className={styles.title}>{COMPLAINT_START_TITLE}</h1>
+        <h1 className={frame.title}>{COMPLAINT_START_TITLE}</h1>
         <Link className={styles.headerLink} to={withCarriedParams(COMPLAINT_LIST_PATH)}>
           My complaints
         </Link>
       </div>
       {state.status === 'loading' && (
-        <div className={styles.loading} role="status">
+        <div className={frame.loading} role="status">
           <Spinner />
           <span>Loading your orders…</span>
         </div>

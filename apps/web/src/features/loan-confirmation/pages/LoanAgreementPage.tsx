@@ -8,15 +8,16 @@ import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { useAgreementContent } from '../api.ts';
 import { AGREEMENT_TITLE } from '../confirm-rules.ts';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../loan-confirmation.module.css';
 
 export default function LoanAgreementPage() {
   const { state, retry } = useAgreementContent();
   usePageTitle(state.status === 'ready' ? state.data.title : AGREEMENT_TITLE);
   return (
-    <main className={styles.page}>
+    <main className={frame.pageBelowHeader}>
       {state.status === 'loading' && (
-        <div className={styles.loading} role="status" aria-live="polite">
+        <div className={frame.loading} role="status" aria-live="polite">
           <Spinner />
           <span>Loading the agreement…</span>
         </div>

@@ -12,6 +12,7 @@ import { appHref } from '../navigation.ts';
 import { PAYMENT_INSTRUCTIONS_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { PayCode } from '../components/PayCode.tsx';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';
 
 export const CODE_TITLE = 'Repayment code';
@@ -29,8 +30,8 @@ export default function RepaymentCodePage() {
   const usable = isCode ? payCode !== '' : isSafeImageSrc(image);
 
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle}>{CODE_TITLE}</h1>
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title}>{CODE_TITLE}</h1>
       {!usable ? (
         <section className={styles.message} role="alert">
           <h2 className={styles.messageTitle}>No repayment code to show</h2>

@@ -15,6 +15,7 @@ import { isSafeImageSrc } from '../safe-url.ts';
 import { DetailRows } from '../components/DetailRows.tsx';
 import { Loading } from '../components/Loading.tsx';
 import { PaymentPanel } from '../components/PaymentPanel.tsx';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';
 
 export const PLAN_TITLE = 'Repayment';
@@ -23,8 +24,8 @@ export default function RepaymentPlanPage() {
   usePageTitle(PLAN_TITLE);
   const { state, retry } = useRepaymentPlan();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle}>{PLAN_TITLE}</h1>
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title}>{PLAN_TITLE}</h1>
       {state.status === 'loading' && <Loading text="Loading your repayment…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <Plan info={state.data} />}

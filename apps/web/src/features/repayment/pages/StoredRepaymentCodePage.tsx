@@ -15,6 +15,7 @@ import { REPAYMENT_BY_PERIOD_PATH, ROLLOVER_PATH } from '../../../shared/navigat
 import { isSafeImageSrc } from '../safe-url.ts';
 import { PayNotice } from '../components/PayNotice.tsx';
 import { PayCode } from '../components/PayCode.tsx';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';
 
 export const STORED_CODE_TITLE = 'Repayment code';
@@ -23,8 +24,8 @@ export default function StoredRepaymentCodePage() {
   usePageTitle(STORED_CODE_TITLE);
   const view = loadRepaymentCode(pageParam('orderId'));
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle}>{STORED_CODE_TITLE}</h1>
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title}>{STORED_CODE_TITLE}</h1>
       {!view || view.payCode.trim() === '' ? (
         <section className={styles.message} role="alert">
           <h2 className={styles.messageTitle}>{view ? 'No repayment code yet' : 'Repayment details not found'}</h2>

@@ -9,6 +9,7 @@ import { appHref } from '../../navigation.ts';
 import { CARD_REPAYMENT_PATH, ORDER_DETAILS_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../../safe-url.ts';
 import { Loading } from '../../components/Loading.tsx';
+import frame from '../../../../shared/ui/page-frame.module.css';
 import styles from '../../repayment.module.css';
 
 export const BORROW_DETAIL_TITLE = 'Borrow details';
@@ -19,8 +20,8 @@ export default function BorrowDetailPage() {
   usePageTitle(BORROW_DETAIL_TITLE);
   const { state, retry } = useBorrowDetail();
   return (
-    <main className={styles.page} style={{ paddingBottom: 24 }}>
-      <h1 className={styles.pageTitle}>{BORROW_DETAIL_TITLE}</h1>
+    <main className={frame.pageAboveFooter} style={{ paddingBottom: 24 }}>
+      <h1 className={frame.title}>{BORROW_DETAIL_TITLE}</h1>
       {state.status === 'loading' && <Loading text="Loading your loan…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <Detail order={state.data} />}
@@ -32,7 +33,7 @@ function Detail({ order }: { order: OrderDetails }) {
   return (
     <>
       <section className={styles.hero} aria-labelledby="loan-status">
-        <h2 id="loan-status" className={styles.pageTitle} style={{ margin: 0 }}>
+        <h2 id="loan-status" className={frame.title} style={{ margin: 0 }}>
           {order.noticeStatusText}
         </h2>
         {order.noticeDesText && <p className={styles.notice}>{order.noticeDesText}</p>}

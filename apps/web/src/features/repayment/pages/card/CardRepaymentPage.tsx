@@ -29,6 +29,7 @@ import { BORROW_DETAIL_PATH, CHOOSE_CARD_PATH } from '../../../../shared/navigat
 import { useOnceAtATime } from '../../use-once-at-a-time.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { VerificationDialog } from '../../components/VerificationDialog.tsx';
+import frame from '../../../../shared/ui/page-frame.module.css';
 import styles from '../../repayment.module.css';
 
 export const CARD_REPAY_TITLE = 'Repay by card';
@@ -39,8 +40,8 @@ export default function CardRepaymentPage() {
   usePageTitle(CARD_REPAY_TITLE);
   const { state, retry } = useRepaymentWays();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle}>{CARD_REPAY_TITLE}</h1>
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title}>{CARD_REPAY_TITLE}</h1>
       {state.status === 'loading' && <Loading text="Loading your bank cards…" />}
       {state.status === 'failed' && <LoadFailure title={QUERY_FAILED_TITLE} describe={repaymentFailureText} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <CardRepayment ways={state.data} onStartAgain={retry} />}

@@ -8,6 +8,7 @@ import { QUERY_FAILED_TITLE, repaymentFailureText, useRepaymentWays } from '../.
 import { appHref } from '../../navigation.ts';
 import { BIND_BANK_PATH, CARD_REPAYMENT_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { Loading } from '../../components/Loading.tsx';
+import frame from '../../../../shared/ui/page-frame.module.css';
 import styles from '../../repayment.module.css';
 
 export const CHOOSE_CARD_TITLE = 'Choose a bank card';
@@ -16,8 +17,8 @@ export default function ChooseCardPage() {
   usePageTitle(CHOOSE_CARD_TITLE);
   const { state, retry } = useRepaymentWays();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle} id="choose-card">
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title} id="choose-card">
         {CHOOSE_CARD_TITLE}
       </h1>
       {state.status === 'loading' && <Loading text="Loading your bank cards…" />}
