@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Notice } from '../../shared/ui/Notice.tsx';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import type { BankFormItem } from '@cashloan/contract/bind-bank';
 import { closeWebview, endBank, startBank } from '../../shared/bridge/bridge.ts';
 import { ApiCallError } from '../../shared/http/client.ts';
@@ -65,14 +65,7 @@ export default function BindBankPage() {
 
 function LoadedForm({ productId }: { productId: string }) {
   const { state, retry } = useBankForm(productId);
-  if (state.status === 'loading') {
-    return (
-      <div className={frame.loading} role="status" aria-live="polite">
-        <Spinner />
-        <span>Loading the form…</span>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <Loading text="Loading the form…" />;
   if (state.status === 'failed') return <LoadFailure error={state.error} onRetry={retry} />;
   if (state.data.items.length === 0) {
     return (

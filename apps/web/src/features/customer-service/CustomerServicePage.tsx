@@ -1,6 +1,6 @@
 /** /beSeats: the online-service messaging contact and the support e-mail, each opening the phone's app. */
 import type { ReactNode } from 'react';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import type { ContactInfo } from '@cashloan/contract/customer-service';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
@@ -17,12 +17,7 @@ export default function CustomerServicePage() {
   return (
     <main className={frame.roomyPage}>
       <h1 className={frame.titleAboveIntro}>{CUSTOMER_SERVICE_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={frame.loading} role="status" aria-live="polite">
-          <Spinner />
-          <span>Loading contact details…</span>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading text="Loading contact details…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <ContactList info={state.data} />}
     </main>

@@ -4,7 +4,7 @@
  * click (moduleId 18, its position in the list) and opens the product's jump URL.
  */
 import { useState } from 'react';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import type { LoginFailureInfo } from '@cashloan/contract/order-details';
 import type { RecommendedProduct } from '@cashloan/contract/order-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
@@ -24,12 +24,7 @@ export default function LoginFailurePage() {
   return (
     <main className={frame.page}>
       <h1 className={frame.titleAboveCard}>{ORDER_DETAILS_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={frame.loading} role="status" aria-live="polite">
-          <Spinner />
-          <span>Loading…</span>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading text="Loading…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <FailureScreen info={state.data} />}
     </main>

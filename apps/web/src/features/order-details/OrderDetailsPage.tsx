@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/order-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
@@ -44,12 +44,7 @@ export default function OrderDetailsPage() {
   return (
     <main className={frame.fullHeightPage}>
       <h1 className={frame.titleAboveCard}>{ORDER_DETAILS_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={frame.loading} role="status" aria-live="polite">
-          <Spinner />
-          <span>Loading your order…</span>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading text="Loading your order…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <LoadedOrder details={state.data} refresh={refresh} refreshError={refreshError?.message ?? null} />}
     </main>
@@ -65,12 +60,7 @@ function LoadedOrder({ details, refresh, refreshError }: { details: OrderDetails
   }, [navigate, redirect]);
   // A redirect the jump check refuses opens nothing (goTo tells the borrower): the order stays.
   if (redirect && checkJumpUrl(redirect).kind !== 'refused') {
-    return (
-      <div className={frame.loading} role="status" aria-live="polite">
-        <Spinner />
-        <span>Opening your order…</span>
-      </div>
-    );
+    return <Loading text="Opening your order…" />;
   }
   return <OrderScreen details={details} refresh={refresh} refreshError={refreshError} />;
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '../../../shared/router/router.tsx';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ComplaintDetail } from '@cashloan/contract/complaints';
 import { COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
@@ -28,12 +28,7 @@ export default function ComplaintDetailsPage() {
   return (
     <main className={frame.roomyPage}>
       <h1 className={frame.title}>{COMPLAINT_DETAILS_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={frame.loading} role="status">
-          <Spinner />
-          <span>Loading your complaint…</span>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading text="Loading your complaint…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <Details key={state.data.problemId} complaint={state.data} />}
     </main>

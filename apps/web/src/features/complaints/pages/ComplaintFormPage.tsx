@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Notice } from '../../../shared/ui/Notice.tsx';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
 import { COLLECTION_PROBLEM_TYPE, COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';
 import { ApiCallError } from '../../../shared/http/client.ts';
@@ -43,12 +43,7 @@ export default function ComplaintFormPage() {
   return (
     <main className={frame.roomyPage}>
       <h1 className={frame.title}>{COMPLAINT_FORM_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={frame.loading} role="status">
-          <Spinner />
-          <span>Loading…</span>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading text="Loading…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <ChoiceCheck init={state.data} choice={choice} />}
     </main>

@@ -1,7 +1,7 @@
 /** /complaintList: the borrower's complaints in tabs; each opens its details. */
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from '../../../shared/router/router.tsx';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ComplaintList } from '@cashloan/contract/complaints';
 import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
@@ -24,12 +24,7 @@ export default function ComplaintListPage() {
           New complaint
         </Link>
       </div>
-      {state.status === 'loading' && (
-        <div className={frame.loading} role="status">
-          <Spinner />
-          <span>Loading your complaints…</span>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading text="Loading your complaints…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <ComplaintTabs list={state.data} />}
     </main>

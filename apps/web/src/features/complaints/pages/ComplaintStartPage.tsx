@@ -1,7 +1,7 @@
 /** /numberWill and /complainPage: choose the order, then the question type (collection also its sub-type). */
 import { useState } from 'react';
 import { Link, useNavigate } from '../../../shared/router/router.tsx';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
 import { COLLECTION_NOT_ALLOWED_MESSAGE, COLLECTION_PROBLEM_TYPE } from '@cashloan/contract/routes';
 import { pageParam, withCarriedParams } from '../../../shared/params/page-params.ts';
@@ -29,12 +29,7 @@ export default function ComplaintStartPage() {
           My complaints
         </Link>
       </div>
-      {state.status === 'loading' && (
-        <div className={frame.loading} role="status">
-          <Spinner />
-          <span>Loading your orders…</span>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading text="Loading your orders…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <StartForm init={state.data} />}
     </main>

@@ -4,7 +4,7 @@
  * has nothing to ask (isPopType is unknown), so it simply leaves.
  */
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import { closeWebview } from '../../../shared/bridge/bridge.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
@@ -21,10 +21,7 @@ export function ConfirmScreenFrame({ variant, children }: { variant: Variant; ch
     <main className={frame.pageBelowHeader}>
       <ConfirmHeader title={CONFIRM_TITLE} onBack={() => closeWebview()} />
       {state.status === 'loading' ? (
-        <div className={frame.loading} role="status" aria-live="polite">
-          <Spinner />
-          <span>Loading your loan offer…</span>
-        </div>
+        <Loading text="Loading your loan offer…" />
       ) : (
         <LoadFailure error={state.error} onRetry={retry} />
       )}

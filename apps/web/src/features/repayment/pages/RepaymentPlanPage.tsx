@@ -13,7 +13,7 @@ import { usePageIds } from '../../../shared/params/use-page-ids.ts';
 import { saveRepaymentInfo } from '../repayment-store.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { DetailRows } from '../components/DetailRows.tsx';
-import { Loading } from '../components/Loading.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import { PaymentPanel } from '../components/PaymentPanel.tsx';
 import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';

@@ -12,7 +12,7 @@ import { useRolloverInfo } from '../api.ts';
 import { usePageIds } from '../../../shared/params/use-page-ids.ts';
 import { saveRepaymentInfo } from '../repayment-store.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
-import { Loading } from '../components/Loading.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import { PaymentPanel } from '../components/PaymentPanel.tsx';
 import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';

@@ -8,7 +8,7 @@ import { useBorrowDetail } from '../../api.ts';
 import { appHref } from '../../navigation.ts';
 import { CARD_REPAYMENT_PATH, ORDER_DETAILS_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../../safe-url.ts';
-import { Loading } from '../../components/Loading.tsx';
+import { Loading } from '../../../../shared/ui/Loading.tsx';
 import frame from '../../../../shared/ui/page-frame.module.css';
 import styles from '../../repayment.module.css';
 

@@ -27,7 +27,7 @@ import {
 import { openPaymentUrl } from '../../navigation.ts';
 import { BORROW_DETAIL_PATH, CHOOSE_CARD_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { useOnceAtATime } from '../../use-once-at-a-time.ts';
-import { Loading } from '../../components/Loading.tsx';
+import { Loading } from '../../../../shared/ui/Loading.tsx';
 import { VerificationDialog } from '../../components/VerificationDialog.tsx';
 import frame from '../../../../shared/ui/page-frame.module.css';
 import styles from '../../repayment.module.css';

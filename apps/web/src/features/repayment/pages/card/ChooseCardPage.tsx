@@ -7,7 +7,7 @@ import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';
 import { QUERY_FAILED_TITLE, repaymentFailureText, useRepaymentWays } from '../../api.ts';
 import { appHref } from '../../navigation.ts';
 import { BIND_BANK_PATH, CARD_REPAYMENT_PATH } from '../../../../shared/navigation/screen-paths.ts';
-import { Loading } from '../../components/Loading.tsx';
+import { Loading } from '../../../../shared/ui/Loading.tsx';
 import frame from '../../../../shared/ui/page-frame.module.css';
 import styles from '../../repayment.module.css';
 
