@@ -71,7 +71,7 @@ export default function RepaymentCodePage() {
               </ul>
             </section>
           )}
-          <Link to={appHref(PAYMENT_INSTRUCTIONS_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }}>
+          <Link to={appHref(PAYMENT_INSTRUCTIONS_PATH)} className={styles.textLink} style={{ marginTop: 12 }}>
             How to pay with Gcash, Paymaya or at a store
           </Link>
         </>

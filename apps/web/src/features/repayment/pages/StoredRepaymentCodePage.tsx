@@ -34,7 +34,7 @@ export default function StoredRepaymentCodePage() {
               ? 'You have not been given a repayment code for this payment yet. Go back, choose a payment method and tap Payment.'
               : 'We could not find your repayment details on this phone. Please open the repayment page again.'}
           </p>
-          <Link to={appHref(view?.kind === 'rollover' ? ROLLOVER_PATH : REPAYMENT_BY_PERIOD_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Link to={appHref(view?.kind === 'rollover' ? ROLLOVER_PATH : REPAYMENT_BY_PERIOD_PATH)} className={styles.textLink}>
             Go to the repayment page
           </Link>
         </section>

@@ -55,11 +55,11 @@ function Detail({ order }: { order: OrderDetails }) {
         </dl>
       </section>
       {REPAYING.has(order.orderStatus) && (
-        <Link to={withCarriedParams(CARD_REPAYMENT_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }}>
+        <Link to={withCarriedParams(CARD_REPAYMENT_PATH)} className={styles.textLink} style={{ marginTop: 12 }}>
           Repay by card
         </Link>
       )}
-      <a href={appHref(ORDER_DETAILS_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <a href={appHref(ORDER_DETAILS_PATH)} className={styles.textLink}>
         Back to my order
       </a>
     </>

@@ -24,7 +24,7 @@ export default function ChooseCardPage() {
       {state.status === 'loading' && <Loading text="Loading your bank cards…" />}
       {state.status === 'failed' && <LoadFailure title={QUERY_FAILED_TITLE} describe={repaymentFailureText} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <CardList ways={state.data} />}
-      <a className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }} href={appHref(BIND_BANK_PATH)}>
+      <a className={styles.textLink} style={{ marginTop: 12 }} href={appHref(BIND_BANK_PATH)}>
         Add a bank card
       </a>
     </main>
