@@ -105,6 +105,8 @@ process.stdout.write(lines.join('\n'));
 if (check) {
   const failed = checks.filter((c) => !c.ok);
   for (const c of checks) process.stdout.write(`${c.ok ? '✓' : '✗'} ${c.name}\n`);
+  // Run on its own (not through npm test) the folder may not exist yet.
+  mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/bundle.json', JSON.stringify({ passed: checks.length - failed.length, failed: failed.length }));
   process.exit(failed.length ? 1 : 0);
 }

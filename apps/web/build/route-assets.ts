@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import * as SCREEN_PATHS from '../src/shared/navigation/screen-paths.ts';
 
 export interface RouteAssets {
   /** Entry html file → path (or #/ path) → files, relative to the dist root. */
@@ -21,6 +22,14 @@ type Manifest = Record<string, ManifestChunk>;
 
 const TABLES: Record<string, string> = { MAIN_ROUTES: 'index.html', PAYMENT_WAY_ROUTES: 'pay.html', PROMOTION_ROUTES: 'promo.html' };
 
+/** A route's path as routes.tsx writes it: a string, or a constant of shared/navigation/screen-paths.ts. */
+function routePath(literal: string | undefined, constant: string | undefined): string {
+  if (literal !== undefined) return literal;
+  const path = (SCREEN_PATHS as Record<string, string>)[constant!];
+  if (path === undefined) throw new Error(`route-assets: ${constant} is not a screen path`);
+  return path;
+}
+
 /** path → page module (relative to src/app) for each route table in routes.tsx. */
 export function parseRouteTables(source: string): Record<string, Record<string, string>> {
   const named = new Map<string, string>();
@@ -32,10 +41,11 @@ export function parseRouteTables(source: string): Record<string, Record<string, 
     if (!html) continue;
     const body = parts[i + 1]!.split('\n];')[0]!;
     const table: Record<string, string> = {};
-    for (const m of body.matchAll(/path: '([^']+)'.*?page: (?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
-      const module = m[2] ?? named.get(m[3]!);
-      if (!module) throw new Error(`route-assets: cannot tell the page of ${m[1]}`);
-      table[m[1]!] = module;
+    for (const m of body.matchAll(/path: (?:'([^']+)'|(\w+)).*?page: (?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
+      const path = routePath(m[1], m[2]);
+      const module = m[3] ?? named.get(m[4]!);
+      if (!module) throw new Error(`route-assets: cannot tell the page of ${path}`);
+      table[path] = module;
     }
     tables[html] = table;
   }

@@ -1,11 +1,42 @@
 /**
- * The spec's route table (section 2) in one place: spec path → the page's real name.
+ * The spec's route table (section 2) in one place: spec path → the page's real name. The paths
+ * themselves are in shared/navigation/screen-paths.ts, where the features find them too.
  * Every page is lazy, so a route loads only its own code.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  ABOUT_US_PATH,
+  AGREEMENT_TEMPLATE_PATH,
+  BIND_BANK_PATH,
+  BORROW_DETAIL_PATH,
+  CARD_REPAYMENT_PATH,
+  CHOOSE_CARD_PATH,
+  COMPLAINT_DETAILS_PATH,
+  COMPLAINT_ENTRY_PATH,
+  COMPLAINT_FORM_PATH,
+  COMPLAINT_LIST_PATH,
+  COMPLAINT_START_PATH,
+  CUSTOMER_SERVICE_PATH,
+  DOWNLOAD_TEMPLATE_PATH,
+  LOAN_AGREEMENT_PATH,
+  LOAN_CONFIRMATION_PATH,
+  LOGIN_FAILURE_PATH,
+  NEW_LOAN_CONFIRMATION_PATH,
+  OFFICIAL_SITE_PATH,
+  ORDER_DETAILS_PATH,
+  ORDER_PATH,
+  PAYMENT_INSTRUCTIONS_PATH,
+  PRIVACY_POLICY_PATH,
+  REPAYMENT_BY_CODE_PATH,
+  REPAYMENT_BY_PERIOD_PATH,
+  REPAYMENT_CODE_PATH,
+  REPAY_PATH,
+  ROLLOVER_PATH,
+  TEST_PREVIEW_PATH,
+} from '../shared/navigation/screen-paths.ts';
 
 type Page = LazyExoticComponent<ComponentType>;
-/** /numberWill (the complaint entry) and /complainPage (the complaint start) are one screen. */
+/** The complaint entry (/numberWill) and the complaint start (/complainPage) are one screen. */
 const complaintStart = lazy(() => import('../features/complaints/pages/ComplaintStartPage.tsx'));
 
 export interface RouteEntry {
@@ -16,40 +47,40 @@ export interface RouteEntry {
 }
 
 export const MAIN_ROUTES: RouteEntry[] = [
-  { path: '/', purpose: 'Official site', page: lazy(() => import('../features/site/OfficialSitePage.tsx')) },
-  { path: '/wherePlurality', purpose: 'Joint-login failure', page: lazy(() => import('../features/order-details/LoginFailurePage.tsx')) },
-  { path: '/allIt', purpose: 'Order details', page: lazy(() => import('../features/order-details/OrderDetailsPage.tsx')) },
-  { path: '/anFrom', purpose: 'Order details (same screen as /allIt)', page: lazy(() => import('../features/order-details/OrderDetailsPage.tsx')) },
-  { path: '/smpSystem', purpose: 'Loan confirmation', page: lazy(() => import('../features/loan-confirmation/pages/LoanConfirmPage.tsx')) },
-  { path: '/manyVoting', purpose: 'Loan confirmation (second variant)', page: lazy(() => import('../features/loan-confirmation/pages/NewLoanConfirmPage.tsx')) },
-  { path: '/allowedAlso', purpose: 'Repayment by period', page: lazy(() => import('../features/repayment/pages/RepaymentPlanPage.tsx')) },
-  { path: '/byAs', purpose: 'Repay (same screen as /allowedAlso)', page: lazy(() => import('../features/repayment/pages/RepaymentPlanPage.tsx')) },
-  { path: '/beSeats', purpose: 'Customer service', page: lazy(() => import('../features/customer-service/CustomerServicePage.tsx')) },
-  { path: '/toIs', purpose: 'Loan agreement', page: lazy(() => import('../features/loan-confirmation/pages/LoanAgreementPage.tsx')) },
-  { path: '/pluralityCounting', purpose: 'About us', page: lazy(() => import('../features/site/AboutUsPage.tsx')) },
-  { path: '/maySimilar', purpose: 'Privacy policy', page: lazy(() => import('../features/site/PrivacyPolicyPage.tsx')) },
-  { path: '/votingCandidates', purpose: 'Rollover repayment', page: lazy(() => import('../features/repayment/pages/RolloverPage.tsx')) },
-  { path: '/numberWill', purpose: 'Complaint entry', page: complaintStart },
-  { path: '/candidateWhile', purpose: 'Bind a payment account', page: lazy(() => import('../features/bind-bank/BindBankPage.tsx')) },
-  { path: '/dragonpayPaymentInstructions', purpose: 'Payment-provider instructions', page: lazy(() => import('../features/repayment/pages/PaymentInstructionsPage.tsx')) },
-  { path: '/repaymentOfCode', purpose: 'Repayment by code', page: lazy(() => import('../features/repayment/pages/RepaymentCodePage.tsx')) },
-  { path: '/repaymentOfCode2', purpose: 'Repayment code', page: lazy(() => import('../features/repayment/pages/StoredRepaymentCodePage.tsx')) },
-  { path: '/testPreview', purpose: 'Developer preview', page: lazy(() => import('../features/test-preview/TestPreviewPage.tsx')) },
-  { path: '/complainPage', purpose: 'Complaint start', page: complaintStart },
-  { path: '/complainPageNext', purpose: 'Complaint step two', page: lazy(() => import('../features/complaints/pages/ComplaintFormPage.tsx')) },
-  { path: '/complaintList', purpose: 'My complaints', page: lazy(() => import('../features/complaints/pages/ComplaintListPage.tsx')) },
-  { path: '/complainDetails', purpose: 'Complaint details', page: lazy(() => import('../features/complaints/pages/ComplaintDetailsPage.tsx')) },
+  { path: OFFICIAL_SITE_PATH, purpose: 'Official site', page: lazy(() => import('../features/site/OfficialSitePage.tsx')) },
+  { path: LOGIN_FAILURE_PATH, purpose: 'Joint-login failure', page: lazy(() => import('../features/order-details/LoginFailurePage.tsx')) },
+  { path: ORDER_DETAILS_PATH, purpose: 'Order details', page: lazy(() => import('../features/order-details/OrderDetailsPage.tsx')) },
+  { path: ORDER_PATH, purpose: 'Order details (same screen as /allIt)', page: lazy(() => import('../features/order-details/OrderDetailsPage.tsx')) },
+  { path: LOAN_CONFIRMATION_PATH, purpose: 'Loan confirmation', page: lazy(() => import('../features/loan-confirmation/pages/LoanConfirmPage.tsx')) },
+  { path: NEW_LOAN_CONFIRMATION_PATH, purpose: 'Loan confirmation (second variant)', page: lazy(() => import('../features/loan-confirmation/pages/NewLoanConfirmPage.tsx')) },
+  { path: REPAYMENT_BY_PERIOD_PATH, purpose: 'Repayment by period', page: lazy(() => import('../features/repayment/pages/RepaymentPlanPage.tsx')) },
+  { path: REPAY_PATH, purpose: 'Repay (same screen as /allowedAlso)', page: lazy(() => import('../features/repayment/pages/RepaymentPlanPage.tsx')) },
+  { path: CUSTOMER_SERVICE_PATH, purpose: 'Customer service', page: lazy(() => import('../features/customer-service/CustomerServicePage.tsx')) },
+  { path: LOAN_AGREEMENT_PATH, purpose: 'Loan agreement', page: lazy(() => import('../features/loan-confirmation/pages/LoanAgreementPage.tsx')) },
+  { path: ABOUT_US_PATH, purpose: 'About us', page: lazy(() => import('../features/site/AboutUsPage.tsx')) },
+  { path: PRIVACY_POLICY_PATH, purpose: 'Privacy policy', page: lazy(() => import('../features/site/PrivacyPolicyPage.tsx')) },
+  { path: ROLLOVER_PATH, purpose: 'Rollover repayment', page: lazy(() => import('../features/repayment/pages/RolloverPage.tsx')) },
+  { path: COMPLAINT_ENTRY_PATH, purpose: 'Complaint entry', page: complaintStart },
+  { path: BIND_BANK_PATH, purpose: 'Bind a payment account', page: lazy(() => import('../features/bind-bank/BindBankPage.tsx')) },
+  { path: PAYMENT_INSTRUCTIONS_PATH, purpose: 'Payment-provider instructions', page: lazy(() => import('../features/repayment/pages/PaymentInstructionsPage.tsx')) },
+  { path: REPAYMENT_BY_CODE_PATH, purpose: 'Repayment by code', page: lazy(() => import('../features/repayment/pages/RepaymentCodePage.tsx')) },
+  { path: REPAYMENT_CODE_PATH, purpose: 'Repayment code', page: lazy(() => import('../features/repayment/pages/StoredRepaymentCodePage.tsx')) },
+  { path: TEST_PREVIEW_PATH, purpose: 'Developer preview', page: lazy(() => import('../features/test-preview/TestPreviewPage.tsx')) },
+  { path: COMPLAINT_START_PATH, purpose: 'Complaint start', page: complaintStart },
+  { path: COMPLAINT_FORM_PATH, purpose: 'Complaint step two', page: lazy(() => import('../features/complaints/pages/ComplaintFormPage.tsx')) },
+  { path: COMPLAINT_LIST_PATH, purpose: 'My complaints', page: lazy(() => import('../features/complaints/pages/ComplaintListPage.tsx')) },
+  { path: COMPLAINT_DETAILS_PATH, purpose: 'Complaint details', page: lazy(() => import('../features/complaints/pages/ComplaintDetailsPage.tsx')) },
 ];
 
 /** pay.html's hash routes. */
 export const PAYMENT_WAY_ROUTES: RouteEntry[] = [
-  { path: '/borrowDetail', purpose: 'Borrow detail after card repayment', page: lazy(() => import('../features/repayment/pages/card/BorrowDetailPage.tsx')) },
-  { path: '/addnormalcard', purpose: 'Choose or add a bank card', page: lazy(() => import('../features/repayment/pages/card/ChooseCardPage.tsx')) },
-  { path: '/alipayrepayment', purpose: 'Repay by card', page: lazy(() => import('../features/repayment/pages/card/CardRepaymentPage.tsx')) },
+  { path: BORROW_DETAIL_PATH, purpose: 'Borrow detail after card repayment', page: lazy(() => import('../features/repayment/pages/card/BorrowDetailPage.tsx')) },
+  { path: CHOOSE_CARD_PATH, purpose: 'Choose or add a bank card', page: lazy(() => import('../features/repayment/pages/card/ChooseCardPage.tsx')) },
+  { path: CARD_REPAYMENT_PATH, purpose: 'Repay by card', page: lazy(() => import('../features/repayment/pages/card/CardRepaymentPage.tsx')) },
 ];
 
 /** promo.html's hash routes. promo.tsx loads the landing (the entry's first screen) with the entry itself. */
 export const PROMOTION_ROUTES: RouteEntry[] = [
-  { path: '/downloadTemplate', purpose: 'Sign-up landing and download', page: lazy(() => import('../features/promotion/pages/DownloadTemplatePage.tsx')) },
-  { path: '/agreementTemplate', purpose: 'Promotion agreement', page: lazy(() => import('../features/promotion/pages/AgreementTemplatePage.tsx')) },
+  { path: DOWNLOAD_TEMPLATE_PATH, purpose: 'Sign-up landing and download', page: lazy(() => import('../features/promotion/pages/DownloadTemplatePage.tsx')) },
+  { path: AGREEMENT_TEMPLATE_PATH, purpose: 'Promotion agreement', page: lazy(() => import('../features/promotion/pages/AgreementTemplatePage.tsx')) },
 ];

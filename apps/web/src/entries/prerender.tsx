@@ -8,13 +8,14 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '../shared/router/router.tsx';
 import { AppRoutes } from '../app/AppRouter.tsx';
 import { setPreloadedAnswers } from '../shared/http/preloaded.ts';
+import { ABOUT_US_PATH, OFFICIAL_SITE_PATH, PRIVACY_POLICY_PATH } from '../shared/navigation/screen-paths.ts';
 import OfficialSitePage from '../features/site/OfficialSitePage.tsx';
 import AboutUsPage from '../features/site/AboutUsPage.tsx';
 import PrivacyPolicyPage from '../features/site/PrivacyPolicyPage.tsx';
 
 export { PRELOADED_ANSWERS_ID } from '../shared/http/preloaded.ts';
 
-const PAGES = { '/': OfficialSitePage, '/pluralityCounting': AboutUsPage, '/maySimilar': PrivacyPolicyPage };
+const PAGES = { [OFFICIAL_SITE_PATH]: OfficialSitePage, [ABOUT_US_PATH]: AboutUsPage, [PRIVACY_POLICY_PATH]: PrivacyPolicyPage };
 export const PRERENDERED_PATHS = Object.keys(PAGES);
 const ROUTES = Object.entries(PAGES).map(([path, page]) => ({ path, page }));
 

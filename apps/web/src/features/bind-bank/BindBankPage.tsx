@@ -8,19 +8,19 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Notice } from '../../shared/ui/Notice.tsx';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import type { BankFormItem } from '@cashloan/contract/bind-bank';
 import { closeWebview, endBank, startBank } from '../../shared/bridge/bridge.ts';
 import { ApiCallError } from '../../shared/http/client.ts';
 import { pageParam, withCarriedParams } from '../../shared/params/page-params.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
+import { ORDER_DETAILS_PATH } from '../../shared/navigation/screen-paths.ts';
 import { showSuccess } from '../../shared/ui/toast.ts';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { saveBankAccount, useBankForm } from './api.ts';
 import {
   BIND_BANK_TITLE,
   FROM_ORDER_SOURCE,
-  ORDER_PATH,
   buildPayload,
   cardTypesOf,
   initialState,
@@ -33,6 +33,7 @@ import {
 import { BankField } from './components/BankField.tsx';
 import { CardTypeTabs } from './components/CardTypeTabs.tsx';
 import { OptionPicker, type PickerRequest } from './components/OptionPicker.tsx';
+import frame from '../../shared/ui/page-frame.module.css';
 import styles from './bind-bank.module.css';
 
 export const SAVED_MESSAGE = 'Payment account saved';
@@ -49,8 +50,8 @@ export default function BindBankPage() {
     startBank();
   }, []);
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{BIND_BANK_TITLE}</h1>
+    <main className={frame.page}>
+      <h1 className={frame.title}>{BIND_BANK_TITLE}</h1>
       {productId ? (
         <LoadedForm productId={productId} />
       ) : (
@@ -64,14 +65,7 @@ export default function BindBankPage() {
 
 function LoadedForm({ productId }: { productId: string }) {
   const { state, retry } = useBankForm(productId);
-  if (state.status === 'loading') {
-    return (
-      <div className={styles.loading} role="status" aria-live="polite">
-        <Spinner />
-        <span>Loading the form…</span>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <Loading text="Loading the form…" />;
   if (state.status === 'failed') return <LoadFailure error={state.error} onRetry={retry} />;
   if (state.data.items.length === 0) {
     return (
@@ -108,7 +102,7 @@ function BankForm({ items, productId }: { items: BankFormItem[]; productId: stri
       setSaved(true);
       showSuccess(SAVED_MESSAGE);
       endBank({ success: true });
-      if (fromOrder) void navigate(withCarriedParams(ORDER_PATH, { source: FROM_ORDER_SOURCE }), { replace: true });
+      if (fromOrder) void navigate(withCarriedParams(ORDER_DETAILS_PATH, { source: FROM_ORDER_SOURCE }), { replace: true });
       else closeWebview();
     } catch (error) {
       setFailure(error instanceof ApiCallError ? error.message : 'Your payment account could not be saved.');

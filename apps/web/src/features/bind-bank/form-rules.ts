@@ -13,8 +13,7 @@ import {
 import type { BankFormItem, BankFormOption } from '@cashloan/contract/bind-bank';
 
 export const BIND_BANK_TITLE = 'Payment account information';
-/** The order page the screen returns to when it was opened from there (source=loanDetail). */
-export const ORDER_PATH = '/allIt';
+/** Opened from the order page (source=loanDetail), the screen returns there after a save. */
 export const FROM_ORDER_SOURCE = 'loanDetail';
 
 /** What the tabs call each card type; the form itself does not name them. */

@@ -1,11 +1,12 @@
 /** /beSeats: the online-service messaging contact and the support e-mail, each opening the phone's app. */
 import type { ReactNode } from 'react';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import type { ContactInfo } from '@cashloan/contract/customer-service';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { useContactInfo } from './api.ts';
 import { mailtoHref, messagingHref } from '../../shared/format/contact-links.ts';
+import frame from '../../shared/ui/page-frame.module.css';
 import styles from './CustomerServicePage.module.css';
 
 export const CUSTOMER_SERVICE_TITLE = 'Customer service';
@@ -14,14 +15,9 @@ export default function CustomerServicePage() {
   usePageTitle(CUSTOMER_SERVICE_TITLE);
   const { state, retry } = useContactInfo();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{CUSTOMER_SERVICE_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={styles.loading} role="status" aria-live="polite">
-          <Spinner />
-          <span>Loading contact details…</span>
-        </div>
-      )}
+    <main className={frame.roomyPage}>
+      <h1 className={frame.titleAboveIntro}>{CUSTOMER_SERVICE_TITLE}</h1>
+      {state.status === 'loading' && <Loading text="Loading contact details…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <ContactList info={state.data} />}
     </main>

@@ -4,7 +4,7 @@
  * click (moduleId 18, its position in the list) and opens the product's jump URL.
  */
 import { useState } from 'react';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import type { LoginFailureInfo } from '@cashloan/contract/order-details';
 import type { RecommendedProduct } from '@cashloan/contract/order-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
@@ -15,20 +15,16 @@ import { fetchProductJumpUrl, trackRecommendationClick, useFailureInfo } from '.
 import { StatusIcon } from './components/StatusIcon.tsx';
 import { RecommendationList } from './components/RecommendationList.tsx';
 import { ORDER_DETAILS_TITLE } from './order-rules.ts';
+import frame from '../../shared/ui/page-frame.module.css';
 import styles from './LoginFailurePage.module.css';
 
 export default function LoginFailurePage() {
   usePageTitle(ORDER_DETAILS_TITLE);
   const { state, retry } = useFailureInfo();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{ORDER_DETAILS_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={styles.loading} role="status" aria-live="polite">
-          <Spinner />
-          <span>Loading…</span>
-        </div>
-      )}
+    <main className={frame.page}>
+      <h1 className={frame.titleAboveCard}>{ORDER_DETAILS_TITLE}</h1>
+      {state.status === 'loading' && <Loading text="Loading…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <FailureScreen info={state.data} />}
     </main>

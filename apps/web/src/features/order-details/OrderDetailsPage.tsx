@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
-import { Spinner } from '../../shared/ui/Spinner.tsx';
+import { Loading } from '../../shared/ui/Loading.tsx';
 import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/order-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
@@ -16,11 +16,10 @@ import { pageParam } from '../../shared/params/page-params.ts';
 import { trackBorrowAgain, useOrderDetails } from './api.ts';
 import { goTo } from './navigation.ts';
 import { checkJumpUrl } from '../../shared/navigation/jump-url.ts';
+import { BIND_BANK_PATH, ROLLOVER_PATH } from '../../shared/navigation/screen-paths.ts';
 import {
-  BIND_BANK_PATH,
   ORDER_DETAILS_TITLE,
   BIND_BANK_SOURCE,
-  ROLLOVER_PATH,
   SHOW_ORDER_RECOMMENDATIONS,
   actionsFor,
   bankTipRecorded,
@@ -34,22 +33,18 @@ import {
 } from './order-rules.ts';
 import { StatusIcon } from './components/StatusIcon.tsx';
 import { PullToRefresh } from './components/PullToRefresh.tsx';
-import { RatingDialog, type RatingOutcome } from './components/RatingDialog.tsx';
+import { AppRatingDialog, type RatingOutcome } from './components/AppRatingDialog.tsx';
 import { RecommendationList } from './components/RecommendationList.tsx';
+import frame from '../../shared/ui/page-frame.module.css';
 import styles from './OrderDetailsPage.module.css';
 
 export default function OrderDetailsPage() {
   usePageTitle(ORDER_DETAILS_TITLE);
   const { state, retry, refresh, refreshError } = useOrderDetails();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{ORDER_DETAILS_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={styles.loading} role="status" aria-live="polite">
-          <Spinner />
-          <span>Loading your order…</span>
-        </div>
-      )}
+    <main className={frame.fullHeightPage}>
+      <h1 className={frame.titleAboveCard}>{ORDER_DETAILS_TITLE}</h1>
+      {state.status === 'loading' && <Loading text="Loading your order…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <LoadedOrder details={state.data} refresh={refresh} refreshError={refreshError?.message ?? null} />}
     </main>
@@ -65,12 +60,7 @@ function LoadedOrder({ details, refresh, refreshError }: { details: OrderDetails
   }, [navigate, redirect]);
   // A redirect the jump check refuses opens nothing (goTo tells the borrower): the order stays.
   if (redirect && checkJumpUrl(redirect).kind !== 'refused') {
-    return (
-      <div className={styles.loading} role="status" aria-live="polite">
-        <Spinner />
-        <span>Opening your order…</span>
-      </div>
-    );
+    return <Loading text="Opening your order…" />;
   }
   return <OrderScreen details={details} refresh={refresh} refreshError={refreshError} />;
 }
@@ -224,7 +214,7 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
         ]}
       />
       <AlertDialog open={popup === 'kindTips'} title="Kind tips" text={details.KindTipsMsg} actions={[{ text: 'Got it', primary: true, onClick: () => dismiss('kindTips') }]} />
-      <RatingDialog open={popup === 'rating'} onDone={onRated} />
+      <AppRatingDialog open={popup === 'rating'} onDone={onRated} />
       <AlertDialog
         open={ratingResult}
         title="Thank you for your feedback"

@@ -3,7 +3,6 @@
  * tracking, and the joint-login failure page's information, click tracking and product jump URL.
  */
 import { useCallback, useState } from 'react';
-import { useLocation } from '../../shared/router/router.tsx';
 import {
   GOOGLE_SCORE,
   TRACKING_MODULE,
@@ -17,22 +16,8 @@ import {
 import type { PayloadOf } from '@cashloan/contract/common';
 import { ApiCallError, callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
-import { pageParam } from '../../shared/params/page-params.ts';
+import { usePageIds } from '../../shared/params/use-page-ids.ts';
 import { BORROW_AGAIN_POSITION } from './order-rules.ts';
-
-/**
- * The ids the page names, read again whenever the page's query changes; a missing one is left out,
- * so the server's answer says which is required.
- */
-function usePageIds(): { productId?: string; orderId?: string } {
-  useLocation();
-  const ids: { productId?: string; orderId?: string } = {};
-  const productId = pageParam('productId');
-  const orderId = pageParam('orderId');
-  if (productId !== undefined) ids.productId = productId;
-  if (orderId !== undefined) ids.orderId = orderId;
-  return ids;
-}
 
 const asError = (error: unknown) => (error instanceof ApiCallError ? error : new ApiCallError('network', String(error)));
 

@@ -3,6 +3,7 @@
  * screen redirects, which popups open on load and in what order, and the recommendations switch.
  */
 import type { OrderDetails } from '@cashloan/contract/order-details';
+import { REPAYMENT_BY_PERIOD_PATH } from '../../shared/navigation/screen-paths.ts';
 
 /** The title of the order screen and of the joint-login failure screen. */
 export const ORDER_DETAILS_TITLE = 'Order Details';
@@ -15,11 +16,8 @@ export const ORDER_DETAILS_TITLE = 'Order Details';
 export const SHOW_ORDER_RECOMMENDATIONS = false;
 
 /** Where Repayment goes when the server sends no h5Url: the repayment-by-period screen (the server's default REPAY_URL). */
-export const FALLBACK_REPAY_PATH = '/allowedAlso';
-/** The rollover (repayment delay) screen. */
-export const ROLLOVER_PATH = '/votingCandidates';
-/** The bank-binding screen, opened with source=loanDetail from here. */
-export const BIND_BANK_PATH = '/candidateWhile';
+export const FALLBACK_REPAY_PATH = REPAYMENT_BY_PERIOD_PATH;
+/** The bank-binding screen is opened with this source from here. */
 export const BIND_BANK_SOURCE = 'loanDetail';
 
 /** The tracking position of Borrow Again (event/save moduleId 30). */

@@ -1,13 +1,8 @@
-/** A template's colours as the CSS variables the landing reads; only #rrggbb values reach the style attribute. */
+/** A template's colours as the CSS variables the landing reads; a colour that is not #rrggbb keeps the landing's own. */
 import type { CSSProperties } from 'react';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
-
-const HEX = /^#[0-9a-fA-F]{6}$/;
+import { colorVariables } from '../../shared/ui/color-variables.ts';
 
 export function landingStyle(colors: LandingTemplate['colors']): CSSProperties {
-  const vars: Record<string, string> = {};
-  if (HEX.test(colors.primary)) vars['--promo-primary'] = colors.primary;
-  if (HEX.test(colors.background)) vars['--promo-background'] = colors.background;
-  if (HEX.test(colors.text)) vars['--promo-text'] = colors.text;
-  return vars as CSSProperties;
+  return colorVariables({ '--promo-primary': colors.primary, '--promo-background': colors.background, '--promo-text': colors.text });
 }

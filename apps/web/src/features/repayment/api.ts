@@ -2,7 +2,6 @@
  * The repayment family's calls: the repayment-by-plan and rollover screens' information, pay codes,
  * and repayment by card (pay.html), plus the order the borrow-detail screen shows.
  */
-import { useLocation } from '../../shared/router/router.tsx';
 import {
   ROLLOVER_FLAG,
   generateVcodeRoute,
@@ -17,19 +16,8 @@ import {
 import type { PayloadOf } from '@cashloan/contract/common';
 import { ApiCallError, callApi, NETWORK_FAILURE_MESSAGE } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
-import { pageParam } from '../../shared/params/page-params.ts';
+import { usePageIds } from '../../shared/params/use-page-ids.ts';
 import { showFailure } from '../../shared/ui/toast.ts';
-
-/** The page's productId and orderId, read again when its query changes; a missing one is left out, so the server names it. */
-export function usePageIds(): { productId?: string; orderId?: string } {
-  useLocation();
-  const ids: { productId?: string; orderId?: string } = {};
-  const productId = pageParam('productId');
-  const orderId = pageParam('orderId');
-  if (productId !== undefined) ids.productId = productId;
-  if (orderId !== undefined) ids.orderId = orderId;
-  return ids;
-}
 
 /** loan-play-detail: the repayment-by-plan screen. */
 export function useRepaymentPlan() {
@@ -60,6 +48,8 @@ export async function requestPayCode(request: { productId: string; orderId: stri
 export const REPAYMENT_DEFAULT_FAILURE = '处理失败';
 /** What the repayment calls show when the network failed (spec section 8). */
 export const REPAYMENT_NETWORK_FAILURE = 'error';
+/** The title of the card screens' failed load (spec section 8: a failed card list shows a query-failed message). */
+export const QUERY_FAILED_TITLE = 'Query failed';
 
 /** The text a failed card-repayment call shows: the server's message, else 处理失败; 'error' when the network failed. */
 export function repaymentFailureText(error: unknown): string {

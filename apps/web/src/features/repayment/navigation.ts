@@ -11,19 +11,6 @@ import { browserNavigation } from '../../shared/bridge/browser-navigation.ts';
 import { openJumpUrl } from '../../shared/bridge/bridge.ts';
 import { checkJumpUrl } from '../../shared/navigation/jump-url.ts';
 
-export const PLAN_PATH = '/allowedAlso';
-export const ROLLOVER_PATH = '/votingCandidates';
-export const REPAYMENT_CODE_PATH = '/repaymentOfCode';
-export const STORED_CODE_PATH = '/repaymentOfCode2';
-export const INSTRUCTIONS_PATH = '/dragonpayPaymentInstructions';
-export const ORDER_PATH = '/allIt';
-export const BIND_BANK_PATH = '/candidateWhile';
-/** pay.html's hash routes. */
-export const PAY_APP = '/pay.html';
-export const CARD_REPAY_ROUTE = '/alipayrepayment';
-export const CHOOSE_CARD_ROUTE = '/addnormalcard';
-export const BORROW_DETAIL_ROUTE = '/borrowDetail';
-
 /** A main-app path with the carried parameters (for links). */
 export function appHref(path: string, extra: Record<string, string | undefined> = {}): string {
   return withCarriedParams(path, extra);

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useSearchParams } from '../../shared/router/router.tsx';
 import type { SiteConfig } from '@cashloan/contract/site';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
+import { PRIVACY_POLICY_PATH } from '../../shared/navigation/screen-paths.ts';
 import { useSiteConfig } from './api.ts';
 import { themeStyle } from './theme.ts';
 import { AboutContent } from './components/AboutContent.tsx';
@@ -29,7 +30,7 @@ type TabKey = (typeof SITE_TABS)[number]['key'];
 /** The query parameter naming the selected tab (absent: Home). */
 export const TAB_PARAM = 'tab';
 /** The privacy policy page as the PrivacyPolicy tab embeds it (without its own page margins). */
-export const PRIVACY_FRAME_SRC = '/maySimilar?embedded=1';
+export const PRIVACY_FRAME_SRC = `${PRIVACY_POLICY_PATH}?embedded=1`;
 
 const isTabKey = (value: string | null): value is TabKey => SITE_TABS.some((t) => t.key === value);
 
@@ -95,7 +96,7 @@ function Site({ config, selected, onSelect, hrefFor }: { config: SiteConfig; sel
             {/* The framed page brings its own "Privacy Policy" heading; the frame's title names it here. */}
             <iframe className={styles.frame} src={PRIVACY_FRAME_SRC} title="Privacy policy" />
             <p className={styles.prose}>
-              <a className={styles.inlineLink} href="/maySimilar">
+              <a className={styles.inlineLink} href={PRIVACY_POLICY_PATH}>
                 Open the privacy policy on its own page
               </a>
             </p>

@@ -9,6 +9,7 @@ import { CameraInput } from './components/CameraInput.tsx';
 import { ContactField } from './components/ContactField.tsx';
 import { LocationCheck } from './components/LocationCheck.tsx';
 import { PREVIEW_LINK_GROUPS, PREVIEW_PARAMS, linkTarget, previewHref, type PreviewParams } from './preview-links.ts';
+import frame from '../../shared/ui/page-frame.module.css';
 import styles from './TestPreviewPage.module.css';
 
 export const TEST_PREVIEW_TITLE = 'Test preview';
@@ -27,7 +28,7 @@ export default function TestPreviewPage() {
 
   return (
     <main className={styles.page}>
-      <h1 className={styles.title}>{TEST_PREVIEW_TITLE}</h1>
+      <h1 className={frame.title}>{TEST_PREVIEW_TITLE}</h1>
 
       <section className={styles.section} aria-labelledby="preview-params">
         <h2 id="preview-params" className={styles.heading}>

@@ -4,14 +4,15 @@
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '../../../shared/router/router.tsx';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ComplaintDetail } from '@cashloan/contract/complaints';
 import { COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { sendRating, useComplaintDetail } from '../api.ts';
 import { ImageGrid, isSafeImageUrl } from '../components/ImageGrid.tsx';
-import { RatingDialog } from '../components/RatingDialog.tsx';
+import { ComplaintRatingDialog } from '../components/ComplaintRatingDialog.tsx';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_DETAILS_TITLE = 'Online service';
@@ -25,14 +26,9 @@ export default function ComplaintDetailsPage() {
   const problemId = search.get('problemId') ?? '';
   const { state, retry } = useComplaintDetail(problemId);
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{COMPLAINT_DETAILS_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={styles.loading} role="status">
-          <Spinner />
-          <span>Loading your complaint…</span>
-        </div>
-      )}
+    <main className={frame.roomyPage}>
+      <h1 className={frame.title}>{COMPLAINT_DETAILS_TITLE}</h1>
+      {state.status === 'loading' && <Loading text="Loading your complaint…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <Details key={state.data.problemId} complaint={state.data} />}
     </main>
@@ -73,7 +69,7 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
         </section>
       )}
 
-      <RatingDialog
+      <ComplaintRatingDialog
         open={rating === 'open'}
         send={(score) => sendRating(String(complaint.problemId), score)}
         // Cancel closes for this visit; the request stays, so the dialog comes back next time.

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Notice } from '../../../shared/ui/Notice.tsx';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
 import { COLLECTION_PROBLEM_TYPE, COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';
 import { ApiCallError } from '../../../shared/http/client.ts';
@@ -20,7 +20,8 @@ import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { submitComplaint, useProblemChoices } from '../api.ts';
 import { clearDraft, readDraft, saveDraft, type ComplaintChoice } from '../complaint-draft.ts';
 import { ImageUploader } from '../components/ImageUploader.tsx';
-import { COMPLAINT_HOME_PATH } from '../paths.ts';
+import { COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_FORM_TITLE = 'Describe your problem';
@@ -40,14 +41,9 @@ export default function ComplaintFormPage() {
   };
   const { state, retry } = useProblemChoices();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.title}>{COMPLAINT_FORM_TITLE}</h1>
-      {state.status === 'loading' && (
-        <div className={styles.loading} role="status">
-          <Spinner />
-          <span>Loading…</span>
-        </div>
-      )}
+    <main className={frame.roomyPage}>
+      <h1 className={frame.title}>{COMPLAINT_FORM_TITLE}</h1>
+      {state.status === 'loading' && <Loading text="Loading…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <ChoiceCheck init={state.data} choice={choice} />}
     </main>
@@ -69,7 +65,7 @@ function ChoiceCheck({ init, choice }: { init: ProblemInit; choice: ComplaintCho
     return (
       <div role="alert" className={styles.empty}>
         <Notice title="This question type is not available" description="Please choose the order and the question type again." />
-        <Link className={styles.linkButton} to={withCarriedParams(COMPLAINT_HOME_PATH)}>
+        <Link className={styles.linkButton} to={withCarriedParams(COMPLAINT_START_PATH)}>
           Choose again
         </Link>
       </div>
@@ -102,7 +98,7 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
     if (!sent) return;
     const timer = setTimeout(() => {
       clearDraft();
-      navigate(withCarriedParams(COMPLAINT_HOME_PATH), { replace: true });
+      navigate(withCarriedParams(COMPLAINT_START_PATH), { replace: true });
     }, SUCCESS_MODAL_MS);
     return () => clearTimeout(timer);
   }, [sent, navigate]);

@@ -1,13 +1,14 @@
 /** /complaintList: the borrower's complaints in tabs; each opens its details. */
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from '../../../shared/router/router.tsx';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ComplaintList } from '@cashloan/contract/complaints';
 import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { useComplaintList } from '../api.ts';
-import { COMPLAINT_DETAILS_PATH, COMPLAINT_HOME_PATH } from '../paths.ts';
+import { COMPLAINT_DETAILS_PATH, COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_LIST_TITLE = 'My complaints';
@@ -16,19 +17,14 @@ export default function ComplaintListPage() {
   usePageTitle(COMPLAINT_LIST_TITLE);
   const { state, retry } = useComplaintList();
   return (
-    <main className={styles.page}>
+    <main className={frame.roomyPage}>
       <div className={styles.titleRow}>
-        <h1 className={styles.title}>{COMPLAINT_LIST_TITLE}</h1>
-        <Link className={styles.headerLink} to={withCarriedParams(COMPLAINT_HOME_PATH)}>
+        <h1 className={frame.title}>{COMPLAINT_LIST_TITLE}</h1>
+        <Link className={styles.headerLink} to={withCarriedParams(COMPLAINT_START_PATH)}>
           New complaint
         </Link>
       </div>
-      {state.status === 'loading' && (
-        <div className={styles.loading} role="status">
-          <Spinner />
-          <span>Loading your complaints…</span>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading text="Loading your complaints…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <ComplaintTabs list={state.data} />}
     </main>

@@ -1,7 +1,7 @@
 /** /numberWill and /complainPage: choose the order, then the question type (collection also its sub-type). */
 import { useState } from 'react';
 import { Link, useNavigate } from '../../../shared/router/router.tsx';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
 import { COLLECTION_NOT_ALLOWED_MESSAGE, COLLECTION_PROBLEM_TYPE } from '@cashloan/contract/routes';
 import { pageParam, withCarriedParams } from '../../../shared/params/page-params.ts';
@@ -11,7 +11,8 @@ import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { useProblemInit } from '../api.ts';
 import { OrderPicker } from '../components/OrderPicker.tsx';
 import { ProblemTypePicker } from '../components/ProblemTypePicker.tsx';
-import { COMPLAINT_FORM_PATH, COMPLAINT_LIST_PATH } from '../paths.ts';
+import { COMPLAINT_FORM_PATH, COMPLAINT_LIST_PATH } from '../../../shared/navigation/screen-paths.ts';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
 
 export const COMPLAINT_START_TITLE = 'Complaint';
@@ -21,19 +22,14 @@ export default function ComplaintStartPage() {
   usePageTitle(COMPLAINT_START_TITLE);
   const { state, retry } = useProblemInit(pageParam('orderId'));
   return (
-    <main className={styles.page}>
+    <main className={frame.roomyPage}>
       <div className={styles.titleRow}>
-        <h1 className={styles.title}>{COMPLAINT_START_TITLE}</h1>
+        <h1 className={frame.title}>{COMPLAINT_START_TITLE}</h1>
         <Link className={styles.headerLink} to={withCarriedParams(COMPLAINT_LIST_PATH)}>
           My complaints
         </Link>
       </div>
-      {state.status === 'loading' && (
-        <div className={styles.loading} role="status">
-          <Spinner />
-          <span>Loading your orders…</span>
-        </div>
-      )}
+      {state.status === 'loading' && <Loading text="Loading your orders…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <StartForm init={state.data} />}
     </main>

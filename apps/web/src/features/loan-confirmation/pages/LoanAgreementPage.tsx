@@ -3,24 +3,20 @@
  * borrower's and the loan's real figures, shown as text (never as HTML). Opened from an agreement
  * link of the confirmation screens, and embedded in their loan-agreement modal.
  */
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { useAgreementContent } from '../api.ts';
 import { AGREEMENT_TITLE } from '../confirm-rules.ts';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../loan-confirmation.module.css';
 
 export default function LoanAgreementPage() {
   const { state, retry } = useAgreementContent();
   usePageTitle(state.status === 'ready' ? state.data.title : AGREEMENT_TITLE);
   return (
-    <main className={styles.page}>
-      {state.status === 'loading' && (
-        <div className={styles.loading} role="status" aria-live="polite">
-          <Spinner />
-          <span>Loading the agreement…</span>
-        </div>
-      )}
+    <main className={frame.pageBelowHeader}>
+      {state.status === 'loading' && <Loading text="Loading the agreement…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && (
         <article className={styles.card} aria-labelledby="agreement-title">

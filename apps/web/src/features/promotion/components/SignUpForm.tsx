@@ -12,6 +12,7 @@ import { CALL_ERROR_CODES, CAPTCHA_MAX_LENGTH, SMS_RESEND_SECONDS } from '@cashl
 import type { LandingTemplate } from '@cashloan/contract/promotion';
 import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../../../shared/http/client.ts';
 import { showFailure, showInfo, showSuccess } from '../../../shared/ui/toast.ts';
+import { useCountdown } from '../../../shared/ui/use-countdown.ts';
 import { registerBorrower, requestSmsCode, trackClick } from '../api.ts';
 import {
   FORM_MESSAGES,
@@ -28,7 +29,6 @@ import {
 } from '../landing-form.ts';
 import type { LandingParams } from '../landing-params.ts';
 import { useCaptcha } from '../use-captcha.ts';
-import { useCountdown } from '../use-countdown.ts';
 import { AlreadyRegisteredDialog } from './AlreadyRegisteredDialog.tsx';
 import styles from '../promotion.module.css';
 
@@ -57,7 +57,7 @@ export function SignUpForm({
   const [codeSent, setCodeSent] = useState(false);
   const [registeredMessage, setRegisteredMessage] = useState<string | null>(null);
   const { captcha, refresh, retry, onImageError } = useCaptcha(templateId);
-  const countdown = useCountdown();
+  const countdown = useCountdown(SMS_RESEND_SECONDS);
   const phoneInput = useRef<HTMLInputElement>(null);
   const capcodeInput = useRef<HTMLInputElement>(null);
   const smsCodeInput = useRef<HTMLInputElement>(null);
@@ -124,7 +124,7 @@ export function SignUpForm({
     setBusy('sms');
     try {
       await requestSmsCode({ phone: values.phone, capcode: values.capcode, sid: captcha.sid, ...attribution });
-      countdown.start(SMS_RESEND_SECONDS);
+      countdown.start();
       setCodeSent(true);
       showSuccess(FORM_MESSAGES.codeSent);
       focus('smsCode');

@@ -2,6 +2,7 @@
 import { Link, useLocation } from '../../../shared/router/router.tsx';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { DOWNLOAD_TEMPLATE_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { landingStyle } from '../theme.ts';
 import { LandingTemplateGate } from '../components/LandingTemplateGate.tsx';
 import styles from '../promotion.module.css';
@@ -30,7 +31,7 @@ function AgreementText({ template }: { template: LandingTemplate }) {
           </section>
         ))}
         <p className={styles.backRow}>
-          <Link className={styles.secondaryButton} to={{ pathname: '/downloadTemplate', search: location.search }}>
+          <Link className={styles.secondaryButton} to={{ pathname: DOWNLOAD_TEMPLATE_PATH, search: location.search }}>
             Back to registration
           </Link>
         </p>

@@ -9,6 +9,7 @@ import { useCallback } from 'react';
 import { Link, useLocation, useNavigate } from '../../../shared/router/router.tsx';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { AGREEMENT_TEMPLATE_PATH, DOWNLOAD_TEMPLATE_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { landingSearch, type LandingParams } from '../landing-params.ts';
 import { landingStyle } from '../theme.ts';
 import { DownloadStep } from '../components/DownloadStep.tsx';
@@ -42,7 +43,7 @@ function LandingContent({ template, templateId, params }: { template: LandingTem
     (existingAccount: boolean) =>
       // Replace: going back from the download step must not return to a finished form.
       navigate(
-        { pathname: '/downloadTemplate', search: landingSearch(location.search, { [STEP_PARAM]: DOWNLOAD_STEP, [ACCOUNT_PARAM]: existingAccount ? EXISTING_ACCOUNT : undefined }) },
+        { pathname: DOWNLOAD_TEMPLATE_PATH, search: landingSearch(location.search, { [STEP_PARAM]: DOWNLOAD_STEP, [ACCOUNT_PARAM]: existingAccount ? EXISTING_ACCOUNT : undefined }) },
         { replace: true },
       ),
     [navigate, location.search],
@@ -73,7 +74,7 @@ function LandingContent({ template, templateId, params }: { template: LandingTem
             templateId={templateId}
             onRegistered={toDownloadStep}
             agreementLink={
-              <Link className={styles.textLink} to={{ pathname: '/agreementTemplate', search: agreementSearch }}>
+              <Link className={styles.textLink} to={{ pathname: AGREEMENT_TEMPLATE_PATH, search: agreementSearch }}>
                 {template.agreement.title}
               </Link>
             }

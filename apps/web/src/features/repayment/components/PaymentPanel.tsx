@@ -11,7 +11,8 @@ import { copyText } from '../../../shared/ui/clipboard.ts';
 import { COPY_FAILED_MESSAGE, COPY_SUCCESS_MESSAGE } from '../../../shared/ui/CopyButton.tsx';
 import { showFailure, showSuccess } from '../../../shared/ui/toast.ts';
 import { requestPayCode } from '../api.ts';
-import { INSTRUCTIONS_PATH, STORED_CODE_PATH, appHref, openPaymentUrl } from '../navigation.ts';
+import { appHref, openPaymentUrl } from '../navigation.ts';
+import { PAYMENT_INSTRUCTIONS_PATH, REPAYMENT_CODE_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { useOnceAtATime } from '../use-once-at-a-time.ts';
 import { ChannelLogo } from './ChannelLogo.tsx';
 import { PayCode } from './PayCode.tsx';
@@ -59,13 +60,13 @@ export function PaymentPanel({
     const copied = await copyText(defDetail.payCode);
     if (copied) showSuccess(COPY_SUCCESS_MESSAGE);
     else showFailure(COPY_FAILED_MESSAGE);
-    void navigate(appHref(STORED_CODE_PATH));
+    void navigate(appHref(REPAYMENT_CODE_PATH));
   };
 
   return (
     <>
       {info.isShowReyTop === 1 && (
-        <Link to={appHref(INSTRUCTIONS_PATH)} className={styles.banner}>
+        <Link to={appHref(PAYMENT_INSTRUCTIONS_PATH)} className={styles.banner}>
           <img src={bannerUrl} alt="How to pay: step-by-step guides for Gcash, Paymaya and stores" width={640} height={200} />
         </Link>
       )}
@@ -80,7 +81,7 @@ export function PaymentPanel({
             </p>
           </div>
           <a
-            href={appHref(STORED_CODE_PATH)}
+            href={appHref(REPAYMENT_CODE_PATH)}
             className={styles.linkButton}
             aria-label={`Copy the pay code ${defDetail.payCode} and see how to pay`}
             onClick={(event) => {

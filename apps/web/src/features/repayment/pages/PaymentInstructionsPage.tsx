@@ -8,6 +8,7 @@ import { EnlargeableImage } from '../components/EnlargeableImage.tsx';
 import gcashBills from '../assets/gcash-bills.svg';
 import paymaya from '../assets/paymaya.svg';
 import offlineStore from '../assets/offline-store.svg';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';
 
 export const INSTRUCTIONS_TITLE = 'Payment instructions';
@@ -55,8 +56,8 @@ const GUIDES = [
 export default function PaymentInstructionsPage() {
   usePageTitle(INSTRUCTIONS_TITLE);
   return (
-    <main className={styles.page} style={{ paddingBottom: 24 }}>
-      <h1 className={styles.pageTitle}>{INSTRUCTIONS_TITLE}</h1>
+    <main className={frame.pageAboveFooter} style={{ paddingBottom: 24 }}>
+      <h1 className={frame.title}>{INSTRUCTIONS_TITLE}</h1>
       <p className={styles.notice} style={{ marginTop: 0 }}>
         Pay with your repayment code in the Gcash or Paymaya app, or in cash at a store. Tap a picture to see it full size.
       </p>

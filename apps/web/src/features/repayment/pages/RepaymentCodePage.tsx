@@ -8,9 +8,11 @@ import { Link } from '../../../shared/router/router.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
-import { INSTRUCTIONS_PATH, appHref } from '../navigation.ts';
+import { appHref } from '../navigation.ts';
+import { PAYMENT_INSTRUCTIONS_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { PayCode } from '../components/PayCode.tsx';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';
 
 export const CODE_TITLE = 'Repayment code';
@@ -28,8 +30,8 @@ export default function RepaymentCodePage() {
   const usable = isCode ? payCode !== '' : isSafeImageSrc(image);
 
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle}>{CODE_TITLE}</h1>
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title}>{CODE_TITLE}</h1>
       {!usable ? (
         <section className={styles.message} role="alert">
           <h2 className={styles.messageTitle}>No repayment code to show</h2>
@@ -69,7 +71,7 @@ export default function RepaymentCodePage() {
               </ul>
             </section>
           )}
-          <Link to={appHref(INSTRUCTIONS_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }}>
+          <Link to={appHref(PAYMENT_INSTRUCTIONS_PATH)} className={styles.textLink} style={{ marginTop: 12 }}>
             How to pay with Gcash, Paymaya or at a store
           </Link>
         </>

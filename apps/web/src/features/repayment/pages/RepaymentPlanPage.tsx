@@ -8,12 +8,14 @@ import type { RepaymentPlanInfo } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
-import { useRepaymentPlan, usePageIds } from '../api.ts';
+import { useRepaymentPlan } from '../api.ts';
+import { usePageIds } from '../../../shared/params/use-page-ids.ts';
 import { saveRepaymentInfo } from '../repayment-store.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { DetailRows } from '../components/DetailRows.tsx';
-import { Loading } from '../components/Loading.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import { PaymentPanel } from '../components/PaymentPanel.tsx';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';
 
 export const PLAN_TITLE = 'Repayment';
@@ -22,8 +24,8 @@ export default function RepaymentPlanPage() {
   usePageTitle(PLAN_TITLE);
   const { state, retry } = useRepaymentPlan();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle}>{PLAN_TITLE}</h1>
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title}>{PLAN_TITLE}</h1>
       {state.status === 'loading' && <Loading text="Loading your repayment…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <Plan info={state.data} />}

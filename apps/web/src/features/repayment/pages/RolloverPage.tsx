@@ -8,11 +8,13 @@ import type { RolloverInfo } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
-import { useRolloverInfo, usePageIds } from '../api.ts';
+import { useRolloverInfo } from '../api.ts';
+import { usePageIds } from '../../../shared/params/use-page-ids.ts';
 import { saveRepaymentInfo } from '../repayment-store.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
-import { Loading } from '../components/Loading.tsx';
+import { Loading } from '../../../shared/ui/Loading.tsx';
 import { PaymentPanel } from '../components/PaymentPanel.tsx';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';
 
 export const ROLLOVER_TITLE = 'Rollover Repayment';
@@ -22,16 +24,16 @@ export default function RolloverPage() {
   usePageTitle(ROLLOVER_TITLE);
   const { state, retry } = useRolloverInfo();
   return (
-    <main className={styles.page}>
+    <main className={frame.pageAboveFooter}>
       {state.status === 'loading' && (
         <>
-          <h1 className={styles.pageTitle}>{ROLLOVER_TITLE}</h1>
+          <h1 className={frame.title}>{ROLLOVER_TITLE}</h1>
           <Loading text="Loading your rollover…" />
         </>
       )}
       {state.status === 'failed' && (
         <>
-          <h1 className={styles.pageTitle}>{ROLLOVER_TITLE}</h1>
+          <h1 className={frame.title}>{ROLLOVER_TITLE}</h1>
           <LoadFailure error={state.error} onRetry={retry} />
         </>
       )}
@@ -48,7 +50,7 @@ function Rollover({ info }: { info: RolloverInfo }) {
   return (
     <>
       <section className={styles.hero} aria-labelledby="rollover-title">
-        <h1 id="rollover-title" className={styles.pageTitle}>
+        <h1 id="rollover-title" className={frame.title}>
           {info.delayInfo.title || ROLLOVER_TITLE}
         </h1>
         <p className={styles.amount}>{formatMoney(info.delayInfo.delayAmount)}</p>

@@ -10,10 +10,12 @@ import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { pageParam } from '../../../shared/params/page-params.ts';
 import { loadRepaymentCode } from '../repayment-store.ts';
-import { PLAN_PATH, ROLLOVER_PATH, appHref } from '../navigation.ts';
+import { appHref } from '../navigation.ts';
+import { REPAYMENT_BY_PERIOD_PATH, ROLLOVER_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { PayNotice } from '../components/PayNotice.tsx';
 import { PayCode } from '../components/PayCode.tsx';
+import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';
 
 export const STORED_CODE_TITLE = 'Repayment code';
@@ -22,8 +24,8 @@ export default function StoredRepaymentCodePage() {
   usePageTitle(STORED_CODE_TITLE);
   const view = loadRepaymentCode(pageParam('orderId'));
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle}>{STORED_CODE_TITLE}</h1>
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title}>{STORED_CODE_TITLE}</h1>
       {!view || view.payCode.trim() === '' ? (
         <section className={styles.message} role="alert">
           <h2 className={styles.messageTitle}>{view ? 'No repayment code yet' : 'Repayment details not found'}</h2>
@@ -32,7 +34,7 @@ export default function StoredRepaymentCodePage() {
               ? 'You have not been given a repayment code for this payment yet. Go back, choose a payment method and tap Payment.'
               : 'We could not find your repayment details on this phone. Please open the repayment page again.'}
           </p>
-          <Link to={appHref(view?.kind === 'rollover' ? ROLLOVER_PATH : PLAN_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Link to={appHref(view?.kind === 'rollover' ? ROLLOVER_PATH : REPAYMENT_BY_PERIOD_PATH)} className={styles.textLink}>
             Go to the repayment page
           </Link>
         </section>

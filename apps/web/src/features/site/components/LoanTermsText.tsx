@@ -6,6 +6,7 @@ import type { SiteConfig } from '@cashloan/contract/site';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { countText, rangeText, shareText, tierText } from '../figures.ts';
 import { mailtoHref, telHref } from '../../../shared/format/contact-links.ts';
+import { PRIVACY_POLICY_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { ContactLink } from './ContactLink.tsx';
 import { LongText, type TextSection } from './LongText.tsx';
 import styles from '../site.module.css';
@@ -246,7 +247,7 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       body: (
         <p>
           How we collect, use, share and protect your personal information is explained in our{' '}
-          <a className={styles.inlineLink} href="/maySimilar">
+          <a className={styles.inlineLink} href={PRIVACY_POLICY_PATH}>
             Privacy Policy
           </a>
           .

@@ -5,9 +5,11 @@ import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';
 import { withCarriedParams } from '../../../../shared/params/page-params.ts';
 import { useBorrowDetail } from '../../api.ts';
-import { CARD_REPAY_ROUTE, ORDER_PATH, appHref } from '../../navigation.ts';
+import { appHref } from '../../navigation.ts';
+import { CARD_REPAYMENT_PATH, ORDER_DETAILS_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../../safe-url.ts';
-import { Loading } from '../../components/Loading.tsx';
+import { Loading } from '../../../../shared/ui/Loading.tsx';
+import frame from '../../../../shared/ui/page-frame.module.css';
 import styles from '../../repayment.module.css';
 
 export const BORROW_DETAIL_TITLE = 'Borrow details';
@@ -18,8 +20,8 @@ export default function BorrowDetailPage() {
   usePageTitle(BORROW_DETAIL_TITLE);
   const { state, retry } = useBorrowDetail();
   return (
-    <main className={styles.page} style={{ paddingBottom: 24 }}>
-      <h1 className={styles.pageTitle}>{BORROW_DETAIL_TITLE}</h1>
+    <main className={frame.pageAboveFooter} style={{ paddingBottom: 24 }}>
+      <h1 className={frame.title}>{BORROW_DETAIL_TITLE}</h1>
       {state.status === 'loading' && <Loading text="Loading your loan…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <Detail order={state.data} />}
@@ -31,7 +33,7 @@ function Detail({ order }: { order: OrderDetails }) {
   return (
     <>
       <section className={styles.hero} aria-labelledby="loan-status">
-        <h2 id="loan-status" className={styles.pageTitle} style={{ margin: 0 }}>
+        <h2 id="loan-status" className={frame.title} style={{ margin: 0 }}>
           {order.noticeStatusText}
         </h2>
         {order.noticeDesText && <p className={styles.notice}>{order.noticeDesText}</p>}
@@ -53,11 +55,11 @@ function Detail({ order }: { order: OrderDetails }) {
         </dl>
       </section>
       {REPAYING.has(order.orderStatus) && (
-        <Link to={withCarriedParams(CARD_REPAY_ROUTE)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }}>
+        <Link to={withCarriedParams(CARD_REPAYMENT_PATH)} className={styles.textLink} style={{ marginTop: 12 }}>
           Repay by card
         </Link>
       )}
-      <a href={appHref(ORDER_PATH)} className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <a href={appHref(ORDER_DETAILS_PATH)} className={styles.textLink}>
         Back to my order
       </a>
     </>

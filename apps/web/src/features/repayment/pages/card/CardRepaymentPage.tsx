@@ -10,17 +10,26 @@ import { Button } from 'antd-mobile';
 import { CALL_ERROR_CODES, SMS_RESEND_SECONDS } from '@cashloan/contract/routes';
 import type { BankCard, RepaymentWays } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
+import { useCountdown } from '../../../../shared/ui/use-countdown.ts';
 import { showInfo, showSuccess } from '../../../../shared/ui/toast.ts';
 import { formatMoney } from '../../../../shared/format/money.ts';
 import { ApiCallError } from '../../../../shared/http/client.ts';
 import { pageParam, sessionParams, withCarriedParams } from '../../../../shared/params/page-params.ts';
-import { commitCardRepayment, confirmCardRepayment, startOnlinePayment, useRepaymentWays } from '../../api.ts';
-import { BORROW_DETAIL_ROUTE, CHOOSE_CARD_ROUTE, openPaymentUrl } from '../../navigation.ts';
-import { useCountdown } from '../../use-countdown.ts';
+import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';
+import {
+  QUERY_FAILED_TITLE,
+  commitCardRepayment,
+  confirmCardRepayment,
+  repaymentFailureText,
+  startOnlinePayment,
+  useRepaymentWays,
+} from '../../api.ts';
+import { openPaymentUrl } from '../../navigation.ts';
+import { BORROW_DETAIL_PATH, CHOOSE_CARD_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { useOnceAtATime } from '../../use-once-at-a-time.ts';
-import { Loading } from '../../components/Loading.tsx';
-import { QueryFailed } from '../../components/QueryFailed.tsx';
+import { Loading } from '../../../../shared/ui/Loading.tsx';
 import { VerificationDialog } from '../../components/VerificationDialog.tsx';
+import frame from '../../../../shared/ui/page-frame.module.css';
 import styles from '../../repayment.module.css';
 
 export const CARD_REPAY_TITLE = 'Repay by card';
@@ -31,10 +40,10 @@ export default function CardRepaymentPage() {
   usePageTitle(CARD_REPAY_TITLE);
   const { state, retry } = useRepaymentWays();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle}>{CARD_REPAY_TITLE}</h1>
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title}>{CARD_REPAY_TITLE}</h1>
       {state.status === 'loading' && <Loading text="Loading your bank cards…" />}
-      {state.status === 'failed' && <QueryFailed error={state.error} onRetry={retry} />}
+      {state.status === 'failed' && <LoadFailure title={QUERY_FAILED_TITLE} describe={repaymentFailureText} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <CardRepayment ways={state.data} onStartAgain={retry} />}
     </main>
   );
@@ -52,7 +61,7 @@ function CardRepayment({ ways, onStartAgain }: { ways: RepaymentWays; onStartAga
   const [recordId, setRecordId] = useState<number | null>(null);
   const countdown = useCountdown(SMS_RESEND_SECONDS);
 
-  const goBorrowDetail = () => void navigate(withCarriedParams(BORROW_DETAIL_ROUTE), { replace: true });
+  const goBorrowDetail = () => void navigate(withCarriedParams(BORROW_DETAIL_PATH), { replace: true });
   const commit = (selected: BankCard) =>
     commitCardRepayment({
       amount: String(ways.repayAmount),
@@ -151,7 +160,7 @@ function CardRepayment({ ways, onStartAgain }: { ways: RepaymentWays; onStartAga
             <p className={styles.cardNo}>No bank card selected</p>
           )}
         </div>
-        <Link to={withCarriedParams(CHOOSE_CARD_ROUTE, { cardId: card ? String(card.id) : undefined })} className={styles.linkButton}>
+        <Link to={withCarriedParams(CHOOSE_CARD_PATH, { cardId: card ? String(card.id) : undefined })} className={styles.linkButton}>
           {card ? 'Change' : 'Select a bank card'}
         </Link>
       </section>
@@ -169,7 +178,7 @@ function CardRepayment({ ways, onStartAgain }: { ways: RepaymentWays; onStartAga
         </div>
       </div>
 
-      <VerificationDialog open={recordId !== null} resendIn={countdown.remaining} onConfirm={confirm} onResend={resend} onCancel={() => setRecordId(null)} />
+      <VerificationDialog open={recordId !== null} resendIn={countdown.secondsLeft} onConfirm={confirm} onResend={resend} onCancel={() => setRecordId(null)} />
     </>
   );
 }

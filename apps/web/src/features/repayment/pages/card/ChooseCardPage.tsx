@@ -3,10 +3,12 @@ import { useLocation, useNavigate } from '../../../../shared/router/router.tsx';
 import type { RepaymentWays } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { withCarriedParams } from '../../../../shared/params/page-params.ts';
-import { useRepaymentWays } from '../../api.ts';
-import { BIND_BANK_PATH, CARD_REPAY_ROUTE, appHref } from '../../navigation.ts';
-import { Loading } from '../../components/Loading.tsx';
-import { QueryFailed } from '../../components/QueryFailed.tsx';
+import { LoadFailure } from '../../../../shared/ui/LoadFailure.tsx';
+import { QUERY_FAILED_TITLE, repaymentFailureText, useRepaymentWays } from '../../api.ts';
+import { appHref } from '../../navigation.ts';
+import { BIND_BANK_PATH, CARD_REPAYMENT_PATH } from '../../../../shared/navigation/screen-paths.ts';
+import { Loading } from '../../../../shared/ui/Loading.tsx';
+import frame from '../../../../shared/ui/page-frame.module.css';
 import styles from '../../repayment.module.css';
 
 export const CHOOSE_CARD_TITLE = 'Choose a bank card';
@@ -15,14 +17,14 @@ export default function ChooseCardPage() {
   usePageTitle(CHOOSE_CARD_TITLE);
   const { state, retry } = useRepaymentWays();
   return (
-    <main className={styles.page}>
-      <h1 className={styles.pageTitle} id="choose-card">
+    <main className={frame.pageAboveFooter}>
+      <h1 className={frame.title} id="choose-card">
         {CHOOSE_CARD_TITLE}
       </h1>
       {state.status === 'loading' && <Loading text="Loading your bank cards…" />}
-      {state.status === 'failed' && <QueryFailed error={state.error} onRetry={retry} />}
+      {state.status === 'failed' && <LoadFailure title={QUERY_FAILED_TITLE} describe={repaymentFailureText} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <CardList ways={state.data} />}
-      <a className={styles.textButton} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', marginTop: 12 }} href={appHref(BIND_BANK_PATH)}>
+      <a className={styles.textLink} style={{ marginTop: 12 }} href={appHref(BIND_BANK_PATH)}>
         Add a bank card
       </a>
     </main>
@@ -51,7 +53,7 @@ function CardList({ ways }: { ways: RepaymentWays }) {
               role="radio"
               aria-checked={checked}
               className={styles.choice}
-              onClick={() => void navigate(withCarriedParams(CARD_REPAY_ROUTE, { cardId: String(card.id) }), { replace: true })}
+              onClick={() => void navigate(withCarriedParams(CARD_REPAYMENT_PATH, { cardId: String(card.id) }), { replace: true })}
             >
               <span className={styles.choiceName}>
                 <span className={styles.bankName}>{card.bankName}</span>

@@ -1,7 +1,7 @@
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
-import styles from '../repayment.module.css';
+/** A screen's loading state: the spinner and what is loading, announced to screen readers. */
+import { Spinner } from './Spinner.tsx';
+import styles from './Loading.module.css';
 
-/** The loading state of a repayment screen, announced to screen readers. */
 export function Loading({ text }: { text: string }) {
   return (
     <div className={styles.loading} role="status" aria-live="polite">

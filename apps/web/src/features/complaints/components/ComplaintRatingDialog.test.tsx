@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn() }));
 vi.mock('../../../shared/ui/toast.ts', () => toast);
 
-const { RatingDialog, CHOOSE_STAR_MESSAGE, RATING_THANKS_MESSAGE } = await import('./RatingDialog.tsx');
+const { ComplaintRatingDialog, RATING_THANKS_MESSAGE } = await import('./ComplaintRatingDialog.tsx');
+const { CHOOSE_STAR_MESSAGE } = await import('../../../shared/ui/StarRatingDialog.tsx');
 
 afterEach(() => vi.clearAllMocks());
 
@@ -15,7 +16,7 @@ const pressed = () => [1, 2, 3, 4, 5].map((n) => star(n).getAttribute('aria-pres
 function setup(send: (score: number) => Promise<void> = async () => undefined) {
   const onClose = vi.fn();
   const sendSpy = vi.fn(send);
-  const view = render(<RatingDialog open onClose={onClose} send={sendSpy} />);
+  const view = render(<ComplaintRatingDialog open onClose={onClose} send={sendSpy} />);
   return { onClose, send: sendSpy, view };
 }
 
@@ -45,7 +46,7 @@ describe('the rating dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledWith(false);
     expect(send).not.toHaveBeenCalled();
-    view.rerender(<RatingDialog open onClose={onClose} send={send} />);
+    view.rerender(<ComplaintRatingDialog open onClose={onClose} send={send} />);
     expect(pressed()).toEqual(['false', 'false', 'false', 'false', 'false']);
   });
 
