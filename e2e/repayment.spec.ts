@@ -192,7 +192,10 @@ test.describe('Repayment', () => {
     await page.goto(borrower.url('/pay.html#/alipayrepayment', { ...ids(order), cardId: card.id }));
     await page.getByRole('button', { name: 'Confirm repayment' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Enter the verification code' });
+    await expect(dialog).toBeVisible();
     const codes = async () => (await ops.request<{ items: Array<{ body: string }> }>('GET', `/sms-outbox?phone=${borrower.session.mobilePhone}`)).items;
+    // The dialog opens when the commit answers; the code is in the outbox by then, polled to be sure.
+    await expect.poll(async () => (await codes()).length).toBe(1);
     const first = /\b(\d{6})\b/.exec((await codes())[0]!.body)![1]!;
     const wrong = first === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i++) {
