@@ -91,6 +91,48 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // ---- Server layers (issue 19; docs/architecture.md) -------------------------------------------
+  // apps/server/src is cut platform → loan-terms → providers → domain → modules → ops/seed/web → app:
+  // a layer imports only the layers below it, a store only from its own room or family, a module never
+  // another module, a provider no domain or module code, and nothing in a circle. Tests may import
+  // anything (they build the whole app), so *.test.ts is left out.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { boundaries, 'import-x': importX },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'boundaries/root-path': import.meta.dirname,
+      // The layers are folders; the files at the top of src/ (and modules/index.ts, and every store) are classified by name.
+      'boundaries/elements': [
+        { type: 'platform', pattern: 'apps/server/src/platform', partialMatch: false },
+        { type: 'loan-terms', pattern: 'apps/server/src/loan-terms', partialMatch: false },
+        { type: 'provider', pattern: 'apps/server/src/providers/*', capture: ['provider'], partialMatch: false },
+        { type: 'domain', pattern: 'apps/server/src/domain/*', capture: ['room'], partialMatch: false },
+        { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['family'], partialMatch: false },
+        { type: 'ops', pattern: 'apps/server/src/ops', partialMatch: false },
+        { type: 'seed', pattern: 'apps/server/src/seed', partialMatch: false },
+        { type: 'web-host', pattern: 'apps/server/src/web', partialMatch: false },
+        { type: 'test-support', pattern: 'apps/server/src/test-support', partialMatch: false },
+      ],
+      'boundaries/files': [
+        { category: 'app', pattern: 'apps/server/src/{app,main}.ts' },
+        { category: 'config', pattern: 'apps/server/src/config.ts' },
+        { category: 'deps', pattern: 'apps/server/src/deps.ts' },
+        { category: 'modules-index', pattern: 'apps/server/src/modules/index.ts' },
+        { category: 'store', pattern: 'apps/server/src/**/*store.ts' },
+      ],
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: serverLayerPolicies() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // One import statement per module: the doors re-export, so two lines from one door creep in.
+      'import-x/no-duplicates': 'error',
+    },
+  },
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {
@@ -102,3 +144,55 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
 );
+
+/** What each server layer may import; everything else local to the server is refused (docs/architecture.md). */
+function serverLayerPolicies() {
+  // A layer is a folder (an element) or a file at the top of src/ (a file category).
+  const folders = ['platform', 'loan-terms', 'provider', 'domain', 'module', 'ops', 'seed', 'web-host', 'test-support'];
+  const files = ['app', 'config', 'deps', 'modules-index'];
+  const selector = (layer) => (folders.includes(layer) ? { element: { type: layer } } : { file: { categories: layer } });
+  const below = {
+    platform: ['platform'],
+    config: ['platform'],
+    'loan-terms': ['loan-terms', 'platform'],
+    provider: ['provider', 'loan-terms', 'platform', 'config'],
+    deps: ['provider', 'platform', 'config'],
+    domain: ['domain', 'provider', 'loan-terms', 'platform', 'config', 'deps'],
+    module: ['module', 'domain', 'provider', 'loan-terms', 'platform', 'config', 'deps'],
+    'modules-index': ['module', 'deps'],
+    ops: ['ops', 'module', 'seed', 'platform', 'config', 'deps'],
+    seed: ['seed', 'module', 'domain', 'provider', 'loan-terms', 'platform', 'config', 'deps'],
+    'web-host': ['web-host', 'module', 'platform', 'config', 'deps'],
+  };
+  const layerPolicies = Object.entries(below).map(([from, allowed]) => ({
+    from: selector(from),
+    disallow: { to: [...folders, ...files].filter((layer) => !allowed.includes(layer)).map(selector) },
+    message: `${from} may import only ${allowed.join(', ')}: what it imports is above it or beside it (docs/architecture.md).`,
+  }));
+  return [
+    ...layerPolicies,
+    {
+      // A domain store is read only through its room's doors: not from another layer…
+      from: { element: { type: '!domain' } },
+      disallow: { to: { element: { type: 'domain' }, file: { categories: 'store' } } },
+      message: "A store is private to its room: use the {{ to.element.captured.room }} room's door (its service.ts), not its store.",
+    },
+    {
+      // …nor from another room.
+      from: { element: { type: 'domain' } },
+      disallow: { to: { element: { type: 'domain', captured: { room: '!{{ from.element.captured.room }}' } }, file: { categories: 'store' } } },
+      message: "A store is private to its room: use the {{ to.element.captured.room }} room's door (its service.ts), not its store.",
+    },
+    {
+      from: { element: { type: 'module' } },
+      disallow: { to: { element: { type: 'module', captured: { family: '!{{ from.element.captured.family }}' } } } },
+      message: 'A module never imports another module ({{ to.element.captured.family }}): move what both need to a domain room, a provider or loan-terms.',
+    },
+    {
+      // A module's store is its own: the dev back office, the seed and the H5 host go through its service, ops.ts or seed.ts.
+      from: { element: { types: { anyOf: ['ops', 'seed', 'web-host'] } } },
+      disallow: { to: { element: { type: 'module' }, file: { categories: 'store' } } },
+      message: "A module's store is private to it: use its service.ts, ops.ts or seed.ts.",
+    },
+  ];
+}

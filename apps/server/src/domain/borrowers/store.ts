@@ -1,7 +1,6 @@
 /** Creating borrowers and their sessions (used by the ops API, the seed and registration). */
-import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/client.ts';
-import { createSession, type Borrower } from './session.ts';
+import type { Borrower } from './session.ts';
 import type { SessionParams } from '@cashloan/contract';
 
 export interface NewBorrower {
@@ -15,31 +14,17 @@ export interface NewBorrower {
 
 export const DEFAULT_MERCHANT = 'M0001';
 
-/**
- * 64 random bits: the old time-plus-20-bits id collided about once in 1,000 borrowers made within one
- * millisecond of each other (found by the loan state-machine model, which resets the clock).
- */
-function newUserId(): string {
-  return `U${randomBytes(8).readBigUInt64BE().toString(36).toUpperCase()}`;
-}
-
-export async function createBorrowerWithSession(
+/** Inserts a borrower; answers the row id (the session is made by service.ts). */
+export async function insertBorrower(
   db: Queryable,
-  input: NewBorrower,
-  now: Date,
-  ttlDays: number,
-): Promise<{ borrowerId: number; session: SessionParams }> {
-  const merchantNumber = input.merchantNumber ?? DEFAULT_MERCHANT;
-  const userId = input.userId ?? newUserId();
+  b: { userId: string; merchantNumber: string; mobilePhone: string; name: string; isRepeat: boolean; now: Date },
+): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO borrowers (user_id, merchant_number, mobile_phone, name, is_repeat, created_at)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [userId, merchantNumber, input.mobilePhone, input.name ?? '', input.isRepeat ?? false, now],
+    [b.userId, b.merchantNumber, b.mobilePhone, b.name, b.isRepeat, b.now],
   );
-  const borrowerId = Number(rows[0]!.id);
-  const deviceId = input.deviceId ?? 'demo-device';
-  const sessionId = await createSession(db, borrowerId, deviceId, now, ttlDays);
-  return { borrowerId, session: { deviceId, userId, sessionId, merchantNumber, mobilePhone: input.mobilePhone } };
+  return Number(rows[0]!.id);
 }
 
 /** A borrower by row id or by userId; null when there is none. */

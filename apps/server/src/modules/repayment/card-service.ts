@@ -18,7 +18,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { DAY_MS } from '../../platform/clock/clock.ts';
 import { loadOrder, lockOrder, toLoanState, viewOrder } from '../../domain/orders/service.ts';
-import { issuePayCode } from '../../domain/payments/service.ts';
+import { issuePayCode, isChannelActive } from '../../domain/payments/service.ts';
 import type { CardChargeResult } from '../../providers/payments/payment-provider.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
@@ -26,7 +26,6 @@ import { settle, settleSucceeded } from './card-settlement.ts';
 import { STALE_CLAIM_MS, START_FAILED_MESSAGE, resolveStaleClaim, resolveStarting } from './recovery.ts';
 import { CODE_MESSAGES, claimCodeCheck, claimCodeSend, closeIfChecksUsed, codeLimitReached } from './card-codes.ts';
 import { findBorrowerCard, listBorrowerCards } from '../../domain/bank-cards/service.ts';
-import { isChannelActive } from '../../domain/payments/service.ts';
 import { CARD_CHANNEL, CHECKOUT_CHANNEL } from './channels.ts';
 import {
   cancelOtherOpenRepayments,
