@@ -1,0 +1,39 @@
+/** Every staff call, for code that must enumerate them (the server's role and CSRF tests, docs). */
+import type { StaffCall } from './common.ts';
+import { createStaffCall, disableStaffCall, enableStaffCall, listStaffCall, resetStaffCall, setStaffRolesCall } from './accounts.ts';
+import { listAuditCall } from './audit.ts';
+import { getBorrowerCall, searchBorrowersCall } from './borrowers.ts';
+import { getComplaintCall, listComplaintsCall, replyToComplaintCall, uploadImageCall } from './complaints.ts';
+import { dashboardCall } from './dashboard.ts';
+import { getOrderCall, moveOrderCall, postPaymentCall, searchOrdersCall } from './orders.ts';
+import { changePasswordCall, meCall, secondFactorCall, secondFactorConfirmCall, secondFactorSetupCall, signInCall, signOutCall } from './session.ts';
+import { settingsCall } from './settings.ts';
+
+export const STAFF_CALLS = {
+  signInCall,
+  secondFactorCall,
+  meCall,
+  signOutCall,
+  changePasswordCall,
+  secondFactorSetupCall,
+  secondFactorConfirmCall,
+  dashboardCall,
+  listComplaintsCall,
+  getComplaintCall,
+  replyToComplaintCall,
+  uploadImageCall,
+  searchOrdersCall,
+  getOrderCall,
+  moveOrderCall,
+  postPaymentCall,
+  searchBorrowersCall,
+  getBorrowerCall,
+  listStaffCall,
+  createStaffCall,
+  setStaffRolesCall,
+  disableStaffCall,
+  enableStaffCall,
+  resetStaffCall,
+  listAuditCall,
+  settingsCall,
+} satisfies Record<string, StaffCall>;

@@ -1,0 +1,18 @@
+/** The dashboard: the day's work at a glance, for every role. */
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../routes.ts';
+import { STAFF_ROLES, defineStaffCall } from './common.ts';
+
+export const dashboardCall = defineStaffCall(
+  { method: 'GET', path: '/dashboard', access: { roles: STAFF_ROLES } },
+  {
+    input: z.object({}),
+    answer: z.object({
+      ordersByStatus: z.array(z.object({ status: z.union(ORDER_STATUSES.map((s) => z.literal(s)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]), count: z.number().int().nonnegative() })).describe('the status each order shows today'),
+      complaintsWaiting: z.number().int().nonnegative().describe('complaints without a reply'),
+      complaintsPastReview: z.number().int().nonnegative().describe('waiting complaints past the promised review (3 weekdays)'),
+      paymentsToday: z.object({ count: z.number().int().nonnegative(), amountMinor: z.number().int().nonnegative() }).describe("payments applied since the start of the lender's day"),
+    }),
+  },
+  'Counts of orders by status, complaints waiting and past their promised review, and the payments of the day.',
+);

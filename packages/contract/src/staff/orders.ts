@@ -1,0 +1,134 @@
+/** Orders for staff: search, one order whole (plan, ledger, pay codes, what the borrower confirmed), and finance's moves and postings. */
+import { z } from 'zod';
+import { costDisclosure } from '../loan-confirmation.ts';
+import { ORDER_STATUS, ORDER_STATUSES } from '../routes.ts';
+import { amountMinorField, defineStaffCall, isoDateTime, pageFields, pageOf, staffId } from './common.ts';
+
+const status = z.union(ORDER_STATUSES.map((s) => z.literal(s)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]);
+
+export const staffOrderListItem = z.object({
+  id: z.number().int().positive(),
+  orderNo: z.string(),
+  borrowerId: z.number().int().positive(),
+  borrowerName: z.string(),
+  mobilePhone: z.string(),
+  productName: z.string(),
+  principalMinor: z.number().int(),
+  status: status.describe('the stored status'),
+  shownStatus: status.describe('the status the borrower sees today (the clock moves 170 → 174 → 180)'),
+  createdAt: isoDateTime,
+  dueAt: isoDateTime.nullable(),
+});
+export type StaffOrderListItem = z.infer<typeof staffOrderListItem>;
+
+/** One line of the ledger: a charge the order owes, or money received and how it was applied. */
+export const staffLedgerLine = z.object({
+  at: isoDateTime,
+  kind: z.enum(['loan', 'payment', 'late-charges-accrued']),
+  description: z.string(),
+  /** What the line adds to (a charge) or takes off (a payment) what is owed. */
+  amountMinor: z.number().int(),
+  reference: z.string().describe("a payment's reference ('' for a charge)"),
+  channel: z.string().describe("the channel a payment came through ('' for a charge)"),
+  applied: z
+    .object({
+      bookedChargesMinor: z.number().int().describe('late charges and fees this payment booked'),
+      toChargesMinor: z.number().int(),
+      toInstalmentsMinor: z.number().int(),
+      unappliedMinor: z.number().int().describe('received beyond what was owed'),
+      outcome: z.string(),
+    })
+    .nullable(),
+});
+
+export const staffPayCodeView = z.object({
+  code: z.string(),
+  channelNumber: z.string(),
+  channelName: z.string(),
+  purpose: z.enum(['repay', 'rollover']),
+  amountMinor: z.number().int(),
+  status: z.enum(['live', 'paid', 'expired']),
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+  paidAt: isoDateTime.nullable(),
+});
+
+/** The moves finance may make from the order's status (docs/statuses.md). */
+export const staffOrderMove = z.object({ to: status, title: z.string() });
+
+export const staffOrderView = z.object({
+  order: staffOrderListItem.extend({
+    productId: z.number().int().positive(),
+    interestMinor: z.number().int(),
+    feeMinor: z.number().int(),
+    termDays: z.number().int(),
+    periods: z.number().int(),
+    disbursedAt: isoDateTime.nullable(),
+    settledAt: isoDateTime.nullable(),
+    paidMinor: z.number().int(),
+    owedNowMinor: z.number().int().describe('everything owed today, late charges included'),
+    statusMeaning: z.string(),
+  }),
+  plan: z.array(z.object({ seq: z.number().int(), dueAt: isoDateTime, amountMinor: z.number().int(), paidMinor: z.number().int(), settledAt: isoDateTime.nullable() })),
+  ledger: z.array(staffLedgerLine),
+  payCodes: z.array(staffPayCodeView),
+  /** What the borrower confirmed: the disclosure of the offer the order was made from, and its agreements with the order's figures. */
+  confirmed: z.object({
+    disclosure: costDisclosure.nullable(),
+    agreements: z.array(z.object({ position: z.number().int(), title: z.string(), body: z.string() })),
+  }),
+  payoutAccount: z.object({ bankName: z.string(), cardNo: z.string().describe('masked: the last 4 digits only') }).nullable(),
+  moves: z.array(staffOrderMove),
+});
+export type StaffOrder = z.infer<typeof staffOrderView>;
+
+export const searchOrdersCall = defineStaffCall(
+  { method: 'GET', path: '/orders', access: { roles: ['agent', 'finance'] } },
+  {
+    input: z.object({
+      phone: z.string().trim().regex(/^\d{3,15}$/, { error: 'phone must be 3 to 15 digits' }).optional(),
+      orderNo: z.string().trim().min(1).max(64, { error: 'orderNo must be at most 64 characters' }).optional(),
+      status: z.coerce.number({ error: 'status must be a number' }).refine((v) => (ORDER_STATUSES as readonly number[]).includes(v), { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+      ...pageFields,
+    }),
+    answer: pageOf(staffOrderListItem),
+  },
+  'Orders by phone (any part), order number or shown status, newest first.',
+);
+
+export const getOrderCall = defineStaffCall(
+  { method: 'GET', path: '/orders/:id', access: { roles: ['agent', 'finance'] } },
+  { input: z.object({ id: staffId('id') }), answer: staffOrderView },
+  'One order: its figures, plan, ledger, pay codes, what the borrower confirmed, and the moves finance may make.',
+);
+
+export const moveOrderCall = defineStaffCall(
+  { method: 'POST', path: '/orders/:id/move', access: { roles: ['finance'] }, audit: 'order.move' },
+  {
+    input: z.object({
+      id: staffId('id'),
+      to: z
+        .number({ error: 'to must be a status code' })
+        .refine((v) => [ORDER_STATUS.disbursing, ORDER_STATUS.rejected, ORDER_STATUS.repaying].includes(v as 110), { error: 'to must be 110 (approve), 151 (reject) or 170 (disburse)' }),
+    }),
+    answer: staffOrderView,
+  },
+  'Approves (21 → 110), rejects (21 → 151) or disburses (110 → 170) an order; any other move is refused.',
+);
+
+export const PAYMENT_METHODS = ['counter', 'bank-transfer'] as const;
+export const PAYMENT_METHOD_TITLES: Record<(typeof PAYMENT_METHODS)[number], string> = { counter: 'Counter payment', 'bank-transfer': 'Bank transfer' };
+
+export const postPaymentCall = defineStaffCall(
+  { method: 'POST', path: '/orders/:id/payments', access: { roles: ['finance'] }, audit: 'payment.post' },
+  {
+    input: z.object({
+      id: staffId('id'),
+      amountMinor: amountMinorField('amountMinor'),
+      method: z.enum(PAYMENT_METHODS, { error: "method must be 'counter' or 'bank-transfer'" }),
+      reference: z.string({ error: 'reference is required' }).trim().min(3, { error: 'reference must be at least 3 characters' }).max(64, { error: 'reference must be at most 64 characters' }).regex(/^[\w./:-]+$/, { error: 'reference may hold letters, digits and . / : - _ only' }),
+    }),
+    answer: z.object({ order: staffOrderView, paymentId: z.number().int().positive(), outcome: z.string() }),
+  },
+  'Posts money received outside the provider (at a counter or by bank transfer) under its reference; the same reference twice is refused.',
+);
