@@ -91,6 +91,55 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // ---- Back office (issue 20; docs/backoffice.md, "Screens") -----------------------------------
+  // apps/backoffice/src is cut app/ → features/<name>/ → shared/, like the web: React's hook rules,
+  // a feature never imports another feature (links between screens go through shared/paths.ts),
+  // shared/ imports neither a feature nor app/, and no import cycle. Self-contained, so merging the
+  // server's blocks beside it touches nothing here.
+  {
+    files: ['apps/backoffice/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, boundaries, 'import-x': importX },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/elements': [
+        { type: 'bo-app', pattern: 'apps/backoffice/src/app' },
+        { type: 'bo-feature', pattern: 'apps/backoffice/src/features/*', capture: ['feature'] },
+        { type: 'bo-shared', pattern: 'apps/backoffice/src/shared' },
+      ],
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'bo-feature' } },
+              disallow: { to: { element: { type: 'bo-feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
+              message: 'A back-office feature does not import another feature ({{ to.element.captured.feature }}): move what both need to shared/.',
+            },
+            {
+              from: { element: { type: 'bo-feature' } },
+              disallow: { to: { element: { type: 'bo-app' } } },
+              message: 'A back-office feature does not import app/: app/ imports the features.',
+            },
+            {
+              from: { element: { type: 'bo-shared' } },
+              disallow: { to: { element: { types: { anyOf: ['bo-feature', 'bo-app'] } } } },
+              message: 'shared/ does not import a feature or app/: it is what they build on.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   // ---- Server layers (issue 19; docs/architecture.md) -------------------------------------------
   // apps/server/src is cut platform → loan-terms → providers → domain → modules → ops/seed/web → app:
   // a layer imports only the layers below it, a store only from its own room or family, a module never

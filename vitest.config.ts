@@ -24,6 +24,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'apps/backoffice/vitest.config.ts',
     ],
   },
 });
