@@ -1,0 +1,15 @@
+/** The back office's screen paths (under BACKOFFICE_BASE), named once for the router, the menu and the links. */
+export const SIGN_IN_PATH = '/sign-in';
+export const DASHBOARD_PATH = '/';
+export const COMPLAINTS_PATH = '/complaints';
+export const ORDERS_PATH = '/orders';
+export const BORROWERS_PATH = '/borrowers';
+export const ACCOUNTS_PATH = '/accounts';
+export const AUDIT_PATH = '/audit';
+export const SETTINGS_PATH = '/settings';
+export const CHANGE_PASSWORD_PATH = '/account/password';
+export const SECOND_FACTOR_PATH = '/account/second-factor';
+
+export const complaintPath = (id: number) => `${COMPLAINTS_PATH}/${id}`;
+export const orderPath = (id: number) => `${ORDERS_PATH}/${id}`;
+export const borrowerPath = (id: number) => `${BORROWERS_PATH}/${id}`;

@@ -1,0 +1,33 @@
+/**
+ * Every query key of the back office, from one factory: a feature's hooks take their keys here and
+ * its mutations invalidate through the same functions, so a key is never spelled twice.
+ */
+export const staffKeys = {
+  all: ['staff'] as const,
+  session: () => [...staffKeys.all, 'session'] as const,
+  dashboard: () => [...staffKeys.all, 'dashboard'] as const,
+  complaints: {
+    all: () => [...staffKeys.all, 'complaints'] as const,
+    list: (filters: object) => [...staffKeys.complaints.all(), 'list', filters] as const,
+    detail: (id: number) => [...staffKeys.complaints.all(), 'detail', id] as const,
+  },
+  orders: {
+    all: () => [...staffKeys.all, 'orders'] as const,
+    list: (filters: object) => [...staffKeys.orders.all(), 'list', filters] as const,
+    detail: (id: number) => [...staffKeys.orders.all(), 'detail', id] as const,
+  },
+  borrowers: {
+    all: () => [...staffKeys.all, 'borrowers'] as const,
+    list: (filters: object) => [...staffKeys.borrowers.all(), 'list', filters] as const,
+    detail: (id: number) => [...staffKeys.borrowers.all(), 'detail', id] as const,
+  },
+  accounts: {
+    all: () => [...staffKeys.all, 'accounts'] as const,
+    list: () => [...staffKeys.accounts.all(), 'list'] as const,
+  },
+  audit: {
+    all: () => [...staffKeys.all, 'audit'] as const,
+    list: (filters: object) => [...staffKeys.audit.all(), 'list', filters] as const,
+  },
+  settings: () => [...staffKeys.all, 'settings'] as const,
+};
