@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor, menuKeyOf } from './menu.tsx';
+
+const labels = (roles: Parameters<typeof menuFor>[0]) => menuFor(roles).map((e) => e.label);
+
+describe('menu', () => {
+  it('shows each role only the screens its calls allow', () => {
+    expect(labels(['agent'])).toEqual(['Dashboard', 'Complaints', 'Orders', 'Borrowers']);
+    expect(labels(['finance'])).toEqual(['Dashboard', 'Orders', 'Borrowers']);
+    expect(labels(['admin'])).toEqual(['Dashboard', 'Staff accounts', 'Audit log', 'Settings']);
+    expect(labels(['agent', 'admin'])).toHaveLength(7);
+  });
+
+  it('lights the list entry on its detail screens', () => {
+    expect(menuKeyOf('/orders/12')).toBe('/orders');
+    expect(menuKeyOf('/')).toBe('/');
+    expect(menuKeyOf('/account/password')).toBe('/');
+  });
+});

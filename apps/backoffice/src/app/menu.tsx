@@ -1,0 +1,41 @@
+/** The side menu's entries: each opens a screen whose calls the contract gives to some roles. */
+import { AuditOutlined, DashboardOutlined, FileTextOutlined, MessageOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import type { StaffCall, StaffRole } from '@cashloan/contract/staff/common';
+import { listStaffCall } from '@cashloan/contract/staff/accounts';
+import { listAuditCall } from '@cashloan/contract/staff/audit';
+import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
+import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
+import { dashboardCall } from '@cashloan/contract/staff/dashboard';
+import { searchOrdersCall } from '@cashloan/contract/staff/orders';
+import { settingsCall } from '@cashloan/contract/staff/settings';
+import { mayCall } from '../shared/access.ts';
+import { ACCOUNTS_PATH, AUDIT_PATH, BORROWERS_PATH, COMPLAINTS_PATH, DASHBOARD_PATH, ORDERS_PATH, SETTINGS_PATH } from '../shared/paths.ts';
+
+export interface MenuEntry {
+  path: string;
+  label: string;
+  icon: ReactNode;
+  /** The call the screen loads first: who may make it may open the screen. */
+  call: StaffCall;
+}
+
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { path: DASHBOARD_PATH, label: 'Dashboard', icon: <DashboardOutlined />, call: dashboardCall },
+  { path: COMPLAINTS_PATH, label: 'Complaints', icon: <MessageOutlined />, call: listComplaintsCall },
+  { path: ORDERS_PATH, label: 'Orders', icon: <FileTextOutlined />, call: searchOrdersCall },
+  { path: BORROWERS_PATH, label: 'Borrowers', icon: <UserOutlined />, call: searchBorrowersCall },
+  { path: ACCOUNTS_PATH, label: 'Staff accounts', icon: <TeamOutlined />, call: listStaffCall },
+  { path: AUDIT_PATH, label: 'Audit log', icon: <AuditOutlined />, call: listAuditCall },
+  { path: SETTINGS_PATH, label: 'Settings', icon: <SettingOutlined />, call: settingsCall },
+];
+
+export function menuFor(roles: readonly StaffRole[]): MenuEntry[] {
+  return MENU_ENTRIES.filter((entry) => mayCall(entry.call, roles));
+}
+
+/** The menu entry a path belongs to (a detail screen lights its list's entry). */
+export function menuKeyOf(pathname: string): string {
+  const match = MENU_ENTRIES.filter((e) => e.path !== DASHBOARD_PATH).find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
+  return match?.path ?? DASHBOARD_PATH;
+}

@@ -1,0 +1,88 @@
+/**
+ * The back office's route table (under /backoffice). Every screen is a lazily loaded chunk of its own;
+ * all but sign-in need a finished sign-in, and each names the call that decides which roles may open it.
+ */
+import { Result } from 'antd';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { listStaffCall } from '@cashloan/contract/staff/accounts';
+import { listAuditCall } from '@cashloan/contract/staff/audit';
+import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
+import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
+import { dashboardCall } from '@cashloan/contract/staff/dashboard';
+import { searchOrdersCall } from '@cashloan/contract/staff/orders';
+import { settingsCall } from '@cashloan/contract/staff/settings';
+import {
+  ACCOUNTS_PATH,
+  AUDIT_PATH,
+  BORROWERS_PATH,
+  CHANGE_PASSWORD_PATH,
+  COMPLAINTS_PATH,
+  ORDERS_PATH,
+  SECOND_FACTOR_PATH,
+  SETTINGS_PATH,
+  SIGN_IN_PATH,
+} from '../shared/paths.ts';
+import { Loading } from '../shared/ui/QueryState.tsx';
+import { Allowed } from './Allowed.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { RequireSession } from './RequireSession.tsx';
+
+/** React.lazy for a named export. */
+function screen<M>(load: () => Promise<M>, name: keyof M): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const SignInPage = screen(() => import('../features/session/SignInPage.tsx'), 'SignInPage');
+const ChangePasswordPage = screen(() => import('../features/session/ChangePasswordPage.tsx'), 'ChangePasswordPage');
+const SecondFactorPage = screen(() => import('../features/session/SecondFactorPage.tsx'), 'SecondFactorPage');
+const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage');
+const ComplaintsPage = screen(() => import('../features/complaints/ComplaintsPage.tsx'), 'ComplaintsPage');
+const ComplaintPage = screen(() => import('../features/complaints/ComplaintPage.tsx'), 'ComplaintPage');
+const OrdersPage = screen(() => import('../features/orders/OrdersPage.tsx'), 'OrdersPage');
+const OrderPage = screen(() => import('../features/orders/OrderPage.tsx'), 'OrderPage');
+const BorrowersPage = screen(() => import('../features/borrowers/BorrowersPage.tsx'), 'BorrowersPage');
+const BorrowerPage = screen(() => import('../features/borrowers/BorrowerPage.tsx'), 'BorrowerPage');
+const AccountsPage = screen(() => import('../features/accounts/AccountsPage.tsx'), 'AccountsPage');
+const AuditPage = screen(() => import('../features/audit/AuditPage.tsx'), 'AuditPage');
+const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
+
+const only = (call: Parameters<typeof Allowed>[0]['call'], page: ReactNode) => <Allowed call={call}>{page}</Allowed>;
+
+function NotFound() {
+  return <Result status="404" title={<h1 style={{ fontSize: 24 }}>No such screen</h1>} subTitle="Use the menu to find what you need." />;
+}
+
+export const staffRoutes: RouteObject[] = [
+  {
+    path: SIGN_IN_PATH,
+    element: (
+      <Suspense fallback={<Loading />}>
+        <SignInPage />
+      </Suspense>
+    ),
+  },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: only(dashboardCall, <DashboardPage />) },
+          { path: COMPLAINTS_PATH, element: only(listComplaintsCall, <ComplaintsPage />) },
+          { path: `${COMPLAINTS_PATH}/:id`, element: only(listComplaintsCall, <ComplaintPage />) },
+          { path: ORDERS_PATH, element: only(searchOrdersCall, <OrdersPage />) },
+          { path: `${ORDERS_PATH}/:id`, element: only(searchOrdersCall, <OrderPage />) },
+          { path: BORROWERS_PATH, element: only(searchBorrowersCall, <BorrowersPage />) },
+          { path: `${BORROWERS_PATH}/:id`, element: only(searchBorrowersCall, <BorrowerPage />) },
+          { path: ACCOUNTS_PATH, element: only(listStaffCall, <AccountsPage />) },
+          { path: AUDIT_PATH, element: only(listAuditCall, <AuditPage />) },
+          { path: SETTINGS_PATH, element: only(settingsCall, <SettingsPage />) },
+          { path: CHANGE_PASSWORD_PATH, element: <ChangePasswordPage /> },
+          { path: SECOND_FACTOR_PATH, element: <SecondFactorPage /> },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
