@@ -1,0 +1,54 @@
+/** The day's work at a glance: orders by status, complaints waiting and late, today's payments. */
+import { Card, Col, Row, Statistic, Table } from 'antd';
+import { ORDER_STATUSES } from '@cashloan/contract/routes';
+import { STAFF_LIMITS } from '@cashloan/contract/staff/common';
+import { formatMoney, ORDER_STATUS_TITLES } from '../../shared/format.ts';
+import { PageTitle } from '../../shared/ui/PageTitle.tsx';
+import { QueryState } from '../../shared/ui/QueryState.tsx';
+import { useDashboard } from './api.ts';
+
+export function DashboardPage() {
+  const dashboard = useDashboard();
+  return (
+    <>
+      <PageTitle>Dashboard</PageTitle>
+      <QueryState query={dashboard}>
+        {(data) => {
+          const countOf = new Map(data.ordersByStatus.map((row) => [row.status, row.count]));
+          const rows = ORDER_STATUSES.map((status) => ({ status, meaning: ORDER_STATUS_TITLES[status], count: countOf.get(status) ?? 0 }));
+          return (
+            <Row gutter={[16, 16]}>
+              <Col xs={24} md={12} xl={8}>
+                <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Complaints</h2>}>
+                  <Statistic title="Waiting for a reply" value={data.complaintsWaiting} />
+                  <Statistic title={`Past the promised review (${STAFF_LIMITS.reviewWeekdays} weekdays)`} value={data.complaintsPastReview} style={{ marginTop: 16 }} />
+                </Card>
+              </Col>
+              <Col xs={24} md={12} xl={8}>
+                <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Payments today</h2>}>
+                  <Statistic title="Payments applied" value={data.paymentsToday.count} />
+                  <Statistic title="Amount" value={formatMoney(data.paymentsToday.amountMinor)} style={{ marginTop: 16 }} />
+                </Card>
+              </Col>
+              <Col xs={24} xl={8}>
+                <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Orders by status</h2>}>
+                  <Table
+                    size="small"
+                    pagination={false}
+                    rowKey="status"
+                    dataSource={rows}
+                    columns={[
+                      { title: 'Status', dataIndex: 'status' },
+                      { title: 'Meaning', dataIndex: 'meaning' },
+                      { title: 'Orders', dataIndex: 'count', align: 'right' },
+                    ]}
+                  />
+                </Card>
+              </Col>
+            </Row>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}
