@@ -41,10 +41,18 @@ export function SecondFactorPage() {
                   : 'Agents may add one: it keeps your account safe even if your password leaks.'
               }
             />
-            <Typography.Title level={2} style={{ fontSize: 18 }}>
-              {session.staff.secondFactor ? 'Set up a new authenticator' : 'Set up your authenticator'}
-            </Typography.Title>
-            <SecondFactorSetup key={setupKey} onConfirmed={setConfirmed} />
+            {session.staff.secondFactor ? (
+              <Typography.Paragraph>
+                Lost your phone or changing it? Sign in with a recovery code, and ask an admin to reset your account with &lsquo;also remove the second factor&rsquo;; you then set up the new phone when you sign in.
+              </Typography.Paragraph>
+            ) : (
+              <>
+                <Typography.Title level={2} style={{ fontSize: 18 }}>
+                  Set up your authenticator
+                </Typography.Title>
+                <SecondFactorSetup key={setupKey} onConfirmed={setConfirmed} />
+              </>
+            )}
           </>
         )}
       </Card>
