@@ -125,6 +125,8 @@ export function AccountsPage() {
         open={!!issued}
         title={issued ? `Temporary password for ${issued.account.email}` : ''}
         onCancel={() => setIssued(null)}
+        // The password leaves the page with the dialog.
+        destroyOnHidden
         footer={
           <Button type="primary" onClick={() => setIssued(null)}>
             I have handed it over

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { StaffOrder } from '@cashloan/contract/staff/orders';
+import { fail, renderBackOffice, sessionOf } from '../../test-support/staff-harness.tsx';
+
+const listItem = {
+  id: 7, orderNo: 'NO-7', borrowerId: 3, borrowerName: 'Ben Cruz', mobilePhone: '09170000001', productName: 'Starter', principalMinor: 560500,
+  status: 21, shownStatus: 21, createdAt: '2025-03-01T02:00:00Z', dueAt: null,
+};
+const order: StaffOrder = {
+  order: { ...listItem, productId: 1, interestMinor: 5000, feeMinor: 2000, termDays: 7, periods: 1, disbursedAt: null, settledAt: null, paidMinor: 0, owedNowMinor: 567500, statusMeaning: 'In review' },
+  plan: [{ seq: 1, dueAt: '2025-03-08T02:00:00Z', amountMinor: 567500, paidMinor: 0, settledAt: null }],
+  ledger: [
+    { at: '2025-03-01T02:00:00Z', kind: 'loan', description: 'Loan', amountMinor: 567500, reference: '', channel: '', applied: null },
+    {
+      at: '2025-03-02T03:00:00Z', kind: 'payment', description: 'Payment', amountMinor: 1000, reference: 'R-1', channel: 'counter',
+      applied: { bookedChargesMinor: 0, toChargesMinor: 0, toInstalmentsMinor: 1000, unappliedMinor: 0, outcome: 'partial' },
+    },
+  ],
+  payCodes: [],
+  confirmed: { disclosure: null, agreements: [{ position: 1, title: 'Loan agreement', body: 'The borrower agrees to repay ₱5,675.00.' }] },
+  payoutAccount: { bankName: 'BDO', cardNo: '****1234' },
+  moves: [
+    { to: 110, title: 'Approve' },
+    { to: 151, title: 'Reject' },
+  ],
+};
+const approved: StaffOrder = { ...order, order: { ...order.order, status: 110, shownStatus: 110, statusMeaning: 'Approved' }, moves: [{ to: 170, title: 'Disburse' }] };
+
+describe('orders', () => {
+  it('searches by phone and status, checking the phone as the contract does', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderBackOffice('/orders', sessionOf(['agent']), { 'GET /orders': [{ items: [listItem], total: 1 }] });
+    expect(await screen.findByRole('link', { name: 'NO-7' })).toHaveAttribute('href', '/orders/7');
+    expect(screen.getByText('₱5,605.00')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone'), '09x');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('phone must be 3 to 15 digits')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '0917');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(requests.filter((r) => r.path === '/orders').at(-1)!.query.get('phone')).toBe('0917'));
+  });
+
+  it("shows an agent the whole order, read-only: figures, plan, ledger, the agreements, the masked payout account", async () => {
+    const user = userEvent.setup();
+    renderBackOffice('/orders/7', sessionOf(['agent']), { 'GET /orders/7': [order] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order NO-7' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveTextContent('21 In review');
+    expect(screen.getByText('BDO ****1234')).toBeInTheDocument();
+    expect(screen.getByText('to charges ₱0.00, to instalments ₱10.00 (partial)')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Finance actions' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Loan agreement/ }));
+    expect(await screen.findByText('The borrower agrees to repay ₱5,675.00.')).toBeInTheDocument();
+  });
+
+  it('lets finance approve after confirming, then offers the next move', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderBackOffice('/orders/7', sessionOf(['finance']), {
+      'GET /orders/7': [order, approved],
+      'GET /orders': [{ items: [], total: 0 }],
+      'POST /orders/7/move': [approved],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const confirm = await screen.findByRole('tooltip');
+    await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('button', { name: 'Disburse' })).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/orders/7/move')).toMatchObject({ body: { to: 110 }, csrf: 'csrf-1' });
+    expect(screen.getByTestId('order-status')).toHaveTextContent('110 Approved, disbursing');
+  });
+
+  it('posts a payment in pesos as whole centavos, and shows the refusal of a reference used before', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderBackOffice('/orders/7', sessionOf(['finance']), {
+      'GET /orders/7': [approved],
+      'GET /orders': [{ items: [], total: 0 }],
+      'POST /orders/7/payments': [fail(409, 'The reference R-2 was posted before.')],
+    });
+    await screen.findByRole('heading', { name: 'Finance actions' });
+    await user.type(screen.getByLabelText('Amount received (pesos)'), '0');
+    await user.type(screen.getByLabelText('Reference (receipt or transfer number)'), 'R-2');
+    await user.click(screen.getByRole('button', { name: 'Post the payment' }));
+    expect(await screen.findByText('amountMinor must be more than 0')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Amount received (pesos)'));
+    await user.type(screen.getByLabelText('Amount received (pesos)'), '5675.1');
+    await user.click(screen.getByRole('radio', { name: 'Bank transfer' }));
+    await user.click(screen.getByRole('button', { name: 'Post the payment' }));
+    expect(await screen.findByText('The reference R-2 was posted before.')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/orders/7/payments')?.body).toEqual({ amountMinor: 567510, method: 'bank-transfer', reference: 'R-2' });
+  });
+
+  it('offers a load that failed again (after one quiet retry of a server fault)', async () => {
+    const user = userEvent.setup();
+    const down = fail(500, 'Something went wrong on our side.');
+    renderBackOffice('/orders/7', sessionOf(['agent']), { 'GET /orders/7': [down, down, order] });
+    expect(await screen.findByText('Something went wrong on our side.', {}, { timeout: 8000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order NO-7' })).toBeInTheDocument();
+  });
+});
