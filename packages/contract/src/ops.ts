@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from './routes.ts';
+import { complaintReplyBody } from './staff/complaints.ts';
 
 const positiveId = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int().positive({ error: `${name} must be a positive whole number` });
 /** A '0'/'1' flag the H5 reads as a string; numbers are accepted too. */
@@ -99,20 +100,8 @@ export const opsComplaintsQuery = z.object({
   open: z.enum(['0', '1'], { error: 'open must be 0 or 1' }).optional(),
 });
 
-export const opsComplaintReply = z
-  .strictObject({
-    disposeDetail: z.string().max(2000).default(''),
-    // The same URL rule as the borrower's images: the details screen loads them in <img>.
-    disposeImages: z
-      .array(z.string().max(2000).regex(/^(https?:\/\/|\/)\S+$/, { error: 'must be an image URL (http(s) or a path on this server)' }))
-      .max(9, { error: 'disposeImages holds at most 9 images' })
-      .default([]),
-    isNeedScore: z.number().int().min(0).max(1).default(0),
-  })
-  .refine((b) => b.disposeDetail.trim() !== '' || b.disposeImages.length > 0, {
-    error: 'disposeDetail or disposeImages is required',
-    path: ['disposeDetail'],
-  });
+/** The reply, as the staff back office sends it (one schema for both doors). */
+export const opsComplaintReply = complaintReplyBody;
 
 // ---- promotion: captcha answers, landing counts, registrations ------------------------------------------
 
