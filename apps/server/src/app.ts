@@ -10,6 +10,7 @@ import { registerOps } from './ops/routes.ts';
 import { parseQuery, redactUrl } from './platform/http/redact.ts';
 import { lazySchemaCompilers } from './platform/http/schema-compilers.ts';
 import { serveStoredImages } from './providers/storage/serve.ts';
+import { serveBackoffice } from './web/serve-backoffice.ts';
 import { serveWeb } from './web/serve-web.ts';
 import { registerStaffApi } from './staff/http/staff-api.ts';
 
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
   await registerStaffApi(app, deps);
   serveStoredImages(app, deps.storage);
   if (deps.config.OPS_TOKEN) await app.register((ops) => registerOps(ops, deps), { prefix: '/ops' });
+  await serveBackoffice(app, deps.config);
   await serveWeb(app, deps.config);
   return app;
 }

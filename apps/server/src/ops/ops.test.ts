@@ -46,6 +46,8 @@ describe('the ops back office', () => {
       ['POST', '/ops/complaints/1/reply'],
       ['GET', '/ops/sms-outbox'],
       ['GET', '/ops/captchas/abc'],
+      ['POST', '/ops/staff'],
+      ['GET', '/ops/staff/totp-code?email=a@b.test'],
     ];
     it('refuses every endpoint without the token or with a wrong one', async () => {
       let caller = 0;

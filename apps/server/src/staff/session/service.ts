@@ -29,6 +29,8 @@ import {
   type StaffRow,
 } from '../accounts/service.ts';
 import { newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, totpStep } from './second-factor.ts';
+
+export { newTotpSecret, totpCodeAt } from './second-factor.ts';
 import {
   clearFailures,
   deleteFailure,

@@ -226,3 +226,27 @@ describe('the second factor', () => {
     expect((await staffCall(t, session, 'POST', '/sign-in/second-factor', { code: recoveryCodes[0] })).json().code).toBe(400);
   });
 });
+
+describe('staff in the dev ops API', () => {
+  it('makes an account with a known TOTP secret and answers the code an authenticator app shows now', async () => {
+    const ops = { authorization: `Bearer ${t.config.OPS_TOKEN}` };
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DP';
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/ops/staff',
+      headers: ops,
+      payload: { email: 'Gus@Lender.test', roles: ['finance'], password: STAFF_TEST_PASSWORD, totpSecret: secret },
+    });
+    expect(made.json().data).toMatchObject({ account: { email: 'gus@lender.test', roles: ['finance'], secondFactor: true, mustChangePassword: false }, temporaryPassword: null });
+    const code = await t.app.inject({ method: 'GET', url: '/ops/staff/totp-code?email=gus@lender.test', headers: ops });
+    expect(code.json().data.code).toBe(totpCodeAt(secret, t.clock.now()));
+    const res = await signIn('gus@lender.test', STAFF_TEST_PASSWORD);
+    const session = { cookie: sessionCookieOf(res), csrfToken: res.json().data.csrfToken };
+    expect((await staffCall(t, session, 'POST', '/sign-in/second-factor', { code: code.json().data.code })).json().data.stage).toBe('signed-in');
+
+    const bad = await t.app.inject({ method: 'POST', url: '/ops/staff', headers: ops, payload: { email: 'x@lender.test', roles: ['boss'] } });
+    expect(bad.json()).toMatchObject({ code: 400, message: "roles.0: roles must be 'agent', 'finance' or 'admin'" });
+    const taken = await t.app.inject({ method: 'POST', url: '/ops/staff', headers: ops, payload: { email: 'gus@lender.test', roles: ['agent'] } });
+    expect(taken.json()).toMatchObject({ code: 409, message: 'email: an account with gus@lender.test already exists.' });
+  });
+});
