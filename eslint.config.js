@@ -161,13 +161,14 @@ export default tseslint.config(
         { type: 'provider', pattern: 'apps/server/src/providers/*', capture: ['provider'], partialMatch: false },
         { type: 'domain', pattern: 'apps/server/src/domain/*', capture: ['room'], partialMatch: false },
         { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['family'], partialMatch: false },
+        { type: 'staff', pattern: 'apps/server/src/staff/*', capture: ['area'], partialMatch: false },
         { type: 'ops', pattern: 'apps/server/src/ops', partialMatch: false },
         { type: 'seed', pattern: 'apps/server/src/seed', partialMatch: false },
         { type: 'web-host', pattern: 'apps/server/src/web', partialMatch: false },
         { type: 'test-support', pattern: 'apps/server/src/test-support', partialMatch: false },
       ],
       'boundaries/files': [
-        { category: 'app', pattern: 'apps/server/src/{app,main}.ts' },
+        { category: 'app', pattern: 'apps/server/src/{app,main,staff-cli}.ts' },
         { category: 'config', pattern: 'apps/server/src/config.ts' },
         { category: 'deps', pattern: 'apps/server/src/deps.ts' },
         { category: 'modules-index', pattern: 'apps/server/src/modules/index.ts' },
@@ -197,7 +198,7 @@ export default tseslint.config(
 /** What each server layer may import; everything else local to the server is refused (docs/architecture.md). */
 function serverLayerPolicies() {
   // A layer is a folder (an element) or a file at the top of src/ (a file category).
-  const folders = ['platform', 'loan-terms', 'provider', 'domain', 'module', 'ops', 'seed', 'web-host', 'test-support'];
+  const folders = ['platform', 'loan-terms', 'provider', 'domain', 'module', 'staff', 'ops', 'seed', 'web-host', 'test-support'];
   const files = ['app', 'config', 'deps', 'modules-index'];
   const selector = (layer) => (folders.includes(layer) ? { element: { type: layer } } : { file: { categories: layer } });
   const below = {
@@ -209,8 +210,11 @@ function serverLayerPolicies() {
     domain: ['domain', 'provider', 'loan-terms', 'platform', 'config', 'deps'],
     module: ['module', 'domain', 'provider', 'loan-terms', 'platform', 'config', 'deps'],
     'modules-index': ['module', 'deps'],
-    ops: ['ops', 'module', 'seed', 'platform', 'config', 'deps'],
-    seed: ['seed', 'module', 'domain', 'provider', 'loan-terms', 'platform', 'config', 'deps'],
+    // The staff API is a door like the modules, above them: it calls their services (the agent's
+    // complaints), never the reverse.
+    staff: ['staff', 'module', 'domain', 'provider', 'loan-terms', 'platform', 'config', 'deps'],
+    ops: ['ops', 'staff', 'module', 'seed', 'platform', 'config', 'deps'],
+    seed: ['seed', 'staff', 'module', 'domain', 'provider', 'loan-terms', 'platform', 'config', 'deps'],
     'web-host': ['web-host', 'module', 'platform', 'config', 'deps'],
   };
   const layerPolicies = Object.entries(below).map(([from, allowed]) => ({
@@ -238,10 +242,16 @@ function serverLayerPolicies() {
       message: 'A module never imports another module ({{ to.element.captured.family }}): move what both need to a domain room, a provider or loan-terms.',
     },
     {
-      // A module's store is its own: the dev back office, the seed and the H5 host go through its service, ops.ts or seed.ts.
-      from: { element: { types: { anyOf: ['ops', 'seed', 'web-host'] } } },
+      // A module's store is its own: the staff API, the dev back office, the seed and the H5 host go through its service, ops.ts or seed.ts.
+      from: { element: { types: { anyOf: ['staff', 'ops', 'seed', 'web-host'] } } },
       disallow: { to: { element: { type: 'module' }, file: { categories: 'store' } } },
       message: "A module's store is private to it: use its service.ts, ops.ts or seed.ts.",
+    },
+    {
+      // A staff area's store is its own: another area, the dev back office and the seed use its service.ts.
+      from: { element: { types: { anyOf: ['staff', 'ops', 'seed'] } } },
+      disallow: { to: { element: { type: 'staff', captured: { area: '!{{ from.element.captured.area }}' } }, file: { categories: 'store' } } },
+      message: "A store is private to its area: use the {{ to.element.captured.area }} area's service.ts, not its store.",
     },
   ];
 }

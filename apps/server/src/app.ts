@@ -10,7 +10,9 @@ import { registerOps } from './ops/routes.ts';
 import { parseQuery, redactUrl } from './platform/http/redact.ts';
 import { lazySchemaCompilers } from './platform/http/schema-compilers.ts';
 import { serveStoredImages } from './providers/storage/serve.ts';
+import { serveBackoffice } from './web/serve-backoffice.ts';
 import { serveWeb } from './web/serve-web.ts';
+import { registerStaffApi } from './staff/http/staff-api.ts';
 
 /** Upload limit for complaint images (the contract's; documented in docs/api.md and docs/complaints.md). */
 export const MAX_UPLOAD_BYTES = COMPLAINT_IMAGE_MAX_BYTES;
@@ -54,8 +56,10 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
   });
 
   await registerModules(app, deps);
+  await registerStaffApi(app, deps);
   serveStoredImages(app, deps.storage);
   if (deps.config.OPS_TOKEN) await app.register((ops) => registerOps(ops, deps), { prefix: '/ops' });
+  await serveBackoffice(app, deps.config);
   await serveWeb(app, deps.config);
   return app;
 }

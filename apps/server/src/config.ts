@@ -86,7 +86,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app to serve; empty to serve the API only. */
   WEB_DIST: z.string().default(`${REPO_ROOT}apps/web/dist`),
-  /** Seed demo data into an empty database on start. */
+  /** The built staff back office to serve at /backoffice; empty to serve none. */
+  BACKOFFICE_DIST: z.string().default(`${REPO_ROOT}apps/backoffice/dist`),
+  /** Seed demo data into an empty database on start (and, outside production, demo staff accounts when there are none). */
   SEED_DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .default('1')
@@ -186,7 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A configuration for tests: in-memory database, no web, quiet logs, card-data keys of its own. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', WEB_DIST: '' }),
+    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', WEB_DIST: '', BACKOFFICE_DIST: '' }),
     OPS_TOKEN: 'test-ops-token-of-the-server-tests',
     CARD_DATA_KEYS: [{ id: 'test', key: createSecretKey(randomBytes(CARD_KEY_BYTES)) }],
     CARD_HASH_KEY: createSecretKey(randomBytes(CARD_KEY_BYTES)),

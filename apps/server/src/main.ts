@@ -27,6 +27,7 @@ const [
   { createCardData },
   { cardDataKeysFor },
   { protectCardNumbers },
+  { seedDemoStaff },
 ] = await Promise.all([
   import('close-with-grace'),
   import('./platform/clock/clock.ts'),
@@ -41,6 +42,7 @@ const [
   import('./providers/card-data/card-data.ts'),
   import('./providers/card-data/keys.ts'),
   import('./domain/bank-cards/protect-at-start.ts'),
+  import('./seed/demo-staff.ts'),
 ]);
 
 const db = await opening;
@@ -69,6 +71,8 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
 });
 
 const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config, cardData) : null;
+// Never in production, never beside real staff: seedDemoStaff checks both.
+const demoStaff = config.SEED_DEMO ? await seedDemoStaff({ db, cardData }, config, clock.now()) : null;
 const address = await app.listen({ port: config.PORT, host: config.HOST });
 // The address it listens on (127.0.0.1 by default), or localhost when it listens on every interface.
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
@@ -79,6 +83,17 @@ if (seeded && config.NODE_ENV !== 'production') {
   lines.push(`  Developer preview with a demo session: ${base}${seeded.previewPath}`, ...seeded.orders.map((o) => `  Order in status ${o.status} (${o.meaning}): ${base}${o.path}`));
 } else if (config.SEED_DEMO && config.NODE_ENV !== 'production') {
   lines.push('  Demo data was seeded on an earlier start; GET /ops/demo-links answers its links with a new demo session');
+}
+lines.push(`Staff back office on ${base}/backoffice`);
+if (demoStaff) {
+  // Printed by this start only: the passwords are kept nowhere but as their hashes.
+  lines.push('  Demo staff (dev only; the passwords are shown this once):');
+  for (const s of demoStaff) {
+    lines.push(`    ${s.role.padEnd(8)} ${s.email.padEnd(18)} password ${s.password}${s.totpSecret ? `   TOTP secret ${s.totpSecret}` : ''}`);
+  }
+  lines.push('    (finance and admin: add the TOTP secret to an authenticator app, or GET /ops/staff/totp-code?email=… with the ops token)');
+} else if (config.SEED_DEMO && config.NODE_ENV !== 'production') {
+  lines.push('  Staff accounts exist already; `npm run staff -- reset --email agent@demo.test` prints a new password for a demo one');
 }
 if (config.OPS_TOKEN) lines.push(`  Ops API (dev only): ${base}/ops  (Authorization: Bearer ${config.OPS_TOKEN}; a new token each npm start unless OPS_TOKEN is set)`);
 process.stdout.write([...lines, ''].join('\n') + '\n');

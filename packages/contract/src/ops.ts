@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from './routes.ts';
+import { complaintReplyBody } from './staff/complaints.ts';
+import { STAFF_ROLES } from './staff/common.ts';
+import { newPasswordField } from './staff/session.ts';
 
 const positiveId = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int().positive({ error: `${name} must be a positive whole number` });
 /** A '0'/'1' flag the H5 reads as a string; numbers are accepted too. */
@@ -99,20 +102,8 @@ export const opsComplaintsQuery = z.object({
   open: z.enum(['0', '1'], { error: 'open must be 0 or 1' }).optional(),
 });
 
-export const opsComplaintReply = z
-  .strictObject({
-    disposeDetail: z.string().max(2000).default(''),
-    // The same URL rule as the borrower's images: the details screen loads them in <img>.
-    disposeImages: z
-      .array(z.string().max(2000).regex(/^(https?:\/\/|\/)\S+$/, { error: 'must be an image URL (http(s) or a path on this server)' }))
-      .max(9, { error: 'disposeImages holds at most 9 images' })
-      .default([]),
-    isNeedScore: z.number().int().min(0).max(1).default(0),
-  })
-  .refine((b) => b.disposeDetail.trim() !== '' || b.disposeImages.length > 0, {
-    error: 'disposeDetail or disposeImages is required',
-    path: ['disposeDetail'],
-  });
+/** The reply, as the staff back office sends it (one schema for both doors). */
+export const opsComplaintReply = complaintReplyBody;
 
 // ---- promotion: captcha answers, landing counts, registrations ------------------------------------------
 
@@ -124,3 +115,17 @@ export const opsLandingStatsQuery = z.object({
 });
 
 export const opsRegistrationsQuery = z.object({ phone: phoneDigits('phone').optional() });
+
+// ---- staff: accounts for tests and demos, and the code an authenticator app would show ----------------
+
+export const opsNewStaff = z.strictObject({
+  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'email must be an e-mail address' })),
+  name: z.string().trim().min(1, { error: 'name is required' }).max(100).default('Test Staff'),
+  roles: z.array(z.enum(STAFF_ROLES, { error: "roles must be 'agent', 'finance' or 'admin'" })).min(1, { error: 'roles must name at least one role' }),
+  /** Without one, a temporary password is drawn (and must be changed at the first sign-in). */
+  password: newPasswordField.optional(),
+  /** base32: the account starts with this TOTP secret; without one, admin and finance set one up at the first sign-in. */
+  totpSecret: z.string().regex(/^[A-Z2-7]{16,64}$/, { error: 'totpSecret must be 16 to 64 base32 characters' }).optional(),
+});
+
+export const opsStaffEmailQuery = z.object({ email: z.string().trim().toLowerCase().min(3, { error: 'email is required' }) });

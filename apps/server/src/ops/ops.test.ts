@@ -46,6 +46,8 @@ describe('the ops back office', () => {
       ['POST', '/ops/complaints/1/reply'],
       ['GET', '/ops/sms-outbox'],
       ['GET', '/ops/captchas/abc'],
+      ['POST', '/ops/staff'],
+      ['GET', '/ops/staff/totp-code?email=a@b.test'],
     ];
     it('refuses every endpoint without the token or with a wrong one', async () => {
       let caller = 0;
@@ -324,7 +326,7 @@ describe('the ops back office', () => {
     it('stores the reply on the complaint', async () => {
       const { borrowerId } = await t.newBorrower();
       const { rows } = await t.db.query<{ id: number }>(
-        `INSERT INTO complaints (borrower_id, problem_type, detail, created_at) VALUES ($1, '2', 'Payment not posted', $2) RETURNING id`,
+        `INSERT INTO complaints (borrower_id, problem_type, detail, images, created_at) VALUES ($1, '2', 'Payment not posted', '["/uploads/r1.png"]', $2) RETURNING id`,
         [borrowerId, t.clock.now()],
       );
       const id = Number(rows[0]!.id);
@@ -340,6 +342,9 @@ describe('the ops back office', () => {
       );
       expect((await post('/ops/complaints/999999/reply', { disposeDetail: 'x' })).statusCode).toBe(404);
       expect((await post('/ops/complaints/abc/reply', { disposeDetail: 'x' })).json().message).toBe('id must be a number');
+      // Only the borrower's own images of this complaint, or uploads made for a reply: not any URL.
+      const foreign = await post(`/ops/complaints/${id}/reply`, { disposeDetail: 'x', disposeImages: ['https://elsewhere.example/x.png'] });
+      expect(foreign.json()).toMatchObject({ code: 400, message: 'disposeImages: an image must be one the borrower sent with this complaint or one uploaded for a reply.' });
     });
   });
 

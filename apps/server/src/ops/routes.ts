@@ -14,6 +14,7 @@ import { registerPromotionOps } from '../modules/promotion/ops.ts';
 import { registerRepaymentOps } from '../modules/repayment/ops.ts';
 import { registerTestPreviewOps } from '../modules/test-preview/ops.ts';
 import { registerSeedOps } from '../seed/ops.ts';
+import { registerStaffOps } from '../staff/accounts/ops.ts';
 import { countWrongToken, wrongTokensNow } from './store.ts';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
@@ -56,4 +57,5 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
   registerComplaintsOps(ops, deps);
   registerPromotionOps(ops, deps);
   registerSeedOps(ops, deps);
+  registerStaffOps(ops, deps);
 }

@@ -16,7 +16,8 @@ import { jumpPolicyMeta, trustedHosts } from './jump-policy.ts';
 
 const isApiPath = (url: string) =>
   url.startsWith(API_BASE) || url.startsWith('/api/') || url.startsWith('/ops') || url.startsWith('/gopia/') ||
-  url.startsWith('/user-problem/') || url.startsWith('/story/') || url.startsWith('/service/') || url.startsWith('/uploads/');
+  url.startsWith('/user-problem/') || url.startsWith('/story/') || url.startsWith('/service/') || url.startsWith('/uploads/') ||
+  url.startsWith('/staff/') || url.startsWith('/backoffice');
 
 /**
  * What a page may load and run: scripts only from this origin (and the pages' own inline scripts,

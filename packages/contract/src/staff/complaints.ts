@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { STAFF_LIMITS, defineStaffCall, isoDateTime, pageFields, pageOf, staffId } from './common.ts';
 
-const imageUrl = z.string().regex(/^(https?:\/\/|\/)\S+$/, { error: 'must be an image URL (http(s) or a path on this server)' });
+const imageUrl = z.string().max(2000, { error: 'an image URL must be at most 2000 characters' }).regex(/^(https?:\/\/|\/)\S+$/, { error: 'must be an image URL (http(s) or a path on this server)' });
 
 export const staffComplaintListItem = z.object({
   id: z.number().int().positive(),
@@ -52,19 +52,21 @@ export const getComplaintCall = defineStaffCall(
   "One complaint: the borrower's words and images, the order, the types, the reply and the rating.",
 );
 
+/** The agent's reply: text, up to 9 images (URLs from upload-image or the borrower's own), and whether to ask for a rating. */
+const replyFields = {
+  disposeDetail: z.string({ error: 'disposeDetail must be text' }).max(STAFF_LIMITS.replyMaxChars, { error: `disposeDetail must be at most ${STAFF_LIMITS.replyMaxChars} characters` }).default(''),
+  // The same URL rule as the borrower's images: the details screen loads them in <img>.
+  disposeImages: z.array(imageUrl, { error: 'disposeImages must be a list of image URLs' }).max(STAFF_LIMITS.replyMaxImages, { error: `disposeImages holds at most ${STAFF_LIMITS.replyMaxImages} images` }).default([]),
+  isNeedScore: z.union([z.literal(0), z.literal(1)], { error: 'isNeedScore must be 0 or 1' }).default(0),
+};
+const saysSomething = (b: { disposeDetail: string; disposeImages: string[] }) => b.disposeDetail.trim() !== '' || b.disposeImages.length > 0;
+const saysSomethingError = { error: 'disposeDetail or disposeImages is required', path: ['disposeDetail'] };
+/** The reply without the complaint's id (the dev /ops API takes this body). */
+export const complaintReplyBody = z.object(replyFields).refine(saysSomething, saysSomethingError);
+
 export const replyToComplaintCall = defineStaffCall(
   { method: 'POST', path: '/complaints/:id/reply', access: { roles: ['agent'] }, audit: 'complaint.reply' },
-  {
-    input: z
-      .object({
-        id: staffId('id'),
-        disposeDetail: z.string({ error: 'disposeDetail must be text' }).max(STAFF_LIMITS.replyMaxChars, { error: `disposeDetail must be at most ${STAFF_LIMITS.replyMaxChars} characters` }).default(''),
-        disposeImages: z.array(imageUrl, { error: 'disposeImages must be a list of image URLs' }).max(STAFF_LIMITS.replyMaxImages, { error: `disposeImages holds at most ${STAFF_LIMITS.replyMaxImages} images` }).default([]),
-        isNeedScore: z.union([z.literal(0), z.literal(1)], { error: 'isNeedScore must be 0 or 1' }).default(0),
-      })
-      .refine((b) => b.disposeDetail.trim() !== '' || b.disposeImages.length > 0, { error: 'disposeDetail or disposeImages is required', path: ['disposeDetail'] }),
-    answer: staffComplaintView,
-  },
+  { input: z.object({ id: staffId('id'), ...replyFields }).refine(saysSomething, saysSomethingError), answer: staffComplaintView },
   'The reply (text and up to 9 images uploaded through upload-image), and whether to ask the borrower for a rating.',
 );
 

@@ -1,9 +1,12 @@
 /**
  * The payments room's door (payment channels, pay codes, payments): issuing pay codes and applying a
  * paid one. applyPaidPayCode is what the payment provider's notification calls (today the ops API
- * stands in for it): it applies the money exactly once. SQL stays in store.ts.
+ * stands in for it), postReceivedPayment what finance's posting calls; both apply the money exactly
+ * once through applyMoney. SQL stays in store.ts.
  */
+import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../deps.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { dayToIsoDate, endOfLenderDay, lenderDay } from '../../loan-terms/calendar.ts';
 import { quote, type AppliedPayment, type PaymentPurpose } from '../../loan-terms/position.ts';
@@ -18,6 +21,7 @@ import {
   insertPayCode,
   insertPayment,
   listActiveChannels,
+  lockPaymentRef,
   markPayCodePaid,
   savePaymentResult,
   type PayCodeRow,
@@ -109,28 +113,81 @@ export async function applyPaidPayCode(deps: Pick<AppDeps, 'db'>, input: ApplyPa
     if (earlier) return { result: earlier.result, replay: true };
     const providerRef = input.providerRef ?? `code:${payCode.code}`;
     if (await findPaymentByRef(tx, providerRef)) throw refused(`providerRef ${providerRef} was already used for another pay code`);
-
-    const { order, status, paidMinor, dueAt, settledAt, ...applied } = await recordPayment(tx, payCode.orderId, payCode.amountMinor, payCode.purpose, input.now);
-    await markPayCodePaid(tx, payCode.id, input.now);
-    const paymentId = await insertPayment(tx, { payCodeId: payCode.id, providerRef, amountMinor: payCode.amountMinor, appliedAt: input.now });
-    const result: PaymentResult = {
-      paymentId,
-      payCode: payCode.code,
-      providerRef,
-      purpose: payCode.purpose,
-      amountMinor: payCode.amountMinor,
-      appliedAt: input.now.toISOString(),
-      ...applied,
-      order: {
-        id: order.id,
-        orderNo: order.orderNo,
-        status,
-        paidMinor,
-        dueAt: dueAt?.toISOString() ?? null,
-        settledAt: settledAt?.toISOString() ?? null,
-      },
-    };
-    await savePaymentResult(tx, paymentId, result);
-    return { result, replay: false };
+    return { result: await applyMoney(tx, payCode, providerRef, input.now, null), replay: false };
   });
+}
+
+/**
+ * The one place money is written: into the order's ledger (orders' recordPayment), the pay code
+ * marked paid, the payment and what it did stored. Every door (a provider's notification, a card
+ * charge, a staff posting) ends here, inside its own transaction.
+ */
+async function applyMoney(tx: Queryable, payCode: PayCodeRow, providerRef: string, now: Date, postedByStaffId: number | null): Promise<PaymentResult> {
+  const { order, status, paidMinor, dueAt, settledAt, ...applied } = await recordPayment(tx, payCode.orderId, payCode.amountMinor, payCode.purpose, now);
+  await markPayCodePaid(tx, payCode.id, now);
+  const paymentId = await insertPayment(tx, { payCodeId: payCode.id, providerRef, amountMinor: payCode.amountMinor, appliedAt: now, postedByStaffId });
+  const result: PaymentResult = {
+    paymentId,
+    payCode: payCode.code,
+    providerRef,
+    purpose: payCode.purpose,
+    amountMinor: payCode.amountMinor,
+    appliedAt: now.toISOString(),
+    ...applied,
+    order: {
+      id: order.id,
+      orderNo: order.orderNo,
+      status,
+      paidMinor,
+      dueAt: dueAt?.toISOString() ?? null,
+      settledAt: settledAt?.toISOString() ?? null,
+    },
+  };
+  await savePaymentResult(tx, paymentId, result);
+  return result;
+}
+
+/** The internal channels money received outside the provider is booked on (migration 020). */
+export const POSTED_CHANNELS = { counter: 'COUNTER-POSTED', 'bank-transfer': 'TRANSFER-POSTED' } as const;
+
+export interface PostedPayment {
+  orderId: number;
+  amountMinor: number;
+  method: keyof typeof POSTED_CHANNELS;
+  /** The receipt's or the transfer's reference: one payment per reference, whatever the order. */
+  reference: string;
+  staffId: number;
+  now: Date;
+}
+
+export const postedRef = (reference: string) => `posted:${reference}`;
+
+/**
+ * Money finance received at a counter or by bank transfer, posted to an order in the caller's
+ * transaction (the staff API writes its audit entry in the same one). Booked on an internal pay code
+ * and applied like any other payment. Refused, writing nothing: a reference posted before, an order
+ * that is not being repaid, an amount above what it owes now.
+ */
+export async function postReceivedPayment(tx: Queryable, input: PostedPayment): Promise<PaymentResult> {
+  const providerRef = postedRef(input.reference);
+  // Two postings of one reference at once: the second waits here, then finds the first.
+  await lockPaymentRef(tx, providerRef);
+  const earlier = await findPaymentByRef<PaymentResult>(tx, providerRef);
+  if (earlier) throw refused(`reference ${input.reference} was already posted (payment ${earlier.id}, order ${earlier.result.order.orderNo}); nothing was posted again.`);
+  const order = await loadOrder(tx, input.orderId, { forUpdate: true });
+  if (!order) throw notFound(`Order ${input.orderId} does not exist`);
+  const view = viewOrder(order, input.now);
+  if (!isRepaying(order.status) || !view.position || view.shownStatus === ORDER_STATUS.settled) {
+    throw refused(`Order ${order.orderNo} is not being repaid (status ${view.shownStatus}): there is nothing to post a payment to.`);
+  }
+  const owed = view.position.totalOwedMinor;
+  if (input.amountMinor > owed) throw invalidInput(`amountMinor ${input.amountMinor} is more than order ${order.orderNo} owes now (${owed}).`);
+  const channelNumber = POSTED_CHANNELS[input.method];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = `FIN${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
+    // Issued and paid at once: it never waits to be paid, so it expires the moment it is made.
+    const payCode = await insertPayCode(tx, { orderId: order.id, channelNumber, amountMinor: input.amountMinor, purpose: 'repay', code, now: input.now, expiresAt: input.now });
+    if (payCode) return applyMoney(tx, payCode, providerRef, input.now, input.staffId);
+  }
+  throw new Error('Could not draw a free pay code');
 }

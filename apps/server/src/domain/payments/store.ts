@@ -153,12 +153,20 @@ export async function findPaymentByRef<R>(db: Queryable, providerRef: string): P
   return rows[0] ? toPayment(rows[0]) : null;
 }
 
-export async function insertPayment(db: Queryable, p: { payCodeId: number; providerRef: string; amountMinor: number; appliedAt: Date }): Promise<number> {
+export async function insertPayment(
+  db: Queryable,
+  p: { payCodeId: number; providerRef: string; amountMinor: number; appliedAt: Date; postedByStaffId: number | null },
+): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO payments (pay_code_id, provider_ref, amount_minor, applied_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [p.payCodeId, p.providerRef, p.amountMinor, p.appliedAt],
+    `INSERT INTO payments (pay_code_id, provider_ref, amount_minor, applied_at, posted_by_staff_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [p.payCodeId, p.providerRef, p.amountMinor, p.appliedAt, p.postedByStaffId],
   );
   return Number(rows[0]!.id);
+}
+
+/** Holds a reference until the transaction ends: one posting of it at a time (PGlite runs one transaction at a time anyway). */
+export async function lockPaymentRef(tx: Queryable, providerRef: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payment-ref:${providerRef}`]);
 }
 
 export async function savePaymentResult(db: Queryable, paymentId: number, result: unknown): Promise<void> {

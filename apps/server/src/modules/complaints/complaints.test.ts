@@ -405,11 +405,11 @@ describe('problem-list, problem-detail, ops reply and save-score', () => {
       },
     });
 
-    const answered = await reply(id, { disposeDetail: 'We have warned the agency.', disposeImages: ['/logos/pesonow-cash.svg'], isNeedScore: 1 });
+    const answered = await reply(id, { disposeDetail: 'We have warned the agency.', disposeImages: [image], isNeedScore: 1 });
     expect(answered.json().data).toMatchObject({ id, isNeedScore: 1 });
     expect((await call(problemDetailRoute, me.session, { problemId: id })).body.data).toMatchObject({
       disposeDetail: 'We have warned the agency.',
-      disposeImages: ['/logos/pesonow-cash.svg'],
+      disposeImages: [image],
       isNeedScore: 1,
     });
 

@@ -1,6 +1,7 @@
 /**
  * Complaints in the dev back office (docs/ops.md): the agent's list, one complaint, and the reply the
- * borrower's details screen shows as its Process Result. Mounted inside /ops, which checks the token.
+ * borrower's details screen shows as its Process Result (through the agent service the staff back
+ * office uses). Mounted inside /ops, which checks the token.
  */
 import type { FastifyInstance } from 'fastify';
 import { opsComplaintReply, opsComplaintsQuery, opsIdParams } from '@cashloan/contract';
@@ -8,7 +9,8 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../platform/http/api-error.ts';
 import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
 import { problemTitles } from './problem-types.ts';
-import { findComplaint, listComplaints, replyToComplaint, type ComplaintRow } from './store.ts';
+import { replyToComplaint } from './agent-service.ts';
+import { findComplaint, listComplaints, type ComplaintRow } from './store.ts';
 
 /** A complaint as the agent sees it: the borrower's words, the stored values with their titles, the reply and the rating. */
 const complaintView = (c: ComplaintRow) => ({ ...c, titles: problemTitles(c.problemType, c.problemSonType) });
@@ -31,8 +33,8 @@ export function registerComplaintsOps(ops: FastifyInstance, deps: Pick<AppDeps, 
   ops.post('/complaints/:id/reply', async (request) => {
     const { id } = parseInput(opsIdParams, request.params);
     const body = parseInput(opsComplaintReply, request.body);
-    const replied = await replyToComplaint(db, id, { ...body, now: clock.now() });
-    if (!replied) throw notFound(`Complaint ${id} does not exist`);
-    return opsAnswer(replied);
+    // The back office's own rule for replies (agent-service.ts): one rule, two doors.
+    const { after } = await db.transaction((tx) => replyToComplaint(tx, id, body, clock.now()));
+    return opsAnswer(complaintView(after));
   });
 }

@@ -1,14 +1,14 @@
 /**
  * Removes uploads nobody can use any more: rows of images that no complaint references, older than
- * a grace period (a borrower may still be writing the complaint, and the web keeps a draft), with
- * their files; and files that no row names at all (the server stopped between writing the file
+ * a grace period (a borrower may still be writing the complaint, and the web keeps a draft; an agent
+ * a reply), with their files; and files that no row names at all (the server stopped between writing the file
  * and inserting its row; see uploadComplaintImage). Runs at server start and every hour (main.ts).
  * Also deletes the upload quota's slots that no longer count (older than its hour).
  */
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { lockBorrower } from '../../domain/borrowers/service.ts';
-import { borrowersWithOrphanImages, deleteOrphanImages, knownStorageKeys } from './store.ts';
+import { borrowersWithOrphanImages, deleteOrphanImages, deleteOrphanStaffImages, knownStorageKeys } from './store.ts';
 import { forgetExpiredUploadSlots } from './upload-quota.ts';
 import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
 import type { ImageStorage } from '../../providers/storage/storage.ts';
@@ -47,6 +47,11 @@ export async function sweepOrphanUploads(deps: SweepDeps, options: { olderThanMs
     for (const key of keys) await deps.storage.remove(key);
     removed += keys.length;
   }
+
+  // Images an agent uploaded for a reply never sent: the same week of grace (the reply form may stay open).
+  const staffKeys = await deleteOrphanStaffImages(deps.db, before);
+  for (const key of staffKeys) await deps.storage.remove(key);
+  removed += staffKeys.length;
 
   await forgetExpiredUploadSlots(deps.db, deps.clock.now());
 

@@ -33,6 +33,7 @@ import {
   findSubmission,
   insertComplaint,
   insertImage,
+  type ImageOwner,
   listBorrowerComplaints,
   ownedImageUrls,
   saveComplaintScore,
@@ -70,7 +71,7 @@ export const imageTooLarge = () => new ApiError(400, MESSAGES.tooLarge, 413);
 
 /** A place in the full re-encode queue frees when an image ahead is done (0.1–3 s each); 5 s lets a few finish before the retry. */
 export const UPLOADS_BUSY_RETRY_AFTER_SECONDS = 5;
-const uploadsBusy = () => unavailable(MESSAGES.uploadsBusy, UPLOADS_BUSY_RETRY_AFTER_SECONDS);
+export const uploadsBusy = () => unavailable(MESSAGES.uploadsBusy, UPLOADS_BUSY_RETRY_AFTER_SECONDS);
 
 // ---- orders ------------------------------------------------------------------------------------
 
@@ -127,7 +128,7 @@ export async function problemInit(deps: Pick<AppDeps, 'db' | 'clock'>, borrower:
 
 // ---- images ------------------------------------------------------------------------------------
 
-type UploadDeps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'reencodeQueue'>;
+export type UploadDeps = Pick<AppDeps, 'db' | 'clock' | 'storage' | 'reencodeQueue'>;
 
 /**
  * One complaint image, in the order that keeps a refused request cheap: a full re-encode queue and
@@ -143,7 +144,7 @@ export async function uploadComplaintImage(deps: UploadDeps, borrower: Borrower,
   const slot = await takeUploadSlot(deps.db, borrower.id, now);
   if (!slot) throw tooMany(MESSAGES.tooManyUploads);
   try {
-    return await storeImage(deps, borrower, await readImage(), now);
+    return await storeImage(deps, { borrowerId: borrower.id }, await readImage(), now);
   } catch (error) {
     // A refused file keeps its slot, or bad files could be sent without limit; a failure on the
     // server's side (a full queue included) gives it back, the borrower did nothing wrong.
@@ -157,10 +158,10 @@ const isRefusal = (error: unknown) => error instanceof ApiError && error.httpSta
 
 /**
  * Checks the bytes are an image within the limits, stores a freshly encoded copy (never the sent
- * bytes) and remembers whose it is. The file is written before its row: a crash in between leaves a
- * file without a row, which sweepOrphanUploads removes.
+ * bytes) and remembers whose it is (a borrower's, or a staff member's for a reply). The file is
+ * written before its row: a crash in between leaves a file without a row, which sweepOrphanUploads removes.
  */
-async function storeImage(deps: UploadDeps, borrower: Borrower, bytes: Uint8Array, now: Date): Promise<{ url: string }> {
+export async function storeImage(deps: UploadDeps, owner: ImageOwner, bytes: Uint8Array, now: Date): Promise<{ url: string }> {
   if (bytes.length === 0) throw invalidInput(MESSAGES.emptyFile);
   if (bytes.length > COMPLAINT_IMAGE_MAX_BYTES) throw imageTooLarge();
   // The first bytes decide which decoder may see the file at all.
@@ -176,7 +177,7 @@ async function storeImage(deps: UploadDeps, borrower: Borrower, bytes: Uint8Arra
   }
   const stored = await deps.storage.put('complaints', image);
   try {
-    await insertImage(deps.db, { borrowerId: borrower.id, url: stored.url, storageKey: stored.key, contentType: image.type.mime, byteSize: image.bytes.length, now });
+    await insertImage(deps.db, { owner, url: stored.url, storageKey: stored.key, contentType: image.type.mime, byteSize: image.bytes.length, now });
   } catch (error) {
     // An image nobody can attach is not kept.
     await deps.storage.remove(stored.key).catch(() => undefined);

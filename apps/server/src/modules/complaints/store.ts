@@ -57,14 +57,38 @@ const toComplaint = (r: ComplaintDb): ComplaintRow => ({
 
 // ---- images ------------------------------------------------------------------------------------
 
+/** Who uploaded an image: a borrower (for a complaint) or a staff member (for a reply). */
+export type ImageOwner = { borrowerId: number } | { staffId: number };
+
 export async function insertImage(
   db: Queryable,
-  image: { borrowerId: number; url: string; storageKey: string; contentType: string; byteSize: number; now: Date },
+  image: { owner: ImageOwner; url: string; storageKey: string; contentType: string; byteSize: number; now: Date },
 ): Promise<void> {
+  const borrowerId = 'borrowerId' in image.owner ? image.owner.borrowerId : null;
+  const staffId = 'staffId' in image.owner ? image.owner.staffId : null;
   await db.query(
-    `INSERT INTO complaint_images (borrower_id, url, storage_key, content_type, byte_size, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [image.borrowerId, image.url, image.storageKey, image.contentType, image.byteSize, image.now],
+    `INSERT INTO complaint_images (borrower_id, staff_id, url, storage_key, content_type, byte_size, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [borrowerId, staffId, image.url, image.storageKey, image.contentType, image.byteSize, image.now],
   );
+}
+
+/** Which of `urls` staff uploaded (for replies). */
+export async function staffUploadedUrls(db: Queryable, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const { rows } = await db.query<{ url: string }>('SELECT url FROM complaint_images WHERE staff_id IS NOT NULL AND url = ANY($1::text[])', [urls]);
+  return new Set(rows.map((r) => r.url));
+}
+
+/** Deletes staff uploads made at or before `before` that no reply uses; answers their storage keys. */
+export async function deleteOrphanStaffImages(db: Queryable, before: Date): Promise<string[]> {
+  const { rows } = await db.query<{ storage_key: string }>(
+    `DELETE FROM complaint_images ci
+      WHERE ci.staff_id IS NOT NULL AND ci.created_at <= $1
+        AND NOT EXISTS (SELECT 1 FROM complaints c WHERE c.dispose_images @> jsonb_build_array(ci.url))
+      RETURNING ci.storage_key`,
+    [before],
+  );
+  return rows.map((r) => r.storage_key);
 }
 
 // ---- upload quota (one row per upload the hourly limit let through) ----------------------------
@@ -104,10 +128,10 @@ const UNREFERENCED = `NOT EXISTS (
   SELECT 1 FROM complaints c
    WHERE c.borrower_id = ci.borrower_id AND (c.images @> jsonb_build_array(ci.url) OR c.dispose_images @> jsonb_build_array(ci.url)))`;
 
-/** Borrowers holding uploads made at or before `before` that no complaint uses. */
+/** Borrowers holding uploads made at or before `before` that no complaint uses (staff uploads are swept apart). */
 export async function borrowersWithOrphanImages(db: Queryable, before: Date): Promise<number[]> {
   const { rows } = await db.query<{ borrower_id: number }>(
-    `SELECT DISTINCT ci.borrower_id FROM complaint_images ci WHERE ci.created_at <= $1 AND ${UNREFERENCED}`,
+    `SELECT DISTINCT ci.borrower_id FROM complaint_images ci WHERE ci.borrower_id IS NOT NULL AND ci.created_at <= $1 AND ${UNREFERENCED}`,
     [before],
   );
   return rows.map((r) => Number(r.borrower_id));
@@ -216,4 +240,31 @@ export async function replyToComplaint(
   return row
     ? { id: Number(row.id), disposeDetail: row.dispose_detail, disposeImages: row.dispose_images, isNeedScore: row.is_need_score, repliedAt: row.replied_at }
     : null;
+}
+
+// ---- the agent's inbox (the staff back office) ----------------------------------------------------
+
+export type InboxStatus = 'waiting' | 'answered' | 'all';
+
+/** Complaints oldest first: by status, filed at or before `filedBefore`, of one borrower; with the total for the pages. */
+export async function listInbox(
+  db: Queryable,
+  filter: { status: InboxStatus; filedBefore?: Date | undefined; borrowerId?: number | undefined; offset: number; limit: number },
+): Promise<{ rows: ComplaintRow[]; total: number }> {
+  const where = `($1::text = 'all' OR ($1 = 'waiting' AND replied_at IS NULL) OR ($1 = 'answered' AND replied_at IS NOT NULL))
+     AND ($2::timestamptz IS NULL OR created_at <= $2) AND ($3::bigint IS NULL OR borrower_id = $3)`;
+  const params = [filter.status, filter.filedBefore ?? null, filter.borrowerId ?? null];
+  const { rows } = await db.query<ComplaintDb>(`SELECT ${COMPLAINT_COLUMNS} FROM complaints WHERE ${where} ORDER BY created_at, id LIMIT $4 OFFSET $5`, [
+    ...params,
+    filter.limit,
+    filter.offset,
+  ]);
+  const counted = await db.query<{ n: number }>(`SELECT count(*) AS n FROM complaints WHERE ${where}`, params);
+  return { rows: rows.map(toComplaint), total: Number(counted.rows[0]!.n) };
+}
+
+/** When each complaint still waiting for a reply was filed (the dashboard's count of those past review). */
+export async function waitingComplaintsFiledAt(db: Queryable): Promise<Date[]> {
+  const { rows } = await db.query<{ created_at: Date }>('SELECT created_at FROM complaints WHERE replied_at IS NULL');
+  return rows.map((r) => new Date(r.created_at));
 }

@@ -1,0 +1,44 @@
+/**
+ * Demo staff for `npm start` (dev only): an agent, a finance officer and an admin, made when the
+ * database has no staff at all and never with NODE_ENV=production. Their passwords are drawn at
+ * random and printed once by the start that makes them; finance and admin start with a TOTP secret,
+ * printed with them (add it to an authenticator app, or ask /ops/staff/totp-code for the code).
+ */
+import { SECOND_FACTOR_ROLES, type StaffRole } from '@cashloan/contract';
+import type { Config } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
+import { createStaff, hasStaff, temporaryPassword } from '../staff/accounts/service.ts';
+import { newTotpSecret, sealTotpSecret } from '../staff/session/service.ts';
+
+export const DEMO_STAFF: ReadonlyArray<{ role: StaffRole; email: string; name: string }> = [
+  { role: 'agent', email: 'agent@demo.test', name: 'Ana Santos (agent)' },
+  { role: 'finance', email: 'finance@demo.test', name: 'Felipe Reyes (finance)' },
+  { role: 'admin', email: 'admin@demo.test', name: 'Andrea Cruz (admin)' },
+];
+
+export interface DemoStaffAccount {
+  role: StaffRole;
+  email: string;
+  password: string;
+  totpSecret: string | null;
+}
+
+/** The demo staff just made, or null when there were staff already or this is production. */
+export async function seedDemoStaff(deps: Pick<AppDeps, 'db' | 'cardData'>, config: Pick<Config, 'NODE_ENV'>, now: Date): Promise<DemoStaffAccount[] | null> {
+  if (config.NODE_ENV === 'production') return null;
+  return deps.db.transaction(async (tx) => {
+    if (await hasStaff(tx)) return null;
+    const made: DemoStaffAccount[] = [];
+    for (const demo of DEMO_STAFF) {
+      const password = temporaryPassword();
+      const totpSecret = SECOND_FACTOR_ROLES.includes(demo.role) ? newTotpSecret() : null;
+      await createStaff(
+        tx,
+        { email: demo.email, name: demo.name, roles: [demo.role], password, ...(totpSecret ? { totpSecretSealed: (id: number) => sealTotpSecret(deps, id, totpSecret) } : {}) },
+        now,
+      );
+      made.push({ role: demo.role, email: demo.email, password, totpSecret });
+    }
+    return made;
+  });
+}

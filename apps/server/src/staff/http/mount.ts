@@ -1,0 +1,183 @@
+/**
+ * Mounts one staff call of the contract (packages/contract/src/staff) under /staff/api, with every
+ * check the call declares made here, before its handler runs, so no handler can forget one:
+ * the session cookie (401), the sign-in stage (403), the roles (403), and for a write the CSRF token
+ * bound to the session, the Origin and Sec-Fetch-Site of the page that sent it, and a JSON body
+ * (403, 415); then the input, validated by the call's schema (400 naming the field). A write is
+ * written to the audit log: in its own transaction when done, on its own when refused.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  STAFF_API_BASE,
+  STAFF_CSRF_HEADER,
+  STAFF_MESSAGES,
+  STAFF_SESSION_COOKIE,
+  type StaffAnswerOf,
+  type StaffCall,
+  type StaffParsedInputOf,
+} from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { ApiError, invalidInput } from '../../platform/http/api-error.ts';
+import { describeIssue, findNul } from '../../platform/http/validation.ts';
+import { writeAudit, type AuditActor } from '../audit/service.ts';
+import { sessionOf, type StaffSession } from '../session/service.ts';
+
+export type StaffDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cardData' | 'storage' | 'reencodeQueue' | 'payments'>;
+
+/** What an audit entry says besides who and when: the target and its values before and after. */
+export interface AuditDetails {
+  targetType?: string | undefined;
+  targetId?: string | number | undefined;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface StaffCallContext<C extends StaffCall> {
+  input: StaffParsedInputOf<C>;
+  /** The caller's session; a public call (signing in) has none: never read it there. */
+  current: StaffSession;
+  now: Date;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Who the call's audit entries name: the session's staff member, or (signing in) whoever the email names. */
+  actor: AuditActor | null;
+  /** A write with its audit entry, in one transaction: both are stored or neither. */
+  write<T>(fn: (tx: Queryable) => Promise<{ answer: T; audit: AuditDetails }>): Promise<T>;
+  /** An audit entry on its own, for the session calls whose every statement stands alone (a failure counted must stay counted). */
+  audit(details: AuditDetails): Promise<void>;
+}
+
+export type StaffHandler<C extends StaffCall> = (ctx: StaffCallContext<C>) => Promise<StaffAnswerOf<C>>;
+
+const forbidden = (message: string) => new ApiError(403, message, 403);
+
+/** The session cookie: HttpOnly, SameSite=Strict, sent only to the staff API, Secure over https. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(STAFF_SESSION_COOKIE, token, { path: STAFF_API_BASE, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+}
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(STAFF_SESSION_COOKIE, { path: STAFF_API_BASE, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+}
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** A write must come from a page of this server: a browser says where it was sent from (Sec-Fetch-Site, Origin). */
+function refuseForeignPage(request: FastifyRequest): void {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden(STAFF_MESSAGES.csrf);
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    // Both through URL, so a default port written or not compares the same.
+    const hostOf = (url: string) => {
+      try {
+        return new URL(url).host;
+      } catch {
+        return null;
+      }
+    };
+    if (hostOf(origin) !== hostOf(`${request.protocol}://${request.host}`)) throw forbidden(STAFF_MESSAGES.csrf);
+  }
+}
+
+/** What an entry targets when the handler does not say: the path's first part and its :id. */
+const TARGET_TYPES: Record<string, string> = { orders: 'order', complaints: 'complaint', staff: 'staff', uploads: 'upload' };
+function defaultTarget(call: StaffCall, request: FastifyRequest, actor: AuditActor | null): AuditDetails {
+  const first = call.route.path.split('/')[1] ?? '';
+  const id = (request.params as Record<string, string> | undefined)?.id;
+  if (TARGET_TYPES[first] === undefined) return { targetType: 'staff', targetId: actor?.id ?? '' };
+  return { targetType: TARGET_TYPES[first], targetId: id ?? '' };
+}
+
+export interface MountOptions {
+  /** The call takes a multipart upload instead of a JSON body. */
+  multipart?: boolean;
+}
+
+export function mountStaffCall<C extends StaffCall>(app: FastifyInstance, deps: StaffDeps & { config: { validateAnswers?: boolean } }, call: C, handler: StaffHandler<C>, options: MountOptions = {}): void {
+  const { route } = call;
+  const stages = route.stages ?? ['signed-in'];
+  const writes = route.method === 'POST';
+  app.route({
+    method: route.method,
+    url: route.path,
+    handler: async (request, reply) => {
+      // Staff answers carry borrowers' data and session tokens: no cache keeps a copy.
+      reply.header('Cache-Control', 'no-store');
+      const now = deps.clock.now();
+      const address = request.ip;
+      let actor: AuditActor | null = null;
+      const entry = (details: AuditDetails, outcome: 'done' | 'refused') => ({
+        action: route.audit!,
+        ...defaultTarget(call, request, actor),
+        ...Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
+        outcome,
+      });
+      try {
+        if (writes) refuseForeignPage(request);
+        let current: StaffSession | null = null;
+        if (route.access !== 'public') {
+          current = await sessionOf(deps.db, request.cookies[STAFF_SESSION_COOKIE], now);
+          actor = { id: current.staff.id, email: current.staff.email };
+          if (!stages.includes(current.session.stage)) throw forbidden(STAFF_MESSAGES.finishSignIn);
+          if (route.access !== 'session' && !current.staff.roles.some((r) => (route.access as { roles: readonly string[] }).roles.includes(r))) {
+            throw forbidden(STAFF_MESSAGES.forbidden);
+          }
+          if (writes) {
+            const sent = request.headers[STAFF_CSRF_HEADER.toLowerCase()];
+            if (typeof sent !== 'string' || !sameText(sent, current.session.csrfToken)) throw forbidden(STAFF_MESSAGES.csrf);
+          }
+        }
+        const contentType = String(request.headers['content-type'] ?? '');
+        if (writes && !options.multipart && !contentType.startsWith('application/json') && request.headers['content-length'] !== '0' && request.body !== undefined) {
+          throw new ApiError(415, 'The body must be JSON (Content-Type: application/json).', 415);
+        }
+        const sent = (route.method === 'GET' ? request.query : options.multipart ? {} : request.body) ?? {};
+        if (typeof sent !== 'object' || Array.isArray(sent)) throw invalidInput('The body must be a JSON object.');
+        const input = { ...(sent as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
+        const nul = findNul(input);
+        if (nul !== null) throw invalidInput(`${nul} must not contain a NUL character`);
+        const parsed = call.input.safeParse(input);
+        if (!parsed.success) throw invalidInput(describeIssue(parsed.error));
+        const ctx: StaffCallContext<C> = {
+          input: parsed.data as StaffParsedInputOf<C>,
+          current: current!,
+          now,
+          request,
+          reply,
+          get actor() {
+            return actor;
+          },
+          set actor(who) {
+            actor = who;
+          },
+          write: (fn) =>
+            deps.db.transaction(async (tx) => {
+              const { answer, audit } = await fn(tx);
+              if (route.audit) await writeAudit(tx, actor!, entry(audit, 'done'), { at: now, address });
+              return answer;
+            }),
+          audit: (details) => writeAudit(deps.db, actor!, entry(details, 'done'), { at: now, address }),
+        };
+        const data = await handler(ctx);
+        if (deps.config.validateAnswers) {
+          const checked = call.answer.safeParse(data);
+          if (!checked.success) throw new Error(`Answer of ${route.path} breaks the contract: ${describeIssue(checked.error)}`);
+        }
+        return { code: 0, message: 'success', data };
+      } catch (error) {
+        if (error instanceof ApiError && error.httpStatus === 401 && route.access !== 'public') clearSessionCookie(request, reply);
+        // A refused write is in the log too (who tried what, and why it was refused), when we know who.
+        if (error instanceof ApiError && error.httpStatus < 500 && route.audit && actor) {
+          await writeAudit(deps.db, actor, entry({ after: { refused: error.message } }, 'refused'), { at: now, address });
+        }
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * The staff API under /staff/api (docs/backoffice.md): its own cookie, its own 404, and each area's
+ * calls. Nothing here is reachable with a borrower's session, and a staff session opens no borrower
+ * call: the two never share a credential (borrowers send session parameters, staff a cookie whose path is /staff/api).
+ */
+import type { FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { STAFF_API_BASE } from '@cashloan/contract';
+import { notFound } from '../../platform/http/api-error.ts';
+import { registerAccountCalls } from '../accounts/routes.ts';
+import { registerAuditCalls } from '../audit/routes.ts';
+import { registerComplaintCalls } from '../complaints/routes.ts';
+import type { StaffDeps } from './mount.ts';
+import { registerSessionCalls } from '../session/routes.ts';
+
+export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): Promise<void> {
+  await app.register(
+    async (staff) => {
+      await staff.register(cookie);
+      staff.setNotFoundHandler(async (request) => {
+        throw notFound(`${request.method} ${request.url.split('?')[0]} is not a staff API call.`);
+      });
+      registerSessionCalls(staff, deps);
+      registerAccountCalls(staff, deps);
+      registerAuditCalls(staff, deps);
+      registerComplaintCalls(staff, deps);
+    },
+    { prefix: STAFF_API_BASE },
+  );
+}
