@@ -25,7 +25,7 @@ export function AppLayout() {
           {collapsed ? 'BO' : 'Back office'}
         </Typography.Text>
         <nav aria-label="Main">
-          <Menu theme="dark" mode="inline" selectedKeys={[menuKeyOf(location.pathname)]} items={items} />
+          <Menu theme="dark" mode="inline" selectedKeys={menuKeyOf(location.pathname)} items={items} />
         </nav>
       </Layout.Sider>
       <Layout>

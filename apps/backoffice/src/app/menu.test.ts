@@ -12,8 +12,8 @@ describe('menu', () => {
   });
 
   it('lights the list entry on its detail screens', () => {
-    expect(menuKeyOf('/orders/12')).toBe('/orders');
-    expect(menuKeyOf('/')).toBe('/');
-    expect(menuKeyOf('/account/password')).toBe('/');
+    expect(menuKeyOf('/orders/12')).toEqual(['/orders']);
+    expect(menuKeyOf('/')).toEqual(['/']);
+    expect(menuKeyOf('/account/password')).toEqual([]);
   });
 });

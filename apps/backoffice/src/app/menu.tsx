@@ -34,8 +34,9 @@ export function menuFor(roles: readonly StaffRole[]): MenuEntry[] {
   return MENU_ENTRIES.filter((entry) => mayCall(entry.call, roles));
 }
 
-/** The menu entry a path belongs to (a detail screen lights its list's entry). */
-export function menuKeyOf(pathname: string): string {
-  const match = MENU_ENTRIES.filter((e) => e.path !== DASHBOARD_PATH).find((e) => pathname === e.path || pathname.startsWith(`${e.path}/`));
-  return match?.path ?? DASHBOARD_PATH;
+/** The menu entry a path belongs to (a detail screen lights its list's entry; the account screens none). */
+export function menuKeyOf(pathname: string): string[] {
+  if (pathname === DASHBOARD_PATH) return [DASHBOARD_PATH];
+  const match = MENU_ENTRIES.find((e) => e.path !== DASHBOARD_PATH && (pathname === e.path || pathname.startsWith(`${e.path}/`)));
+  return match ? [match.path] : [];
 }

@@ -32,12 +32,16 @@ export function useSession() {
 /** Stores a session state an answer carried (sign-in, code, password, set-up), or null once it ended. */
 export function storeSession(queryClient: QueryClient, state: SessionState | null): void {
   rememberCsrfToken(state?.csrfToken ?? '');
-  if (state) endedMessage = null;
+  if (state) {
+    endedMessage = null;
+    signedOutOnPurpose = false;
+  }
   queryClient.setQueryData(sessionQuery.queryKey, state);
 }
 
 /** Forgets everything the last session loaded, then marks nobody signed in. */
-export function endSession(queryClient: QueryClient): void {
+export function endSession(queryClient: QueryClient, { onPurpose = false } = {}): void {
+  signedOutOnPurpose = onPurpose;
   queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'session' });
   storeSession(queryClient, null);
 }
@@ -49,6 +53,12 @@ export function noteSessionEnded(message: string): void {
 }
 export function sessionEndedMessage(): string | null {
   return endedMessage;
+}
+
+/** After Sign out the next sign-in starts at the dashboard; after a session ended it goes back where it was. */
+let signedOutOnPurpose = false;
+export function wasSignedOutOnPurpose(): boolean {
+  return signedOutOnPurpose;
 }
 
 export type { SessionState, StaffRole };

@@ -39,7 +39,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => callStaff(signOutCall, {}),
     // Whatever the server said, this browser is signed out now.
-    onSettled: () => endSession(queryClient),
+    onSettled: () => endSession(queryClient, { onPurpose: true }),
     meta: { showsOwnError: true },
   });
 }
