@@ -12,6 +12,7 @@ import { registerAuditCalls } from '../audit/routes.ts';
 import { registerBorrowerCalls } from '../borrowers/routes.ts';
 import { registerComplaintCalls } from '../complaints/routes.ts';
 import { registerDashboardCalls } from '../dashboard/routes.ts';
+import { registerFinanceCalls } from '../orders/finance-routes.ts';
 import { registerOrderCalls } from '../orders/routes.ts';
 import { registerSettingsCalls } from '../settings/routes.ts';
 import type { StaffDeps } from './mount.ts';
@@ -30,6 +31,7 @@ export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): P
       registerComplaintCalls(staff, deps);
       registerDashboardCalls(staff, deps);
       registerOrderCalls(staff, deps);
+      registerFinanceCalls(staff, deps);
       registerBorrowerCalls(staff, deps);
       registerSettingsCalls(staff, deps);
     },
