@@ -23,6 +23,11 @@ export function addDays(at: Date, days: number): Date {
   return new Date(at.getTime() + days * DAY_MS);
 }
 
+/** The first millisecond of the lender day `at` falls on (the back office's "today"). */
+export function startOfLenderDay(at: Date): Date {
+  return new Date(lenderDay(at) * DAY_MS - OFFSET_MS);
+}
+
 /** The last millisecond of the lender day `at` falls on (pay-code quotes hold until then). */
 export function endOfLenderDay(at: Date): Date {
   return new Date((lenderDay(at) + 1) * DAY_MS - OFFSET_MS - 1);

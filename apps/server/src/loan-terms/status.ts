@@ -16,6 +16,16 @@ export const STATUS_MEANING: Record<OrderStatus, string> = {
 /** The statuses of a disbursed, unsettled loan: the clock decides which of them is shown. */
 export const REPAYING_STATUSES: readonly OrderStatus[] = [ORDER_STATUS.repaying, ORDER_STATUS.due, ORDER_STATUS.overdue];
 
+/**
+ * The stored statuses an order showing `shown` may have: a repaying order shows 170, 174 or 180 by
+ * the clock, and 200 once nothing is left open; every other status is shown as stored.
+ */
+export function storedStatusesShowing(shown: OrderStatus): readonly OrderStatus[] {
+  if (isRepaying(shown)) return REPAYING_STATUSES;
+  if (shown === ORDER_STATUS.settled) return [ORDER_STATUS.settled, ...REPAYING_STATUSES];
+  return [shown];
+}
+
 export function isOrderStatus(value: number): value is OrderStatus {
   return (ORDER_STATUSES as readonly number[]).includes(value);
 }

@@ -27,3 +27,15 @@ export function protectPayoutNumber(cardData: CardData, borrowerId: number, numb
   const cardNoHash = numberHash(cardData, number);
   return { cardNoHash, cardNoEncrypted: cardNoHash === null ? null : cardData.seal(number, payoutContext(borrowerId)) };
 }
+
+const SHOWN_DIGITS = 4;
+
+/**
+ * A masked number as the back office shows it: every digit but the last 4 is '*', whatever the
+ * stored mask kept (the masks written today keep no more, so they come back unchanged).
+ */
+export function lastFourOnly(masked: string): string {
+  let shown = 0;
+  const kept = [...masked].reverse().map((ch) => (/\d/.test(ch) && shown++ >= SHOWN_DIGITS ? '*' : ch));
+  return kept.reverse().join('');
+}

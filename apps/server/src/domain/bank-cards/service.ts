@@ -6,6 +6,7 @@
 export {
   currentAccount,
   currentAccountIs,
+  findAccount,
   findBorrowerCard,
   insertAccount,
   listAccounts,

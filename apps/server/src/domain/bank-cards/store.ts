@@ -217,6 +217,12 @@ export async function insertAccount(tx: Queryable, a: NewAccount, now: Date): Pr
   return Number(rows[0]!.id);
 }
 
+/** One bound account or card by its id (masked number only). */
+export async function findAccount(db: Queryable, accountId: number): Promise<AccountRow | null> {
+  const { rows } = await db.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM bank_cards WHERE id = $1`, [accountId]);
+  return rows[0] ? toAccount(rows[0]) : null;
+}
+
 /** Every bank card row of a borrower, newest first (the back office; the orders they pay out to come from the orders room). */
 export async function listAccounts(db: Queryable, borrowerId: number): Promise<AccountRow[]> {
   const { rows } = await db.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM bank_cards c WHERE borrower_id = $1 ORDER BY id DESC`, [borrowerId]);

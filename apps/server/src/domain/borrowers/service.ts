@@ -12,12 +12,16 @@ import { DEFAULT_MERCHANT, insertBorrower, type NewBorrower } from './store.ts';
 export {
   DEFAULT_MERCHANT,
   borrowerIdsWithPhone,
+  borrowerIdsWithPhonePart,
   findBorrower,
   findBorrowerByPhone,
+  findBorrowerRecord,
   findBorrowers,
   hasBorrowers,
   latestSession,
   lockBorrower,
+  searchBorrowers,
+  type BorrowerRecord,
   type NewBorrower,
 } from './store.ts';
 export { createSession, type Borrower } from './session.ts';

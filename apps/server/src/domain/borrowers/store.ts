@@ -77,6 +77,63 @@ export async function findBorrowers(db: Queryable, ids: number[]): Promise<Borro
   return rows.map((row) => ({ id: Number(row.id), userId: row.user_id, merchantNumber: row.merchant_number, mobilePhone: row.mobile_phone, name: row.name, isRepeat: row.is_repeat }));
 }
 
+/** A borrower with when they registered (the back office's lists). */
+export interface BorrowerRecord extends Borrower {
+  createdAt: Date;
+}
+interface BorrowerRecordDb {
+  id: number;
+  user_id: string;
+  merchant_number: string;
+  mobile_phone: string;
+  name: string;
+  is_repeat: boolean;
+  created_at: Date;
+}
+const RECORD_COLUMNS = 'id, user_id, merchant_number, mobile_phone, name, is_repeat, created_at';
+const toRecord = (r: BorrowerRecordDb): BorrowerRecord => ({
+  id: Number(r.id),
+  userId: r.user_id,
+  merchantNumber: r.merchant_number,
+  mobilePhone: r.mobile_phone,
+  name: r.name,
+  isRepeat: r.is_repeat,
+  createdAt: new Date(r.created_at),
+});
+
+/** Whether the phone, its digits only, holds `digits` anywhere (SQL; the parameter is named by the caller). */
+const phoneHolds = (digits: string) => `strpos(regexp_replace(mobile_phone, '[^0-9]', '', 'g'), ${digits}) > 0`;
+
+export async function findBorrowerRecord(db: Queryable, id: number): Promise<BorrowerRecord | null> {
+  const { rows } = await db.query<BorrowerRecordDb>(`SELECT ${RECORD_COLUMNS} FROM borrowers WHERE id = $1`, [id]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/**
+ * Borrowers newest first whose phone holds these digits anywhere and whose name holds this text in
+ * any case (either may be left out), and how many match in all (for the pages).
+ */
+export async function searchBorrowers(
+  db: Queryable,
+  s: { phoneDigits?: string | undefined; namePart?: string | undefined; offset: number; limit: number },
+): Promise<{ rows: BorrowerRecord[]; total: number }> {
+  const where = `($1::text IS NULL OR ${phoneHolds('$1')}) AND ($2::text IS NULL OR strpos(lower(name), lower($2)) > 0)`;
+  const params = [s.phoneDigits ?? null, s.namePart ?? null];
+  const counted = await db.query<{ n: number }>(`SELECT count(*) AS n FROM borrowers WHERE ${where}`, params);
+  const { rows } = await db.query<BorrowerRecordDb>(`SELECT ${RECORD_COLUMNS} FROM borrowers WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [
+    ...params,
+    s.limit,
+    s.offset,
+  ]);
+  return { rows: rows.map(toRecord), total: Number(counted.rows[0]!.n) };
+}
+
+/** The ids of the borrowers whose phone holds these digits anywhere (a search of orders by phone). */
+export async function borrowerIdsWithPhonePart(db: Queryable, digits: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM borrowers WHERE ${phoneHolds('$1')}`, [digits]);
+  return rows.map((r) => Number(r.id));
+}
+
 /** The ids of the borrowers holding a phone, at any merchant. */
 export async function borrowerIdsWithPhone(db: Queryable, phone: string): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>('SELECT id FROM borrowers WHERE mobile_phone = $1', [phone]);

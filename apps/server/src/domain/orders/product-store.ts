@@ -56,6 +56,12 @@ export async function listActiveProducts(db: Queryable): Promise<ProductRow[]> {
   return rows.map(toProduct);
 }
 
+/** Every product, active or not, in display order (the back office's settings). */
+export async function listProducts(db: Queryable): Promise<ProductRow[]> {
+  const { rows } = await db.query<ProductDb>('SELECT * FROM products ORDER BY sort, id');
+  return rows.map(toProduct);
+}
+
 export async function productExists(db: Queryable, productId: number): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM products WHERE id = $1', [productId]);
   return rows.length > 0;

@@ -6,18 +6,31 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
-import { addDays, lenderDay } from '../../loan-terms/calendar.ts';
+import { addDays, lenderDay, startOfLenderDay } from '../../loan-terms/calendar.ts';
 import { applyPayment, loanPosition, shownStatus, statusForPosition, type AppliedPayment, type LoanPosition, type LoanState, type PaymentPurpose } from '../../loan-terms/position.ts';
-import { instalmentDueOffsets, isValidTerm, splitInstalments, termCharges } from '../../loan-terms/rules.ts';
-import { ORDER_STATUS, STATUS_MEANING, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
+import { DUE_WINDOW_DAYS, instalmentDueOffsets, isValidTerm, splitInstalments, termCharges } from '../../loan-terms/rules.ts';
+import { ORDER_STATUS, ORDER_STATUSES, REPAYING_STATUSES, STATUS_MEANING, isRepaying, storedStatusesShowing, type OrderStatus } from '../../loan-terms/status.ts';
 import type { ProductRow } from './product-store.ts';
-import { deletePlan, insertOrder, insertPlanRows, loadOrder, saveLedger, type OrderFlags, type OrderRow, type PlanRow } from './store.ts';
+import {
+  countOrdersByStatus,
+  deletePlan,
+  insertOrder,
+  insertPlanRows,
+  listOrdersInStatuses,
+  loadOrder,
+  saveLedger,
+  searchOrders,
+  type OrderFlags,
+  type OrderRow,
+  type PlanRow,
+} from './store.ts';
 
 // What other rooms read and lock of orders and products, as the store answers it.
 export {
   borrowerOrdersOfProduct,
   clearCardPrompt,
   listBorrowerOrders,
+  listOrdersInStatuses,
   loadBorrowerOrder,
   loadOrder,
   loadOrderByNo,
@@ -31,7 +44,7 @@ export {
   type OrderRow,
   type PlanRow,
 } from './store.ts';
-export { findProduct, hasProducts, listActiveProducts, productExists, type ProductRow } from './product-store.ts';
+export { findProduct, hasProducts, listActiveProducts, listProducts, productExists, type ProductRow } from './product-store.ts';
 
 export const DEFAULT_FLAGS: OrderFlags = {
   isDelay: '0',
@@ -107,6 +120,43 @@ export function viewOrder(order: OrderRow, now: Date): OrderView {
   const state = toLoanState(order);
   const status = shownStatus(order.status, state, now);
   return { order, shownStatus: status, meaning: STATUS_MEANING[status], position: disbursed ? loanPosition(state, now) : null };
+}
+
+/**
+ * How many orders show each status today (every status, 0 when none): the stored status counted in
+ * SQL, except for repaying orders, whose 170, 174, 180 (or 200) the clock decides: viewOrder works
+ * those out one by one.
+ */
+export async function countOrdersByShownStatus(db: Queryable, now: Date): Promise<Map<OrderStatus, number>> {
+  const counts = new Map<OrderStatus, number>(ORDER_STATUSES.map((s) => [s, 0]));
+  for (const { status, count } of await countOrdersByStatus(db, REPAYING_STATUSES)) counts.set(status, count);
+  for (const order of await listOrdersInStatuses(db, REPAYING_STATUSES)) {
+    const shown = viewOrder(order, now).shownStatus;
+    counts.set(shown, counts.get(shown)! + 1);
+  }
+  return counts;
+}
+
+export interface OrderFilter {
+  /** Only orders of these borrowers (a phone search finds them in the borrowers room). */
+  borrowerIds?: readonly number[] | undefined;
+  /** The order number, in any case. */
+  orderNo?: string | undefined;
+  /** The status the order shows at `now`. */
+  shownStatus?: OrderStatus | undefined;
+  offset: number;
+  limit: number;
+}
+
+/** Orders newest first (a page of them, and how many match in all), the shown status judged at `now`. */
+export async function findOrders(db: Queryable, filter: OrderFilter, now: Date): Promise<{ rows: OrderRow[]; total: number }> {
+  const { shownStatus, ...rest } = filter;
+  const todayStartsAt = startOfLenderDay(now);
+  const shown =
+    shownStatus === undefined
+      ? undefined
+      : { status: shownStatus, storedStatuses: storedStatusesShowing(shownStatus), todayStartsAt, dueWindowEndsAt: addDays(todayStartsAt, DUE_WINDOW_DAYS + 1) };
+  return searchOrders(db, { ...rest, shown });
 }
 
 /** 'PN' + lender date + 6 random digits, e.g. PN261101048213. */
@@ -213,10 +263,15 @@ const ALLOWED_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
   [ORDER_STATUS.disbursing]: [ORDER_STATUS.repaying],
 };
 
+/** The statuses the back office may move an order to from its stored status (none for most). */
+export function allowedMoves(status: OrderStatus): readonly OrderStatus[] {
+  return ALLOWED_MOVES[status] ?? [];
+}
+
 export async function moveOrder(db: Queryable, orderId: number, to: OrderStatus, now: Date): Promise<OrderRow> {
   const order = await loadOrder(db, orderId, { forUpdate: true });
   if (!order) throw notFound(`Order ${orderId} does not exist`);
-  if (!(ALLOWED_MOVES[order.status] ?? []).includes(to)) {
+  if (!allowedMoves(order.status).includes(to)) {
     throw refused(`Order ${order.orderNo} cannot move from ${order.status} to ${to}`);
   }
   let plan = order.plan;

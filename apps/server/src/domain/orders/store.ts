@@ -1,7 +1,7 @@
 /** SQL for orders and their repayment plan rows (products are product-store.ts). */
 import type { Queryable } from '../../platform/db/client.ts';
 import { dayToIsoDate, isoDateToDay } from '../../loan-terms/calendar.ts';
-import type { OrderStatus } from '../../loan-terms/status.ts';
+import { ORDER_STATUS, REPAYING_STATUSES, type OrderStatus } from '../../loan-terms/status.ts';
 
 export interface PlanRow {
   id: number;
@@ -51,6 +51,8 @@ export interface OrderRow {
   createdAt: Date;
   updatedAt: Date;
   offerKey: string | null;
+  /** The bound account (bank_cards) the loan pays out to; null until the bank screen binds one. */
+  payoutAccountId: number | null;
   flags: OrderFlags;
   plan: PlanRow[];
 }
@@ -81,6 +83,7 @@ interface OrderDb {
   created_at: Date;
   updated_at: Date;
   offer_key: string | null;
+  bank_card_id: number | null;
   is_delay: string;
   playedu_l: string;
   kind_tips_msg: string;
@@ -123,6 +126,7 @@ const toOrder = (r: OrderDb, plan: PlanRow[]): OrderRow => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   offerKey: r.offer_key,
+  payoutAccountId: r.bank_card_id === null ? null : Number(r.bank_card_id),
   flags: {
     isDelay: r.is_delay,
     playeduL: r.playedu_l,
@@ -225,6 +229,65 @@ export async function listBorrowerOrders(db: Queryable, borrowerId: number): Pro
     [borrowerId],
   );
   return rows.map(withJsonPlan);
+}
+
+/** The stored statuses of orders and how many have each; `except` leaves some statuses out. */
+export async function countOrdersByStatus(db: Queryable, except: readonly OrderStatus[]): Promise<Array<{ status: OrderStatus; count: number }>> {
+  const { rows } = await db.query<{ status: number; n: number }>('SELECT status, count(*) AS n FROM orders WHERE status <> ALL($1::int[]) GROUP BY status', [except]);
+  return rows.map((r) => ({ status: r.status as OrderStatus, count: Number(r.n) }));
+}
+
+/** Every order stored in one of `statuses`, with its plan. */
+export async function listOrdersInStatuses(db: Queryable, statuses: readonly OrderStatus[]): Promise<OrderRow[]> {
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.status = ANY($1::int[]) ORDER BY o.id`, [statuses]);
+  return rows.map(withJsonPlan);
+}
+
+/**
+ * The status an order shows (loan-terms/position.ts: shownStatus and statusForPosition) in SQL, for
+ * searching by it: a repaying order is 180 once its current (lowest open) instalment's due day has
+ * passed, 174 while that day is within the due window, 170 before, and 200 with nothing left open.
+ * `todayStartsAt` and `dueWindowEndsAt` are SQL parameters: the start of today's lender day and of
+ * the first day after the due window.
+ */
+const shownStatusSql = (todayStartsAt: string, dueWindowEndsAt: string) => `
+  CASE WHEN o.status <> ALL(ARRAY[${REPAYING_STATUSES.join(', ')}]) THEN o.status
+       ELSE coalesce((SELECT CASE WHEN rp.due_at < ${todayStartsAt} THEN ${ORDER_STATUS.overdue}
+                                  WHEN rp.due_at < ${dueWindowEndsAt} THEN ${ORDER_STATUS.due}
+                                  ELSE ${ORDER_STATUS.repaying} END
+                        FROM repayment_plans rp WHERE rp.order_id = o.id AND rp.settled_at IS NULL ORDER BY rp.seq LIMIT 1), ${ORDER_STATUS.settled})
+  END`;
+
+export interface OrderSearch {
+  /** Only orders of these borrowers (found by phone in the borrowers room). */
+  borrowerIds?: readonly number[] | undefined;
+  /** The order number, in any case. */
+  orderNo?: string | undefined;
+  /** The status shown today, the stored statuses that may show it, and today's lender-day bounds (see shownStatusSql). */
+  shown?: { status: OrderStatus; storedStatuses: readonly OrderStatus[]; todayStartsAt: Date; dueWindowEndsAt: Date } | undefined;
+  offset: number;
+  limit: number;
+}
+
+/** Orders newest first, with their plans, and how many match in all (for the pages). */
+export async function searchOrders(db: Queryable, s: OrderSearch): Promise<{ rows: OrderRow[]; total: number }> {
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const where: string[] = [];
+  if (s.borrowerIds !== undefined) where.push(`o.borrower_id = ANY(${param(s.borrowerIds)}::bigint[])`);
+  if (s.orderNo !== undefined) where.push(`lower(o.order_no) = lower(${param(s.orderNo)})`);
+  if (s.shown !== undefined) {
+    // The stored statuses first, so that an index on status narrows the rows the CASE is worked out for.
+    where.push(`o.status = ANY(${param(s.shown.storedStatuses)}::int[])`);
+    where.push(`${shownStatusSql(`${param(s.shown.todayStartsAt)}::timestamptz`, `${param(s.shown.dueWindowEndsAt)}::timestamptz`)} = ${param(s.shown.status)}`);
+  }
+  const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const counted = await db.query<{ n: number }>(`SELECT count(*) AS n FROM orders o ${clause}`, params);
+  const total = Number(counted.rows[0]!.n);
+  if (total === 0) return { rows: [], total };
+  const page = `LIMIT ${param(s.limit)} OFFSET ${param(s.offset)}`;
+  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} ${clause} ORDER BY o.created_at DESC, o.id DESC ${page}`, params);
+  return { rows: rows.map(withJsonPlan), total };
 }
 
 export interface NewOrderRow {

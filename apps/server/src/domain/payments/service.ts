@@ -28,7 +28,20 @@ import {
 } from './store.ts';
 
 // What other rooms read of channels and payments, as the store answers it.
-export { findActiveChannel, findLiveCodeOnKinds, isChannelActive, listActiveChannels, listOrderPayments, type ChannelRow, type PayCodeRow, type PaymentRow, type PayNoticeStep } from './store.ts';
+export {
+  findActiveChannel,
+  findLiveCodeOnKinds,
+  isChannelActive,
+  listActiveChannels,
+  listChannels,
+  listOrderPayCodes,
+  listOrderPayments,
+  paymentsAppliedSince,
+  type ChannelRow,
+  type PayCodeRow,
+  type PaymentRow,
+  type PayNoticeStep,
+} from './store.ts';
 
 export interface IssuePayCodeInput {
   orderId: number;

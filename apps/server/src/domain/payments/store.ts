@@ -14,6 +14,7 @@ export interface ChannelRow {
   /** Grouped instructions: group title → items, each a name and its steps. */
   payNotice: Record<string, PayNoticeStep[]>;
   sort: number;
+  active: boolean;
 }
 
 interface ChannelDb {
@@ -23,6 +24,7 @@ interface ChannelDb {
   kind: 'code' | 'qr';
   pay_notice: Record<string, PayNoticeStep[]>;
   sort: number;
+  active: boolean;
 }
 const toChannel = (r: ChannelDb): ChannelRow => ({
   channelNumber: r.channel_number,
@@ -31,11 +33,18 @@ const toChannel = (r: ChannelDb): ChannelRow => ({
   kind: r.kind,
   payNotice: r.pay_notice,
   sort: r.sort,
+  active: r.active,
 });
 
 /** Active repayment channels, the default (preselected) one first. */
 export async function listActiveChannels(db: Queryable): Promise<ChannelRow[]> {
   const { rows } = await db.query<ChannelDb>('SELECT * FROM payment_channels WHERE active ORDER BY sort, channel_number');
+  return rows.map(toChannel);
+}
+
+/** Every payment channel, active or not, in display order (the back office). */
+export async function listChannels(db: Queryable): Promise<ChannelRow[]> {
+  const { rows } = await db.query<ChannelDb>('SELECT * FROM payment_channels ORDER BY sort, channel_number');
   return rows.map(toChannel);
 }
 
@@ -114,6 +123,12 @@ export async function findPayCode(db: Queryable, code: string, options: { forUpd
   return rows[0] ? toPayCode(rows[0]) : null;
 }
 
+/** Every pay code issued for an order, newest first. */
+export async function listOrderPayCodes(db: Queryable, orderId: number): Promise<PayCodeRow[]> {
+  const { rows } = await db.query<PayCodeDb>('SELECT * FROM pay_codes WHERE order_id = $1 ORDER BY id DESC', [orderId]);
+  return rows.map(toPayCode);
+}
+
 export async function markPayCodePaid(db: Queryable, id: number, paidAt: Date): Promise<void> {
   await db.query(`UPDATE pay_codes SET status = 'paid', paid_at = $2 WHERE id = $1`, [id, paidAt]);
 }
@@ -180,6 +195,12 @@ export async function listOrderPayments<R>(db: Queryable, orderId: number): Prom
     [orderId],
   );
   return rows.map(toPayment);
+}
+
+/** How many payments were applied at or after `since`, and their sum. */
+export async function paymentsAppliedSince(db: Queryable, since: Date): Promise<{ count: number; amountMinor: number }> {
+  const { rows } = await db.query<{ n: number; total: number }>('SELECT count(*) AS n, coalesce(sum(amount_minor), 0) AS total FROM payments WHERE applied_at >= $1', [since]);
+  return { count: Number(rows[0]!.n), amountMinor: Number(rows[0]!.total) };
 }
 
 export async function isChannelActive(db: Queryable, channelNumber: string): Promise<boolean> {

@@ -12,7 +12,16 @@ import { loadOrderByNo } from '../../domain/orders/service.ts';
 import { problemTitles } from './problem-types.ts';
 import { pastReview, reviewDueAt } from './review-deadline.ts';
 import { storeImage, uploadsBusy, type UploadDeps } from './service.ts';
-import { findComplaint, listInbox, replyToComplaint as saveReply, staffUploadedUrls, type ComplaintRow, type InboxStatus } from './store.ts';
+import {
+  findComplaint,
+  listComplaints,
+  listInbox,
+  replyToComplaint as saveReply,
+  staffUploadedUrls,
+  waitingComplaintsFiledAt,
+  type ComplaintRow,
+  type InboxStatus,
+} from './store.ts';
 
 export const AGENT_MESSAGES = {
   complaintNotFound: (id: number) => `Complaint ${id} does not exist.`,
@@ -20,6 +29,8 @@ export const AGENT_MESSAGES = {
 } as const;
 
 const EXCERPT_CHARS = 80;
+/** A borrower's page shows their newest complaints up to this many; the inbox (by borrowerId) pages through all. */
+const BORROWER_COMPLAINTS_SHOWN = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function listItem(c: ComplaintRow, borrower: Borrower | undefined, now: Date): StaffComplaintListItem {
@@ -59,6 +70,17 @@ export async function complaintInbox(
   });
   const borrowers = await borrowersOf(deps.db, rows);
   return { items: rows.map((c) => listItem(c, borrowers.get(c.borrowerId), now)), total };
+}
+
+/** A borrower's complaints, newest first, as the inbox lists them. */
+export async function borrowerComplaints(db: Queryable, borrower: Borrower, now: Date): Promise<StaffComplaintListItem[]> {
+  return (await listComplaints(db, { borrowerId: borrower.id }, BORROWER_COMPLAINTS_SHOWN)).map((c) => listItem(c, borrower, now));
+}
+
+/** The complaints waiting for a reply, and how many of them are past their promised review at `now`. */
+export async function waitingComplaintCounts(db: Queryable, now: Date): Promise<{ waiting: number; pastReview: number }> {
+  const filed = await waitingComplaintsFiledAt(db);
+  return { waiting: filed.length, pastReview: filed.filter((at) => pastReview(at, null, now)).length };
 }
 
 export async function viewForStaff(db: Queryable, c: ComplaintRow, now: Date): Promise<StaffComplaint> {

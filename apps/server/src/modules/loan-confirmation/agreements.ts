@@ -39,12 +39,49 @@ export async function agreementLink(
   return { contract_url: agreementPageUrl(deps.config, { productId: product.id, position: ids.position, orderId: ids.orderId }) };
 }
 
+/** The loan's part of an agreement's figures. */
+export type LoanFigures = Pick<AgreementFigures, 'orderNo' | 'principalMinor' | 'interestMinor' | 'feeMinor' | 'termDays' | 'startsAt' | 'endsAt' | 'expected'>;
+
+/** An order's loan figures: paid out when disbursed (else expected from when it was made), due on its last instalment. */
+export function orderLoanFigures(order: OrderRow): LoanFigures {
+  const lastDue = order.plan.at(-1)?.dueAt ?? addDays(order.disbursedAt ?? order.createdAt, order.termDays);
+  return {
+    orderNo: order.orderNo,
+    principalMinor: order.principalMinor,
+    interestMinor: order.interestMinor,
+    feeMinor: order.feeMinor,
+    termDays: order.termDays,
+    startsAt: order.disbursedAt ?? order.createdAt,
+    endsAt: lastDue,
+    expected: order.disbursedAt === null,
+  };
+}
+
+/** Every figure of an agreement: the loan's, the borrower's, the product's name, and the lender's from the configuration. */
+export function agreementFigures(
+  config: Pick<Deps['config'], 'COMPANY_CORPORATE_NAME' | 'APP_EN_NAME' | 'SERVICE_EMAIL' | 'SERVICE_PHONE'>,
+  borrower: Pick<Borrower, 'name' | 'mobilePhone'>,
+  productName: string,
+  loan: LoanFigures,
+): AgreementFigures {
+  return {
+    ...loan,
+    lenderName: config.COMPANY_CORPORATE_NAME,
+    appName: config.APP_EN_NAME,
+    borrowerName: borrower.name,
+    mobilePhone: borrower.mobilePhone,
+    productName,
+    serviceEmail: config.SERVICE_EMAIL,
+    servicePhone: config.SERVICE_PHONE,
+  };
+}
+
 /**
  * The figures an agreement is filled with: the named order's, or (none named) the loan the
  * confirmation screen offers — its order once pushed, else the open offer, else the product's terms
  * as they would be offered today. Reading an agreement never makes an offer.
  */
-async function agreementLoan(deps: Deps, borrower: Borrower, product: ProductRow, orderId: number | undefined) {
+async function agreementLoan(deps: Deps, borrower: Borrower, product: ProductRow, orderId: number | undefined): Promise<LoanFigures> {
   const { db } = deps;
   const now = deps.clock.now();
   let order: OrderRow | null = orderId !== undefined ? await ownOrder(db, borrower, product.id, orderId) : null;
@@ -55,19 +92,7 @@ async function agreementLoan(deps: Deps, borrower: Borrower, product: ProductRow
     if (offerOrder && !hasEnded(offerOrder, now)) order = offerOrder;
     else if (offer && offer.orderId === null) terms = offer;
   }
-  if (order) {
-    const lastDue = order.plan.at(-1)?.dueAt ?? addDays(order.disbursedAt ?? order.createdAt, order.termDays);
-    return {
-      orderNo: order.orderNo,
-      principalMinor: order.principalMinor,
-      interestMinor: order.interestMinor,
-      feeMinor: order.feeMinor,
-      termDays: order.termDays,
-      startsAt: order.disbursedAt ?? order.createdAt,
-      endsAt: lastDue,
-      expected: order.disbursedAt === null,
-    };
-  }
+  if (order) return orderLoanFigures(order);
   const loan = projectLoan(terms);
   return {
     orderNo: null,
@@ -87,20 +112,9 @@ export async function agreementText(
   borrower: Borrower,
   ids: { productId: number; position: number; orderId?: number | undefined },
 ): Promise<AgreementContent> {
-  const { config } = deps;
   const product = await existingProduct(deps.db, ids.productId);
   const agreement = await findAgreement(deps.db, product.id, SCENE, ids.position);
   if (!agreement) throw notFound(AGREEMENT_NOT_FOUND);
   const loan = await agreementLoan(deps, borrower, product, ids.orderId);
-  const figures: AgreementFigures = {
-    ...loan,
-    lenderName: config.COMPANY_CORPORATE_NAME,
-    appName: config.APP_EN_NAME,
-    borrowerName: borrower.name,
-    mobilePhone: borrower.mobilePhone,
-    productName: product.name,
-    serviceEmail: config.SERVICE_EMAIL,
-    servicePhone: config.SERVICE_PHONE,
-  };
-  return { title: agreement.title, body: fillAgreement(agreement.body, figures) };
+  return { title: agreement.title, body: fillAgreement(agreement.body, agreementFigures(deps.config, borrower, product.name, loan)) };
 }

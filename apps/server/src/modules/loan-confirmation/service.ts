@@ -113,10 +113,15 @@ async function currentOffer(deps: Deps, borrower: Borrower, product: ProductRow)
   });
 }
 
-interface PlanLine {
+export interface PlanLine {
   seq: number;
   dueAt: Date;
   amountMinor: number;
+}
+
+/** The plan of a loan on these terms paid out on the day `from` falls on. */
+export function projectedPlan(terms: OfferTerms, from: Date): PlanLine[] {
+  return projectLoan(terms).instalments.map((i) => ({ seq: i.seq, dueAt: addDays(from, i.dueInDays), amountMinor: i.amountMinor }));
 }
 
 /** The plan as the borrower is shown it: the order's own once the offer is pushed, otherwise projected from today. */
@@ -124,10 +129,11 @@ function planLines(current: CurrentOffer, now: Date): PlanLine[] {
   if (current.order && current.order.plan.length > 0) {
     return current.order.plan.map((p) => ({ seq: p.seq, dueAt: p.dueAt, amountMinor: p.amountMinor }));
   }
-  return projectLoan(current.offer).instalments.map((i) => ({ seq: i.seq, dueAt: addDays(now, i.dueInDays), amountMinor: i.amountMinor }));
+  return projectedPlan(current.offer, now);
 }
 
-function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: string): CostDisclosure {
+/** The cost disclosure of an offer with its plan; the rupee gets the Key Fact Statement, with its APR. */
+export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: string): CostDisclosure {
   const loan = projectLoan(terms);
   const figures = costFigures(loan);
   const keyFactStatement = currency === RUPEE_SYMBOL;

@@ -53,6 +53,12 @@ export async function latestOffer(db: Queryable, borrowerId: number, productId: 
   return rows[0] ? toOffer(rows[0]) : null;
 }
 
+/** The offer an order was made from (its push linked them); null for an order made another way (ops, the demo). */
+export async function offerOfOrder(db: Queryable, orderId: number): Promise<OfferRow | null> {
+  const { rows } = await db.query<OfferDb>('SELECT * FROM loan_offers WHERE order_id = $1', [orderId]);
+  return rows[0] ? toOffer(rows[0]) : null;
+}
+
 /** A new open offer; when another one is already open (a concurrent request), that one is returned. */
 export async function insertOffer(db: Queryable, o: { borrowerId: number; productId: number; terms: OfferTerms; now: Date }): Promise<OfferRow> {
   const { rows } = await db.query<OfferDb>(

@@ -9,7 +9,12 @@ import { STAFF_API_BASE } from '@cashloan/contract';
 import { notFound } from '../../platform/http/api-error.ts';
 import { registerAccountCalls } from '../accounts/routes.ts';
 import { registerAuditCalls } from '../audit/routes.ts';
+import { registerBorrowerCalls } from '../borrowers/routes.ts';
 import { registerComplaintCalls } from '../complaints/routes.ts';
+import { registerDashboardCalls } from '../dashboard/routes.ts';
+import { registerFinanceCalls } from '../orders/finance-routes.ts';
+import { registerOrderCalls } from '../orders/routes.ts';
+import { registerSettingsCalls } from '../settings/routes.ts';
 import type { StaffDeps } from './mount.ts';
 import { registerSessionCalls } from '../session/routes.ts';
 
@@ -24,6 +29,11 @@ export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): P
       registerAccountCalls(staff, deps);
       registerAuditCalls(staff, deps);
       registerComplaintCalls(staff, deps);
+      registerDashboardCalls(staff, deps);
+      registerOrderCalls(staff, deps);
+      registerFinanceCalls(staff, deps);
+      registerBorrowerCalls(staff, deps);
+      registerSettingsCalls(staff, deps);
     },
     { prefix: STAFF_API_BASE },
   );

@@ -1,0 +1,19 @@
+/** The dashboard: orders by the status each shows today, complaints waiting, and the day's payments. */
+import type { StaffAnswerOf, dashboardCall } from '@cashloan/contract';
+import type { Queryable } from '../../platform/db/client.ts';
+import { startOfLenderDay } from '../../loan-terms/calendar.ts';
+import { countOrdersByShownStatus } from '../../domain/orders/service.ts';
+import { paymentsAppliedSince } from '../../domain/payments/service.ts';
+import { waitingComplaintCounts } from '../../modules/complaints/agent-service.ts';
+
+export async function dashboard(deps: { db: Queryable }, now: Date): Promise<StaffAnswerOf<typeof dashboardCall>> {
+  const byStatus = await countOrdersByShownStatus(deps.db, now);
+  const complaints = await waitingComplaintCounts(deps.db, now);
+  return {
+    ordersByStatus: [...byStatus].map(([status, count]) => ({ status, count })),
+    complaintsWaiting: complaints.waiting,
+    complaintsPastReview: complaints.pastReview,
+    // "Today" is the lender's calendar day (Manila), not the server's or the staff member's.
+    paymentsToday: await paymentsAppliedSince(deps.db, startOfLenderDay(now)),
+  };
+}

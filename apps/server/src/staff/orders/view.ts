@@ -1,0 +1,176 @@
+/**
+ * An order as staff see it: a line of a list (staffOrderListItem) and the whole order
+ * (staffOrderView), built from what the rooms answered. Pure: service.ts gathers, this arranges.
+ */
+import { currencySymbolFor, type StaffOrder, type StaffOrderListItem } from '@cashloan/contract';
+import { moneyTextIn } from '../../loan-terms/money-text.ts';
+import type { PaymentOutcome } from '../../loan-terms/position.ts';
+import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
+import type { Borrower } from '../../domain/borrowers/service.ts';
+import type { OrderView } from '../../domain/orders/service.ts';
+import type { ChannelRow, PayCodeRow, PaymentResult, PaymentRow } from '../../domain/payments/service.ts';
+
+type LedgerLine = StaffOrder['ledger'][number];
+type PayCodeView = StaffOrder['payCodes'][number];
+
+/** The lender's own currency: staff screens carry no `real` parameter. */
+const money = moneyTextIn(currencySymbolFor(undefined));
+
+/** What finance's buttons say for each move (the moves themselves are the orders room's allowedMoves). */
+const MOVE_TITLES: Partial<Record<OrderStatus, string>> = {
+  [ORDER_STATUS.disbursing]: 'Approve',
+  [ORDER_STATUS.rejected]: 'Reject',
+  [ORDER_STATUS.repaying]: 'Disburse',
+};
+
+const OUTCOME_TEXT: Record<PaymentOutcome, (r: PaymentResult) => string> = {
+  settled: () => 'settled the loan',
+  instalment: (r) => `settled instalment ${r.settledSeqs.join(', ')}`,
+  rolled_over: () => 'rolled the loan over',
+  partial: () => 'paid part of what was owed',
+  overpaid: () => 'paid beyond what was owed',
+};
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+export function orderListItem(view: OrderView, borrower: Pick<Borrower, 'name' | 'mobilePhone'> | undefined): StaffOrderListItem {
+  const { order } = view;
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    borrowerId: order.borrowerId,
+    borrowerName: borrower?.name ?? '',
+    mobilePhone: borrower?.mobilePhone ?? '',
+    productName: order.productName,
+    principalMinor: order.principalMinor,
+    status: order.status,
+    shownStatus: view.shownStatus,
+    createdAt: order.createdAt.toISOString(),
+    dueAt: iso(order.dueAt),
+  };
+}
+
+/** A payment's stored result: `{}` on a payment written before results were kept (migration 002's default). */
+export type StoredPaymentResult = PaymentResult | Record<string, never>;
+const hasBreakdown = (result: StoredPaymentResult): result is PaymentResult => 'outcome' in result;
+
+function paymentLine(payment: PaymentRow<StoredPaymentResult>, payCode: PayCodeRow | undefined, channelName: string): LedgerLine {
+  const result = payment.result;
+  const purpose = hasBreakdown(result) ? result.purpose : payCode?.purpose;
+  const what = purpose === 'rollover' ? 'Rollover payment' : 'Repayment';
+  const through = channelName ? ` through ${channelName}` : '';
+  return {
+    at: payment.appliedAt.toISOString(),
+    kind: 'payment',
+    description: hasBreakdown(result) ? `${what}${through}: ${OUTCOME_TEXT[result.outcome](result)}` : `${what}${through}`,
+    amountMinor: -payment.amountMinor,
+    reference: payment.providerRef,
+    channel: channelName,
+    applied: hasBreakdown(result)
+      ? {
+          bookedChargesMinor: result.bookedChargesMinor,
+          toChargesMinor: result.toChargesMinor,
+          toInstalmentsMinor: result.toInstalmentsMinor,
+          unappliedMinor: result.unappliedMinor,
+          outcome: result.outcome,
+        }
+      : null,
+  };
+}
+
+/**
+ * The ledger, oldest first. Each line is signed by what it does to what is owed: the loan and the
+ * late charges accrued add (+), a payment takes off (−) the money received. The late charges a
+ * payment booked are in its `applied`, so: owed now = the lines' sum + every payment's booked charges
+ * (less any credit, when more was paid than owed).
+ */
+function ledgerOf(view: OrderView, payments: Array<PaymentRow<StoredPaymentResult>>, payCodes: PayCodeRow[], channelNames: Map<string, string>, now: Date): LedgerLine[] {
+  const { order, position } = view;
+  const lines: LedgerLine[] = [];
+  if (order.disbursedAt) {
+    lines.push({
+      at: order.disbursedAt.toISOString(),
+      kind: 'loan',
+      description: `Loan paid out: principal ${money(order.principalMinor)}, interest ${money(order.interestMinor)}, service fee ${money(order.feeMinor)}`,
+      amountMinor: order.principalMinor + order.interestMinor + order.feeMinor,
+      reference: '',
+      channel: '',
+      applied: null,
+    });
+  }
+  const codesById = new Map(payCodes.map((c) => [c.id, c]));
+  const oldestFirst = [...payments].sort((a, b) => a.appliedAt.getTime() - b.appliedAt.getTime() || a.id - b.id);
+  for (const payment of oldestFirst) {
+    const payCode = codesById.get(payment.payCodeId);
+    lines.push(paymentLine(payment, payCode, payCode ? (channelNames.get(payCode.channelNumber) ?? payCode.channelNumber) : ''));
+  }
+  const accrued = position ? position.overdueInterestMinor + position.penaltyMinor : 0;
+  if (position && accrued > 0) {
+    const parts = [`overdue interest ${money(position.overdueInterestMinor)}`, ...(position.penaltyMinor > 0 ? [`late penalty ${money(position.penaltyMinor)}`] : [])];
+    lines.push({
+      at: now.toISOString(),
+      kind: 'late-charges-accrued',
+      description: `Late charges accrued, booked with the next payment: ${parts.join(', ')}`,
+      amountMinor: accrued,
+      reference: '',
+      channel: '',
+      applied: null,
+    });
+  }
+  return lines;
+}
+
+/** A live code past its expiry is shown as expired (nothing rewrites the stored status when it lapses). */
+function payCodeView(code: PayCodeRow, channelNames: Map<string, string>, now: Date): PayCodeView {
+  return {
+    code: code.code,
+    channelNumber: code.channelNumber,
+    channelName: channelNames.get(code.channelNumber) ?? code.channelNumber,
+    purpose: code.purpose,
+    amountMinor: code.amountMinor,
+    status: code.status === 'live' && code.expiresAt.getTime() <= now.getTime() ? 'expired' : code.status,
+    createdAt: code.createdAt.toISOString(),
+    expiresAt: code.expiresAt.toISOString(),
+    paidAt: iso(code.paidAt),
+  };
+}
+
+export interface OrderParts {
+  view: OrderView;
+  borrower: Pick<Borrower, 'name' | 'mobilePhone'> | undefined;
+  payments: Array<PaymentRow<StoredPaymentResult>>;
+  payCodes: PayCodeRow[];
+  channels: ChannelRow[];
+  confirmed: StaffOrder['confirmed'];
+  payoutAccount: StaffOrder['payoutAccount'];
+  /** The statuses finance may move the order to (allowedMoves of the orders room). */
+  moves: readonly OrderStatus[];
+}
+
+export function staffOrderView(parts: OrderParts, now: Date): StaffOrder {
+  const { view } = parts;
+  const { order, position } = view;
+  const channelNames = new Map(parts.channels.map((c) => [c.channelNumber, c.name]));
+  return {
+    order: {
+      ...orderListItem(view, parts.borrower),
+      productId: order.productId,
+      interestMinor: order.interestMinor,
+      feeMinor: order.feeMinor,
+      termDays: order.termDays,
+      periods: order.periods,
+      disbursedAt: iso(order.disbursedAt),
+      settledAt: iso(order.settledAt),
+      paidMinor: order.paidMinor,
+      // Nothing is owed before the loan is paid out (or once it is rejected).
+      owedNowMinor: position?.totalOwedMinor ?? 0,
+      statusMeaning: view.meaning,
+    },
+    plan: order.plan.map((p) => ({ seq: p.seq, dueAt: p.dueAt.toISOString(), amountMinor: p.amountMinor, paidMinor: p.paidMinor, settledAt: iso(p.settledAt) })),
+    ledger: ledgerOf(view, parts.payments, parts.payCodes, channelNames, now),
+    payCodes: parts.payCodes.map((c) => payCodeView(c, channelNames, now)),
+    confirmed: parts.confirmed,
+    payoutAccount: parts.payoutAccount,
+    moves: parts.moves.map((to) => ({ to, title: MOVE_TITLES[to] ?? `Move to ${to}` })),
+  };
+}
