@@ -28,6 +28,14 @@ function ensureBuilt(): void {
   if (build.status !== 0) throw new Error(`e2e: the web build failed (exit ${build.status})`);
 }
 
+/** The back office the server serves at /backoffice (its specs are in e2e/backoffice). */
+function ensureBackofficeBuilt(): void {
+  if (existsSync(join(REPO_ROOT, 'apps/backoffice/dist/index.html'))) return;
+  process.stdout.write('e2e: apps/backoffice/dist is missing; building the back office first\n');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@cashloan/backoffice'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`e2e: the back office build failed (exit ${build.status})`);
+}
+
 /** After start, only the server's own log lines (pino JSON, warnings and worse) and stderr reach the runner's output. */
 function forwardLog(chunk: string, stream: 'stdout' | 'stderr'): void {
   if (stream === 'stderr') process.stderr.write(`[server] ${chunk}`);
@@ -38,6 +46,7 @@ export default async function globalSetup(): Promise<void> {
   // A server someone already runs (E2E_BASE_URL, with E2E_OPS_TOKEN) is used as it is.
   if (process.env.E2E_BASE_URL) return;
   ensureBuilt();
+  ensureBackofficeBuilt();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cashloan-e2e-'));
   let server;

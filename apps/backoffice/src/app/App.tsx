@@ -7,13 +7,17 @@ import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { setUnauthorizedHandler } from '../shared/api-client.ts';
 import { createStaffQueryClient } from '../shared/query-client.ts';
 import { endSession, noteSessionEnded } from '../shared/session.ts';
+import { EmptyText } from '../shared/ui/EmptyText.tsx';
 import { staffTheme } from './theme.ts';
+
+/** An empty table or list says so in readable text. */
+const renderEmpty = () => <EmptyText />;
 
 type StaffRouter = ReturnType<typeof createBrowserRouter>;
 
 export function App({ router }: { router: StaffRouter }) {
   return (
-    <ConfigProvider theme={staffTheme} locale={enUS}>
+    <ConfigProvider theme={staffTheme} locale={enUS} renderEmpty={renderEmpty}>
       <AntApp>
         <StaffQueries>
           <RouterProvider router={router} />

@@ -62,3 +62,8 @@ export function orderStatusTitle(status: number): string {
 export function formatBasisPoints(bp: number): string {
   return `${(bp / 100).toFixed(2)} %`;
 }
+
+/** How a borrower is named on screen and in links: their name, or their number when they gave none yet. */
+export function borrowerLabel(name: string | null | undefined, id: number): string {
+  return name?.trim() ? name : `Borrower #${id}`;
+}

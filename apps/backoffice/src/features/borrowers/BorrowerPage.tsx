@@ -8,6 +8,7 @@ import { Money } from '../../shared/ui/Money.tsx';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { useBorrower } from './api.ts';
+import { EmptyText } from '../../shared/ui/EmptyText.tsx';
 
 const sectionTitle = (text: string) => <h2 style={{ fontSize: 16, margin: 0 }}>{text}</h2>;
 
@@ -43,7 +44,7 @@ function BorrowerView({ view }: { view: StaffBorrower }) {
           pagination={false}
           dataSource={view.orders}
           scroll={{ x: 640 }}
-          locale={{ emptyText: 'No orders.' }}
+          locale={{ emptyText: <EmptyText>No orders.</EmptyText> }}
           columns={[
             { title: 'Order no', dataIndex: 'orderNo', render: (no: string, row) => <Link to={orderPath(row.id)}>{no}</Link> },
             { title: 'Status', dataIndex: 'shownStatus', render: orderStatusTitle },
@@ -60,7 +61,7 @@ function BorrowerView({ view }: { view: StaffBorrower }) {
           pagination={false}
           dataSource={view.complaints}
           scroll={{ x: 640 }}
-          locale={{ emptyText: 'No complaints.' }}
+          locale={{ emptyText: <EmptyText>No complaints.</EmptyText> }}
           columns={[
             { title: 'No.', dataIndex: 'id', render: (cid: number) => <Link to={complaintPath(cid)}>#{cid}</Link> },
             { title: 'Filed', dataIndex: 'createdAt', render: formatDateTime },
@@ -77,7 +78,7 @@ function BorrowerView({ view }: { view: StaffBorrower }) {
           pagination={false}
           dataSource={view.accounts}
           scroll={{ x: 560 }}
-          locale={{ emptyText: 'No accounts bound.' }}
+          locale={{ emptyText: <EmptyText>No accounts bound.</EmptyText> }}
           columns={[
             { title: 'Kind', dataIndex: 'kind', render: (kind: string) => (kind === 'payout-account' ? 'Payout account' : 'Repayment card') },
             { title: 'Bank', dataIndex: 'bankName' },

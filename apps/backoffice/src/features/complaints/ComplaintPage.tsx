@@ -2,7 +2,7 @@
 import { Card, Descriptions, Empty, Image, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { StaffComplaint } from '@cashloan/contract/staff/complaints';
-import { formatDateTime } from '../../shared/format.ts';
+import { borrowerLabel, formatDateTime } from '../../shared/format.ts';
 import { borrowerPath, COMPLAINTS_PATH, orderPath } from '../../shared/paths.ts';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
@@ -41,7 +41,7 @@ function ComplaintView({ complaint }: { complaint: StaffComplaint }) {
       <Card title={sectionTitle('The complaint')}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
           <Descriptions.Item label="Borrower">
-            <Link to={borrowerPath(complaint.borrowerId)}>{complaint.borrowerName}</Link>
+            <Link to={borrowerPath(complaint.borrowerId)}>{borrowerLabel(complaint.borrowerName, complaint.borrowerId)}</Link>
           </Descriptions.Item>
           <Descriptions.Item label="Phone">{complaint.mobilePhone}</Descriptions.Item>
           <Descriptions.Item label="Order no">

@@ -2,7 +2,7 @@
 import { Button, Form, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { StaffComplaintListItem } from '@cashloan/contract/staff/complaints';
-import { formatDateTime } from '../../shared/format.ts';
+import { borrowerLabel, formatDateTime } from '../../shared/format.ts';
 import { complaintPath } from '../../shared/paths.ts';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
 import { LoadFailure } from '../../shared/ui/QueryState.tsx';
@@ -62,7 +62,7 @@ export function ComplaintsPage() {
               </>
             ),
           },
-          { title: 'Borrower', render: (_, row) => `${row.borrowerName} · ${row.mobilePhone}` },
+          { title: 'Borrower', render: (_, row) => `${borrowerLabel(row.borrowerName, row.borrowerId)} · ${row.mobilePhone}` },
           { title: 'Order no', dataIndex: 'orderNo' },
           { title: 'Type', render: (_, row) => [row.type, row.sonType].filter(Boolean).join(' / ') },
           { title: 'Complaint', dataIndex: 'excerpt', key: 'excerpt', render: (text: string) => <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 260 }}>{text}</Typography.Text> },

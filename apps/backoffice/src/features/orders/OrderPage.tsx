@@ -3,7 +3,7 @@ import { Card, Collapse, Descriptions, Space, Table, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { moveOrderCall, type StaffOrder } from '@cashloan/contract/staff/orders';
 import { mayCall } from '../../shared/access.ts';
-import { formatBasisPoints, formatDateTime, formatMoney, orderStatusTitle } from '../../shared/format.ts';
+import { borrowerLabel, formatBasisPoints, formatDateTime, formatMoney, orderStatusTitle } from '../../shared/format.ts';
 import { borrowerPath, ORDERS_PATH } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session.ts';
 import { Money } from '../../shared/ui/Money.tsx';
@@ -11,6 +11,7 @@ import { PageTitle } from '../../shared/ui/PageTitle.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { useOrder } from './api.ts';
 import { OrderMoves, PostPaymentForm } from './FinanceActions.tsx';
+import { EmptyText } from '../../shared/ui/EmptyText.tsx';
 
 const sectionTitle = (text: string) => <h2 style={{ fontSize: 16, margin: 0 }}>{text}</h2>;
 
@@ -60,7 +61,7 @@ function Figures({ order: view }: { order: StaffOrder }) {
         </Descriptions.Item>
         <Descriptions.Item label="What it means">{order.statusMeaning}</Descriptions.Item>
         <Descriptions.Item label="Borrower">
-          <Link to={borrowerPath(order.borrowerId)}>{order.borrowerName}</Link> · {order.mobilePhone}
+          <Link to={borrowerPath(order.borrowerId)}>{borrowerLabel(order.borrowerName, order.borrowerId)}</Link> · {order.mobilePhone}
         </Descriptions.Item>
         <Descriptions.Item label="Product">{order.productName}</Descriptions.Item>
         <Descriptions.Item label="Principal">
@@ -155,7 +156,7 @@ function PayCodes({ order }: { order: StaffOrder }) {
         pagination={false}
         dataSource={order.payCodes}
         scroll={{ x: 900 }}
-        locale={{ emptyText: 'No pay code was issued.' }}
+        locale={{ emptyText: <EmptyText>No pay code was issued.</EmptyText> }}
         columns={[
           { title: 'Code', dataIndex: 'code' },
           { title: 'Channel', dataIndex: 'channelName' },

@@ -3,7 +3,7 @@ import { Button, Form, Input, Select, Table } from 'antd';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '@cashloan/contract/routes';
 import { searchOrdersCall, type StaffOrderListItem } from '@cashloan/contract/staff/orders';
-import { formatDateTime, orderStatusTitle } from '../../shared/format.ts';
+import { borrowerLabel, formatDateTime, orderStatusTitle } from '../../shared/format.ts';
 import { zodRule } from '../../shared/form-rules.ts';
 import { borrowerPath, orderPath } from '../../shared/paths.ts';
 import { Money } from '../../shared/ui/Money.tsx';
@@ -58,7 +58,7 @@ export function OrdersPage() {
         columns={[
           { title: 'Order no', dataIndex: 'orderNo', render: (no: string, row) => <Link to={orderPath(row.id)}>{no}</Link> },
           { title: 'Status', dataIndex: 'shownStatus', render: orderStatusTitle },
-          { title: 'Borrower', render: (_, row) => <Link to={borrowerPath(row.borrowerId)}>{row.borrowerName}</Link> },
+          { title: 'Borrower', render: (_, row) => <Link to={borrowerPath(row.borrowerId)}>{borrowerLabel(row.borrowerName, row.borrowerId)}</Link> },
           { title: 'Phone', dataIndex: 'mobilePhone' },
           { title: 'Product', dataIndex: 'productName' },
           { title: 'Principal', dataIndex: 'principalMinor', align: 'right', render: (minor: number) => <Money minor={minor} /> },

@@ -1,0 +1,53 @@
+/**
+ * Every back-office screen, with real data, checked by axe (no serious or critical finding) and for
+ * images without text, at 1280 px; and at 768 px wide the page itself never scrolls sideways (wide
+ * tables scroll inside their own box).
+ */
+import { checkAxe, checkImageText } from '../a11y-checks.ts';
+import { test, expect } from '../fixtures.ts';
+import { createStaff, desktop, fileComplaint, signIn } from './staff.ts';
+
+test.use(desktop);
+
+test('every back-office screen passes axe at 1280 px and fits 768 px', async ({ page, ops, borrower }) => {
+  test.setTimeout(120_000);
+  const order = await ops.request<{ orderId: number }>('POST', '/orders', { borrowerId: borrower.borrowerId, status: 180 });
+  const complaintId = await fileComplaint(borrower, 'The app shows a payment I did not make.');
+
+  await page.goto('/backoffice/sign-in');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await checkAxe(page, 'sign-in');
+
+  const everyone = await createStaff(ops, ['agent', 'finance', 'admin']);
+  await signIn(page, ops, everyone);
+
+  const screens: Array<[path: string, heading: string | RegExp]> = [
+    ['/backoffice/', 'Dashboard'],
+    ['/backoffice/complaints', 'Complaints'],
+    [`/backoffice/complaints/${complaintId}`, `Complaint #${complaintId}`],
+    ['/backoffice/orders', 'Orders'],
+    [`/backoffice/orders/${order.orderId}`, /^Order PN/],
+    ['/backoffice/borrowers', 'Borrowers'],
+    [`/backoffice/borrowers/${borrower.borrowerId}`, /^Borrower /],
+    ['/backoffice/accounts', 'Staff accounts'],
+    ['/backoffice/audit', 'Audit log'],
+    ['/backoffice/settings', 'Settings'],
+    ['/backoffice/account/password', 'Change password'],
+    ['/backoffice/account/second-factor', 'Second factor'],
+  ];
+  for (const [path, heading] of screens) {
+    await page.setViewportSize(desktop.viewport);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    // The screen's data has arrived: no spinner is left.
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await checkAxe(page, path);
+    await checkImageText(page, path);
+
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const root = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    // On failure, the message names the elements that stick out.
+    const wide = root.scrollWidth > root.clientWidth ? await page.evaluate(() => Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className}`)) : [];
+    expect.soft(root.scrollWidth, `${path} scrolls sideways at 768 px: ${wide.join(', ')}`).toBeLessThanOrEqual(root.clientWidth);
+  }
+});
