@@ -4,6 +4,8 @@
  * scripts/gen-api-doc.ts writes the file; the contract test fails when the file is stale.
  */
 import { z } from 'zod';
+import { STAFF_API_BASE, STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE, type StaffCall, type StaffRoute } from './staff/common.ts';
+import { STAFF_CALLS } from './staff/all-calls.ts';
 import {
   API_BASE,
   CLIENT_HEADERS,
@@ -308,7 +310,52 @@ function indexTable(): string {
   return `## All calls\n\n${lines.join('\n')}\n`;
 }
 
+function staffAccessText(r: StaffRoute): string {
+  if (r.access === 'public') return 'none (signing in)';
+  const who = r.access === 'session' ? 'any staff session' : `roles ${r.access.roles.map((role) => `\`${role}\``).join(', ')} (others: 403)`;
+  return `${who}; sign-in stages ${(r.stages ?? ['signed-in']).map((stage) => `\`${stage}\``).join(', ')}`;
+}
+
+function staffCallSection(name: string, call: StaffCall): string {
+  const r = call.route;
+  const facts = [
+    `- Call: \`${name}\``,
+    `- Who: ${staffAccessText(r)}`,
+    r.audit
+      ? `- Write: JSON body${r.access === 'public' ? '' : `, \`${STAFF_CSRF_HEADER}\` header required`}; audit action \`${r.audit}\``
+      : '- Read: input in the path and query',
+  ];
+  return [
+    `### ${r.method} \`${STAFF_API_BASE}${r.path}\``,
+    '',
+    call.summary,
+    '',
+    ...facts,
+    '',
+    '**Input**',
+    '',
+    fieldTable(fieldRows(jsonSchemaOf(call.input, 'input'))),
+    '**Answer** (`data`)',
+    '',
+    fieldTable(fieldRows(jsonSchemaOf(call.answer, 'output'))),
+  ].join('\n');
+}
+
+/** The staff back office's API (docs/backoffice.md): its own base path, cookie session and JSON. */
+function staffApi(): string {
+  const intro = [
+    `## Staff API (\`${STAFF_API_BASE}\`)`,
+    '',
+    `The staff back office's calls (docs/backoffice.md). The session is the \`${STAFF_SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Strict, path \`${STAFF_API_BASE}\`),`,
+    `never a query parameter; a write also sends the session's CSRF token in \`${STAFF_CSRF_HEADER}\` and a JSON body. Answers are`,
+    '`{code, message, data}`: `code` 0 on success, else the HTTP status (401 no session; 403 a role, stage or CSRF refusal; 400, 404, 409 as the message says).',
+    '',
+  ].join('\n');
+  const sections = Object.entries(STAFF_CALLS).map(([name, call]) => staffCallSection(name, call as StaffCall));
+  return `${intro}\n${sections.join('\n')}`;
+}
+
 export function renderApiDoc(): string {
   const sections = (Object.entries(ALL_CALLS) as Array<[CallName, Call]>).map(([name, call]) => callSection(name, call));
-  return `${intro()}\n${indexTable()}\n## Calls\n\n${sections.join('\n')}`.replace(/\n{3,}/g, '\n\n');
+  return `${intro()}\n${indexTable()}\n## Calls\n\n${sections.join('\n')}\n${staffApi()}`.replace(/\n{3,}/g, '\n\n');
 }
