@@ -151,6 +151,22 @@ const envSchema = z.object({
    * neither; neither outside production uses a key generated into DATA_DIR/card-data.key.
    */
   ...cardKeySettings.shape,
+  /**
+   * Who collects over-the-counter and e-wallet payments (docs/ops.md, "The payment provider"): the
+   * local sandbox (no money moves; the default) or a Dragonpay merchant account.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'dragonpay']).default('sandbox'),
+  DRAGONPAY_MERCHANT_ID: optionalText,
+  /** The merchant password (API key): signs the postbacks; never logged. */
+  DRAGONPAY_PASSWORD: optionalText,
+  /** Dragonpay's test environment unless set (production: https://gw.dragonpay.ph). */
+  DRAGONPAY_BASE_URL: z
+    .string()
+    .default('https://test.dragonpay.ph')
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), { error: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** How long one call to the provider may take before it is retried. */
+  DRAGONPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Config = z.output<typeof envSchema>;
@@ -168,6 +184,12 @@ function crossCheck(config: Config): string[] {
     for (const name of missingKeys) problems.push(`${name}: is required when NODE_ENV=production (${format[name]}; docs/ops.md, "Card-data keys")`);
   } else if (missingKeys.length === 1) {
     problems.push(`${missingKeys[0]}: must be set together with the other of CARD_DATA_KEYS and CARD_HASH_KEY (or, outside production, neither)`);
+  }
+  if (config.PAYMENT_PROVIDER === 'dragonpay') {
+    for (const name of ['DRAGONPAY_MERCHANT_ID', 'DRAGONPAY_PASSWORD'] as const) {
+      if (config[name] === undefined) problems.push(`${name}: is required when PAYMENT_PROVIDER=dragonpay (from the merchant's Dragonpay account)`);
+    }
+    if (config.NODE_ENV === 'production' && !config.DRAGONPAY_BASE_URL.startsWith('https://')) problems.push('DRAGONPAY_BASE_URL: must be https when NODE_ENV=production');
   }
   return problems;
 }

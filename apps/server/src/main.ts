@@ -22,8 +22,10 @@ const [
   queueModule,
   smsModule,
   paymentsModule,
+  dragonpayModule,
   sweepModule,
   recoveryModule,
+  notificationsModule,
   { createCardData },
   { cardDataKeysFor },
   { protectCardNumbers },
@@ -37,8 +39,10 @@ const [
   import('./providers/storage/reencode-queue.ts'),
   import('./providers/sms/dev-outbox.ts'),
   import('./providers/payments/sandbox.ts'),
+  import('./providers/payments/dragonpay.ts'),
   import('./modules/complaints/orphan-sweep.ts'),
   import('./modules/repayment/recovery.ts'),
+  import('./modules/repayment/provider-notifications.ts'),
   import('./providers/card-data/card-data.ts'),
   import('./providers/card-data/keys.ts'),
   import('./domain/bank-cards/protect-at-start.ts'),
@@ -53,7 +57,15 @@ const clock = await createDbClock(db);
 const storage = storageModule.createLocalDiskStorage(join(config.DATA_DIR, 'uploads'));
 const sms = smsModule.createDevOutboxSms(db, clock);
 // The local sandbox moves no money; a deployment that takes real payments hands in its provider here.
-const payments = paymentsModule.createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
+const sandboxPayments = paymentsModule.createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
+// PAYMENT_PROVIDER=dragonpay: pay codes are Dragonpay references, confirmed by its postback; cards stay with the sandbox.
+const payments =
+  config.PAYMENT_PROVIDER === 'dragonpay'
+    ? dragonpayModule.createDragonpayPaymentProvider(
+        { merchantId: config.DRAGONPAY_MERCHANT_ID!, password: config.DRAGONPAY_PASSWORD!, baseUrl: config.DRAGONPAY_BASE_URL, timeoutMs: config.DRAGONPAY_TIMEOUT_MS, email: config.SERVICE_EMAIL },
+        sandboxPayments,
+      )
+    : sandboxPayments;
 const reencodeQueue = queueModule.createReencodeQueue();
 const app = await buildApp({ db, clock, config, storage, reencodeQueue, sms, payments, cardData });
 if (cardNumbers.converted > 0 || cardNumbers.reencrypted > 0 || cardNumbers.droppedClearColumn) app.log.info({ cardNumbers }, 'card numbers protected');
@@ -61,11 +73,14 @@ if (cardNumbers.converted > 0 || cardNumbers.reencrypted > 0 || cardNumbers.drop
 const stopSweeps = sweepModule.startOrphanSweeps({ db, storage, clock }, app.log);
 // Card confirmations a crash left half-done: booked or released by the provider's answer, now and every minute.
 const stopRecovery = recoveryModule.startCardRecovery({ db, clock, payments }, app.log);
+// Provider notifications stored but not settled (the provider did not answer, or the process stopped): tried again every 30 s.
+const stopSettling = notificationsModule.createNotificationSettler({ db, clock, payments }, app.log).start();
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after error');
   await stopSweeps();
   await stopRecovery();
+  await stopSettling();
   await app.close();
   await db.close();
 });

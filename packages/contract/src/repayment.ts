@@ -196,3 +196,9 @@ export const repaymentWayCall = defineCall(repaymentWayRoute, repaymentWay, 'The
 export const repaymentCommitCall = defineCall(repaymentCommitRoute, repaymentCommit, 'Starts a card repayment; may ask for a verification code.');
 export const repaymentConfirmCall = defineCall(repaymentConfirmRoute, repaymentConfirm, 'Confirms a card repayment with the verification code.');
 export const repaymentHuichaoCall = defineCall(repaymentHuichaoRoute, repaymentHuichao, 'Starts an alternate-channel repayment and answers the payment page URL.');
+
+/**
+ * Where the payment provider posts its notifications (Dragonpay's postback URL, set in its merchant
+ * settings): GET or POST with txnid, refno, status, message and digest; answered `result=OK`.
+ */
+export const PROVIDER_POSTBACK_PATH = '/api/v1/payments/dragonpay/postback';

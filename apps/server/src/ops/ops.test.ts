@@ -243,7 +243,7 @@ describe('the ops back office', () => {
 
       const first = await post(`/ops/pay-codes/${code.code}/paid`, { providerRef: 'PRV-1' });
       expect(first.json()).toMatchObject({ code: 0, message: 'success' });
-      expect(first.json().data).toMatchObject({ outcome: 'settled', amountMinor: owed, providerRef: 'PRV-1', order: { status: 200, paidMinor: owed } });
+      expect(first.json().data).toMatchObject({ outcome: 'settled', amountMinor: owed, providerRef: 'sandbox:PRV-1', order: { status: 200, paidMinor: owed } });
       const second = await post(`/ops/pay-codes/${code.code}/paid`, { providerRef: 'PRV-1' });
       const third = await post(`/ops/pay-codes/${code.code}/paid`);
       for (const again of [second, third]) {

@@ -44,6 +44,8 @@ export async function createCountingTestApp(overrides: Partial<Config> = {}): Pr
   const provider: PaymentProvider = {
     name: 'sandbox (counted)',
     createPayCode: (request) => counted('createPayCode', (p) => p.createPayCode(request)),
+    transactionStatus: (txnId) => sandbox().transactionStatus(txnId),
+    verifyNotification: (notification) => sandbox().verifyNotification(notification),
     displayOf: (code, kind) => sandbox().displayOf(code, kind),
     startCardCharge: (request) => counted('startCardCharge', (p) => p.startCardCharge(request)),
     sendCardCode: (chargeId) => counted('sendCardCode', (p) => p.sendCardCode(chargeId), chargeId),

@@ -71,6 +71,8 @@ export async function createTestApp(
     storage?: ImageStorage;
     sms?: SmsProvider;
     payments?: PaymentProvider;
+    /** A payment provider built on the sandbox (the Dragonpay adapter keeps the sandbox's cards). */
+    paymentsOnSandbox?: (sandbox: PaymentProvider) => PaymentProvider;
     logStream?: { write(line: string): void };
     db?: Db;
     reencodeQueue?: ReencodeQueue;
@@ -86,7 +88,8 @@ export async function createTestApp(
   const uploadsDir = options.storage ? null : mkdtempSync(join(tmpdir(), 'cashloan-test-uploads-'));
   const storage = options.storage ?? createLocalDiskStorage(uploadsDir!);
   const sms = options.sms ?? createDevOutboxSms(db, clock);
-  const payments = options.payments ?? createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
+  const sandbox = () => createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
+  const payments = options.payments ?? (options.paymentsOnSandbox ? options.paymentsOnSandbox(sandbox()) : sandbox());
   const reencodeQueue = options.reencodeQueue ?? createReencodeQueue();
   const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, reencodeQueue, sms, payments, cardData }, { logStream: options.logStream });
   return {

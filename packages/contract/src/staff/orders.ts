@@ -47,7 +47,7 @@ export const staffPayCodeView = z.object({
   channelName: z.string(),
   purpose: z.enum(['repay', 'rollover']),
   amountMinor: z.number().int(),
-  status: z.enum(['live', 'paid', 'expired']),
+  status: z.enum(['live', 'pending', 'paid', 'expired', 'failed', 'voided']).describe('pending: paid at the provider, waiting for its confirmation'),
   createdAt: isoDateTime,
   expiresAt: isoDateTime,
   paidAt: isoDateTime.nullable(),

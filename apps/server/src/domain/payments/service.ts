@@ -16,16 +16,21 @@ import {
   findActiveChannel,
   findLivePayCode,
   findPayCode,
+  findPayCodeByTxn,
   findPaymentByPayCode,
   findPaymentByRef,
   insertPayCode,
   insertPayment,
+  insertPaymentException,
   listActiveChannels,
   lockPaymentRef,
   markPayCodePaid,
   savePaymentResult,
+  setUnpaidPayCodeStatus,
   type PayCodeRow,
+  type PaymentExceptionKind,
 } from './store.ts';
+import type { ProviderTransaction } from '../../providers/payments/payment-provider.ts';
 
 // What other rooms read of channels and payments, as the store answers it.
 export {
@@ -41,6 +46,14 @@ export {
   type PayCodeRow,
   type PaymentRow,
   type PayNoticeStep,
+  type PayCodeStatus,
+  claimUnsettledNotifications,
+  findPayCode,
+  insertNotification,
+  listPaymentExceptions,
+  settleNotification,
+  type PaymentException,
+  type StoredNotification,
 } from './store.ts';
 
 export interface IssuePayCodeInput {
@@ -87,8 +100,8 @@ export async function issuePayCode(deps: Pick<AppDeps, 'db' | 'payments'>, input
     const expiresAt = endOfLenderDay(input.now);
     for (let attempt = 0; attempt < 5; attempt++) {
       // The payment provider mints the code (the only way one is made): its reference when money arrives.
-      const code = await deps.payments.createPayCode({ orderNo: order.orderNo, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, expiresAt });
-      const created = await insertPayCode(tx, { ...key, code, expiresAt });
+      const { code, txnId } = await deps.payments.createPayCode({ orderNo: order.orderNo, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, expiresAt });
+      const created = await insertPayCode(tx, { ...key, code, txnId, expiresAt });
       if (created) return created;
     }
     throw new Error('Could not draw a free pay code');
@@ -204,3 +217,78 @@ export async function postReceivedPayment(tx: Queryable, input: PostedPayment): 
   }
   throw new Error('Could not draw a free pay code');
 }
+
+/** What a provider's transaction status did to our books. */
+export type SettlementOutcome = 'applied' | 'already applied' | 'pending' | 'failed' | 'voided' | 'exception' | 'unchanged' | 'unknown';
+
+/**
+ * Acts on where a provider says a transaction stands (asked of the provider, never taken from a
+ * notification): S applies the money exactly once through applyMoney, P/U mark the code pending,
+ * F/V/K close an unpaid code; a paid code never moves back. Money that cannot be applied as it came
+ * (an amount other than the code's, a code paid before under another reference, an order no longer
+ * being repaid, a txnid we never issued) is recorded as an exception for finance, the whole amount
+ * held as the borrower's credit, and nothing is applied.
+ */
+export async function settleProviderTransaction(
+  deps: Pick<AppDeps, 'db'>,
+  provider: string,
+  t: ProviderTransaction,
+  now: Date,
+): Promise<{ outcome: SettlementOutcome; detail: string }> {
+  return deps.db.transaction(async (tx) => {
+    const payCode = await findPayCodeByTxn(tx, t.txnId, { forUpdate: true });
+    const exception = async (kind: PaymentExceptionKind, detail: string, borrowerId: number | null = null) => {
+      await insertPaymentException(tx, {
+        kind,
+        provider,
+        txnId: t.txnId,
+        refNo: t.refNo,
+        payCodeId: payCode?.id ?? null,
+        orderId: payCode?.orderId ?? null,
+        borrowerId,
+        receivedMinor: t.amountMinor,
+        expectedMinor: payCode?.amountMinor ?? null,
+        detail,
+        createdAt: now,
+      });
+      return { outcome: 'exception' as const, detail };
+    };
+    if (!payCode) {
+      return t.status === 'S' ? exception('unknown_reference', `txnid ${t.txnId} is not a pay code of ours`) : { outcome: 'unknown' as const, detail: `txnid ${t.txnId} is not a pay code of ours` };
+    }
+    if (t.status === 'P' || t.status === 'U') {
+      if (payCode.status === 'paid') return { outcome: 'unchanged' as const, detail: 'a paid code never moves back to pending' };
+      await setUnpaidPayCodeStatus(tx, payCode.id, 'pending');
+      return { outcome: 'pending' as const, detail: `the provider has not confirmed ${t.refNo} yet` };
+    }
+    if (t.status === 'F' || t.status === 'V' || t.status === 'K') {
+      if (payCode.status === 'paid') return { outcome: 'unchanged' as const, detail: `status ${t.status} for a paid code: left paid` };
+      const closed = t.status === 'F' ? 'failed' : 'voided';
+      await setUnpaidPayCodeStatus(tx, payCode.id, closed);
+      return { outcome: closed, detail: `the provider reports ${t.status}` };
+    }
+    if (t.status !== 'S') return { outcome: 'unchanged' as const, detail: `status ${t.status} is not acted on` };
+
+    const providerRef = `${provider}:${t.refNo}`;
+    const order = await loadOrder(tx, payCode.orderId, { forUpdate: true });
+    const borrowerId = order?.borrowerId ?? null;
+    const earlier = await findPaymentByPayCode<PaymentResult>(tx, payCode.id);
+    if (earlier) {
+      if (earlier.providerRef === providerRef) return { outcome: 'already applied' as const, detail: `payment ${earlier.id}` };
+      return exception('already_paid', `pay code ${payCode.code} was paid before (payment ${earlier.id}); ${t.refNo} brought ${t.amountMinor} more`, borrowerId);
+    }
+    if (t.amountMinor !== payCode.amountMinor) {
+      return exception('amount_mismatch', `pay code ${payCode.code} is for ${payCode.amountMinor}; the provider received ${t.amountMinor}`, borrowerId);
+    }
+    const view = order ? viewOrder(order, now) : null;
+    if (!order || !view || !isRepaying(order.status) || !view.position || view.shownStatus === ORDER_STATUS.settled) {
+      return exception('order_closed', `order ${order?.orderNo ?? payCode.orderId} is no longer being repaid (status ${view?.shownStatus ?? 'none'})`, borrowerId);
+    }
+    if (await findPaymentByRef(tx, providerRef)) return exception('already_paid', `${providerRef} was applied to another pay code`, borrowerId);
+    const result = await applyMoney(tx, payCode, providerRef, now, null);
+    return { outcome: 'applied' as const, detail: `payment ${result.paymentId}: ${result.outcome}` };
+  });
+}
+
+/** The payment applied on a pay code, with what it did, or null. */
+export const findPaymentOfPayCode = (db: Queryable, payCodeId: number) => findPaymentByPayCode<PaymentResult>(db, payCodeId);

@@ -53,6 +53,9 @@ export async function findActiveChannel(db: Queryable, channelNumber: string): P
   return rows[0] ? toChannel(rows[0]) : null;
 }
 
+/** live: waiting to be paid; pending: paid at the provider, waiting for its confirmation; then paid, expired, failed or voided. */
+export type PayCodeStatus = 'live' | 'pending' | 'paid' | 'expired' | 'failed' | 'voided';
+
 export interface PayCodeRow {
   id: number;
   orderId: number;
@@ -60,7 +63,9 @@ export interface PayCodeRow {
   amountMinor: number;
   purpose: PaymentPurpose;
   code: string;
-  status: 'live' | 'paid' | 'expired';
+  /** The provider's transaction id (our idempotency key); the code itself on the sandbox. */
+  txnId: string;
+  status: PayCodeStatus;
   createdAt: Date;
   expiresAt: Date;
   paidAt: Date | null;
@@ -72,7 +77,8 @@ interface PayCodeDb {
   amount_minor: number;
   purpose: PaymentPurpose;
   code: string;
-  status: 'live' | 'paid' | 'expired';
+  txn_id: string;
+  status: PayCodeStatus;
   created_at: Date;
   expires_at: Date;
   paid_at: Date | null;
@@ -84,6 +90,7 @@ const toPayCode = (r: PayCodeDb): PayCodeRow => ({
   amountMinor: Number(r.amount_minor),
   purpose: r.purpose,
   code: r.code,
+  txnId: r.txn_id,
   status: r.status,
   createdAt: r.created_at,
   expiresAt: r.expires_at,
@@ -97,7 +104,7 @@ export async function findLivePayCode(
 ): Promise<PayCodeRow | null> {
   const { rows } = await db.query<PayCodeDb>(
     `SELECT * FROM pay_codes
-      WHERE order_id = $1 AND channel_number = $2 AND amount_minor = $3 AND purpose = $4 AND status = 'live' AND expires_at > $5
+      WHERE order_id = $1 AND channel_number = $2 AND amount_minor = $3 AND purpose = $4 AND status IN ('live', 'pending') AND expires_at > $5
       ORDER BY id DESC LIMIT 1`,
     [k.orderId, k.channelNumber, k.amountMinor, k.purpose, k.now],
   );
@@ -107,12 +114,12 @@ export async function findLivePayCode(
 /** Inserts a pay code; null when the drawn code is already taken. */
 export async function insertPayCode(
   db: Queryable,
-  c: { orderId: number; channelNumber: string; amountMinor: number; purpose: PaymentPurpose; code: string; now: Date; expiresAt: Date },
+  c: { orderId: number; channelNumber: string; amountMinor: number; purpose: PaymentPurpose; code: string; txnId?: string; now: Date; expiresAt: Date },
 ): Promise<PayCodeRow | null> {
   const { rows } = await db.query<PayCodeDb>(
-    `INSERT INTO pay_codes (order_id, channel_number, amount_minor, purpose, code, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (code) DO NOTHING RETURNING *`,
-    [c.orderId, c.channelNumber, c.amountMinor, c.purpose, c.code, c.now, c.expiresAt],
+    `INSERT INTO pay_codes (order_id, channel_number, amount_minor, purpose, code, txn_id, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING *`,
+    [c.orderId, c.channelNumber, c.amountMinor, c.purpose, c.code, c.txnId ?? c.code, c.now, c.expiresAt],
   );
   return rows[0] ? toPayCode(rows[0]) : null;
 }
@@ -121,6 +128,18 @@ export async function insertPayCode(
 export async function findPayCode(db: Queryable, code: string, options: { forUpdate?: boolean } = {}): Promise<PayCodeRow | null> {
   const { rows } = await db.query<PayCodeDb>(`SELECT * FROM pay_codes WHERE code = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [code]);
   return rows[0] ? toPayCode(rows[0]) : null;
+}
+
+/** A pay code by the provider's transaction id, locked when `forUpdate`. */
+export async function findPayCodeByTxn(db: Queryable, txnId: string, options: { forUpdate?: boolean } = {}): Promise<PayCodeRow | null> {
+  const { rows } = await db.query<PayCodeDb>(`SELECT * FROM pay_codes WHERE txn_id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [txnId]);
+  return rows[0] ? toPayCode(rows[0]) : null;
+}
+
+/** Moves a code that is not paid to pending, failed or voided (a paid code never moves back). */
+export async function setUnpaidPayCodeStatus(db: Queryable, id: number, status: 'pending' | 'failed' | 'voided'): Promise<boolean> {
+  const { rows } = await db.query(`UPDATE pay_codes SET status = $2 WHERE id = $1 AND status <> 'paid' AND status <> $2 RETURNING id`, [id, status]);
+  return rows.length > 0;
 }
 
 /** Every pay code issued for an order, newest first. */
@@ -234,4 +253,90 @@ export async function insertChannel(
      ON CONFLICT (channel_number) DO NOTHING`,
     [c.channelNumber, c.name, c.logo, c.kind, JSON.stringify(c.payNotice), c.sort],
   );
+}
+
+// ---- provider notifications and payment exceptions (migration 022) ------------------------------
+
+export interface StoredNotification {
+  id: number;
+  provider: string;
+  txnId: string;
+  refNo: string;
+  status: string;
+  message: string;
+  attempts: number;
+}
+
+export async function insertNotification(
+  db: Queryable,
+  n: { provider: string; txnId: string; refNo: string; status: string; message: string; receivedAt: Date },
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO provider_notifications (provider, txn_id, ref_no, status, message, received_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [n.provider, n.txnId, n.refNo, n.status, n.message, n.receivedAt],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** Notifications not yet settled, oldest first, each counted as one more attempt. */
+export async function claimUnsettledNotifications(db: Queryable, limit: number): Promise<StoredNotification[]> {
+  const { rows } = await db.query<{ id: string; provider: string; txn_id: string; ref_no: string; status: string; message: string; attempts: number }>(
+    `UPDATE provider_notifications SET attempts = attempts + 1
+      WHERE id IN (SELECT id FROM provider_notifications WHERE settled_at IS NULL ORDER BY id LIMIT $1)
+      RETURNING id, provider, txn_id, ref_no, status, message, attempts`,
+    [limit],
+  );
+  return rows
+    .map((r) => ({ id: Number(r.id), provider: r.provider, txnId: r.txn_id, refNo: r.ref_no, status: r.status, message: r.message, attempts: r.attempts }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function settleNotification(db: Queryable, id: number, outcome: string, at: Date): Promise<void> {
+  await db.query(`UPDATE provider_notifications SET settled_at = $2, outcome = $3 WHERE id = $1`, [id, at, outcome]);
+}
+
+export type PaymentExceptionKind = 'amount_mismatch' | 'already_paid' | 'order_closed' | 'unknown_reference';
+
+export interface PaymentException {
+  id: number;
+  kind: PaymentExceptionKind;
+  provider: string;
+  txnId: string;
+  refNo: string;
+  payCodeId: number | null;
+  orderId: number | null;
+  borrowerId: number | null;
+  receivedMinor: number;
+  expectedMinor: number | null;
+  detail: string;
+  createdAt: Date;
+}
+
+/** Records an exception once per provider payment and kind; false when it was recorded before. */
+export async function insertPaymentException(db: Queryable, e: Omit<PaymentException, 'id'>): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO payment_exceptions (kind, provider, txn_id, ref_no, pay_code_id, order_id, borrower_id, received_minor, expected_minor, detail, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (provider, ref_no, kind) DO NOTHING RETURNING id`,
+    [e.kind, e.provider, e.txnId, e.refNo, e.payCodeId, e.orderId, e.borrowerId, e.receivedMinor, e.expectedMinor, e.detail, e.createdAt],
+  );
+  return rows.length > 0;
+}
+
+export async function listPaymentExceptions(db: Queryable, limit = 100): Promise<PaymentException[]> {
+  const { rows } = await db.query<Record<string, unknown>>(`SELECT * FROM payment_exceptions ORDER BY id DESC LIMIT $1`, [limit]);
+  const num = (v: unknown) => (v === null ? null : Number(v));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind as PaymentExceptionKind,
+    provider: r.provider as string,
+    txnId: r.txn_id as string,
+    refNo: r.ref_no as string,
+    payCodeId: num(r.pay_code_id),
+    orderId: num(r.order_id),
+    borrowerId: num(r.borrower_id),
+    receivedMinor: Number(r.received_minor),
+    expectedMinor: num(r.expected_minor),
+    detail: r.detail as string,
+    createdAt: r.created_at as Date,
+  }));
 }

@@ -6,10 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { opsIssuePayCode, opsPaid, opsPayCodeParams, opsRepaymentCard } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../platform/http/api-error.ts';
+import { notFound, refused } from '../../platform/http/api-error.ts';
 import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
 import { findBorrower } from '../../domain/borrowers/service.ts';
-import { applyPaidPayCode, issuePayCode } from '../../domain/payments/service.ts';
+import { findPayCode, findPaymentOfPayCode, issuePayCode, listPaymentExceptions } from '../../domain/payments/service.ts';
+import { sandboxPaid } from './provider-notifications.ts';
 import { addRepaymentCard } from '../../domain/bank-cards/card-on-file.ts';
 
 export function registerRepaymentOps(ops: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'payments' | 'cardData'>): void {
@@ -21,12 +22,26 @@ export function registerRepaymentOps(ops: FastifyInstance, deps: Pick<AppDeps, '
     return opsAnswer(payCode);
   });
 
+  /**
+   * The sandbox's counter took the money: recorded in the sandbox's books and settled through the
+   * provider-notification path (status asked, then settleProviderTransaction), never around it.
+   */
   ops.post('/pay-codes/:code/paid', async (request) => {
     const { code } = parseInput(opsPayCodeParams, request.params);
     const { providerRef } = parseInput(opsPaid, request.body);
-    const { result, replay } = await applyPaidPayCode(deps, { code, providerRef, now: clock.now() });
-    return opsAnswer(result, replay ? 'already applied' : 'success');
+    if (!deps.payments.name.startsWith('sandbox')) throw refused(`The ${deps.payments.name} provider confirms payments itself (its postback); the sandbox's counter is not in use.`);
+    const payCode = await findPayCode(db, code);
+    if (!payCode) throw notFound(`Pay code ${code} does not exist`);
+    const settled = await sandboxPaid(deps, payCode, providerRef ?? `code:${code}`);
+    if (!settled) throw new Error('the sandbox did not answer its own status query');
+    if (settled.outcome === 'exception') throw refused(`Not applied: ${settled.detail}. Recorded as an exception for finance (GET /ops/payment-exceptions).`);
+    const payment = await findPaymentOfPayCode(db, payCode.id);
+    if (!payment) throw refused(`Not applied: ${settled.detail}`);
+    return opsAnswer(payment.result, settled.outcome === 'already applied' ? 'already applied' : 'success');
   });
+
+  /** Money the provider received that was not applied as it came (docs/repayment.md), newest first. */
+  ops.get('/payment-exceptions', async () => opsAnswer(await listPaymentExceptions(db)));
 
   /** A bank card the borrower can repay with (the answer carries only the masked number); the same card again answers the one on file. */
   ops.post('/bank-cards', async (request) => {

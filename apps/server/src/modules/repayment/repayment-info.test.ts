@@ -146,7 +146,7 @@ describe('the repayment screens and their pay codes', () => {
       expect(first.body).toMatchObject({ code: 0, message: 'success', data: { outcome: 'settled', amountMinor: 560_500, order: { status: 200 } } });
       const second = await h.markPaid(code!, 'DP-1');
       expect(second.body).toMatchObject({ code: 0, message: 'already applied', data: { paymentId: first.body.data.paymentId } });
-      expect(await h.paymentsOf(order.id)).toEqual([expect.objectContaining({ amount_minor: 560_500, provider_ref: 'DP-1' })]);
+      expect(await h.paymentsOf(order.id)).toEqual([expect.objectContaining({ amount_minor: 560_500, provider_ref: 'sandbox:DP-1' })]);
       const after = await h.reload(order.id);
       expect(after).toMatchObject({ status: 200, paidMinor: 560_500 });
       // What the borrower sees now.

@@ -22,6 +22,35 @@ export interface PayCodeRequest {
   expiresAt: Date;
 }
 
+export interface IssuedPayCode {
+  code: string;
+  txnId: string;
+}
+
+/**
+ * A provider's transaction statuses (Dragonpay's letters): S success, F failure, P pending, U unknown,
+ * R refund, K chargeback, V void, A authorized.
+ */
+export const PROVIDER_STATUSES = ['S', 'F', 'P', 'U', 'R', 'K', 'V', 'A'] as const;
+export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
+
+export interface ProviderTransaction {
+  txnId: string;
+  refNo: string;
+  status: ProviderStatus;
+  /** What the provider says was paid, in minor units. */
+  amountMinor: number;
+}
+
+/** A notification as the provider posts it (Dragonpay's postback fields). */
+export interface ProviderNotification {
+  txnid: string;
+  refno: string;
+  status: string;
+  message: string;
+  digest: string;
+}
+
 export interface CardChargeRequest {
   /** Our pay code: the reference the charge is booked under. */
   reference: string;
@@ -73,10 +102,19 @@ export interface PaymentProvider {
   readonly name: string;
 
   /**
-   * Over the counter: a fresh code for the borrower to pay with. Called inside a database
-   * transaction, so it must not touch the lender's database; a code already taken is retried.
+   * Over the counter: a fresh code for the borrower to pay with (`code`, what they are shown) and the
+   * provider's transaction id it is known by (`txnId`: our idempotency key, the txnid of its
+   * notifications). Called inside a database transaction, so it must not touch the lender's
+   * database; a code already taken is retried. Retries inside never make two references for one call.
    */
-  createPayCode(request: PayCodeRequest): Promise<string>;
+  createPayCode(request: PayCodeRequest): Promise<IssuedPayCode>;
+  /**
+   * Where a transaction stands at the provider, asked of the provider itself (a notification is a
+   * hint; this is the truth). null when the provider does not know the txnId.
+   */
+  transactionStatus(txnId: string): Promise<ProviderTransaction | null>;
+  /** Whether a notification carries the provider's signature (checked in constant time). */
+  verifyNotification(notification: ProviderNotification): boolean;
   /** How a code of this channel kind is shown: the type and, for a QR, the image URL. */
   displayOf(code: string, channelKind: 'code' | 'qr'): { showType: ShowType; imageUrl: string };
 

@@ -21,7 +21,7 @@ describe('the sandbox payment provider', () => {
   };
 
   it('mints 12-digit codes; a QR channel gets an image, a code channel none', async () => {
-    expect(await provider.createPayCode({ orderNo: 'PN1', channelNumber: '90006', amountMinor: 100, purpose: 'repay', expiresAt: new Date() })).toMatch(/^\d{12}$/);
+    expect((await provider.createPayCode({ orderNo: 'PN1', channelNumber: '90006', amountMinor: 100, purpose: 'repay', expiresAt: new Date() })).code).toMatch(/^\d{12}$/);
     expect(provider.displayOf('123456789012', 'code')).toEqual({ showType: 1, imageUrl: '' });
     const qr = provider.displayOf('123456789012', 'qr');
     expect(qr.showType).toBe(2);

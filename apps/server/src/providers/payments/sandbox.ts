@@ -18,7 +18,23 @@ import {
   type CardChargeStatus,
   type CheckoutRequest,
   type PaymentProvider,
+  type ProviderStatus,
 } from './payment-provider.ts';
+
+/**
+ * Records what the sandbox's counter "received" for a transaction, as a provider's own books would:
+ * the ops API calls this, then hands the txnId to the same notification handling as a real
+ * provider's postback (docs/repayment.md). The status may move on (P then S); its refno stays.
+ */
+export async function recordSandboxTransaction(db: Queryable, t: { txnId: string; refNo: string; status: ProviderStatus; amountMinor: number; now: Date }): Promise<string> {
+  const { rows } = await db.query<{ ref_no: string }>(
+    `INSERT INTO sandbox_transactions (txn_id, ref_no, status, amount_minor, updated_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (txn_id) DO UPDATE SET status = EXCLUDED.status, amount_minor = EXCLUDED.amount_minor, updated_at = EXCLUDED.updated_at
+     RETURNING ref_no`,
+    [t.txnId, t.refNo, t.status, t.amountMinor, t.now],
+  );
+  return rows[0]!.ref_no;
+}
 
 /** A verification code is good for this long after it is sent (issue 11: 10 minutes). */
 export const SANDBOX_CODE_TTL_MS = 10 * 60 * 1000;
@@ -76,7 +92,22 @@ export function createSandboxPaymentProvider(deps: { db: Queryable; clock: Pick<
   return {
     name: 'sandbox',
 
-    createPayCode: async () => drawSandboxPayCode(),
+    createPayCode: async () => {
+      const code = drawSandboxPayCode();
+      return { code, txnId: code };
+    },
+
+    async transactionStatus(txnId) {
+      const { rows } = await db.query<{ ref_no: string; status: ProviderStatus; amount_minor: string }>(
+        'SELECT ref_no, status, amount_minor FROM sandbox_transactions WHERE txn_id = $1',
+        [txnId],
+      );
+      const row = rows[0];
+      return row ? { txnId, refNo: row.ref_no, status: row.status, amountMinor: Number(row.amount_minor) } : null;
+    },
+
+    // The sandbox takes no notifications over HTTP: the ops API records its payments in-process.
+    verifyNotification: () => false,
 
     displayOf: (code, channelKind) =>
       channelKind === 'qr' ? { showType: SHOW_TYPE.qr, imageUrl: sandboxQrImage(code) } : { showType: SHOW_TYPE.code, imageUrl: '' },

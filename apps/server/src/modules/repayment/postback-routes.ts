@@ -1,0 +1,28 @@
+/**
+ * The provider's postback (Dragonpay's: GET or POST, form fields txnid, refno, status, message,
+ * digest), answered in plain text as the provider expects: `result=OK` once the notification is
+ * stored, anything else makes the provider send it again. Settling runs after the answer.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PROVIDER_POSTBACK_PATH } from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
+import { createNotificationSettler, readNotification, receiveNotification } from './provider-notifications.ts';
+
+export function registerProviderPostback(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>): void {
+  const settler = createNotificationSettler(deps, app.log);
+  app.addHook('onClose', async () => {
+    await settler.kick().catch(() => undefined);
+  });
+
+  const handle = async (input: Record<string, unknown>, reply: FastifyReply) => {
+    reply.header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'no-store');
+    const notification = readNotification(input);
+    if ('missing' in notification) return reply.code(400).send(`result=FAIL_MISSING_${notification.missing.toUpperCase()}`);
+    if (!(await receiveNotification(deps, notification))) return reply.code(403).send('result=FAIL_DIGEST_MISMATCH');
+    void settler.kick();
+    return reply.send('result=OK');
+  };
+
+  app.get(PROVIDER_POSTBACK_PATH, async (request, reply) => handle((request.query ?? {}) as Record<string, unknown>, reply));
+  app.post(PROVIDER_POSTBACK_PATH, async (request, reply) => handle((request.body ?? {}) as Record<string, unknown>, reply));
+}

@@ -1,0 +1,207 @@
+/**
+ * The Dragonpay adapter and the postback against a local stand-in speaking Dragonpay's protocol
+ * (test/support/dragonpay-standin.ts): references issued once per pay code even through time-outs,
+ * forged and tampered notifications refused or ignored with nothing applied, 100 duplicate and
+ * out-of-order notifications applying exactly one payment, the status query as the truth, pending,
+ * failed and voided codes, and the money that cannot be applied kept as exceptions. Prints its figures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_POSTBACK_PATH, loanDetailsRoute } from '@cashloan/contract';
+import { standinDigest, startDragonpayStandin, type DragonpayStandin } from '../../../../../test/support/dragonpay-standin.ts';
+import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { seedCatalog } from '../../seed/demo.ts';
+import { createOrder, findProduct, loadOrder, viewOrder, type ProductRow } from '../../domain/orders/service.ts';
+import { issuePayCode, listOrderPayCodes, listPaymentExceptions, type PayCodeRow } from '../../domain/payments/service.ts';
+import { createDragonpayPaymentProvider } from '../../providers/payments/dragonpay.ts';
+import type { OrderStatus } from '../../loan-terms/status.ts';
+import { settleNotifications } from './provider-notifications.ts';
+
+const TIMEOUT_MS = 400;
+let t: TestApp;
+let dp: DragonpayStandin;
+let product: ProductRow;
+let postbackUrl: string;
+
+beforeAll(async () => {
+  dp = await startDragonpayStandin();
+  t = await createTestApp({}, undefined, {
+    paymentsOnSandbox: (sandbox) => createDragonpayPaymentProvider({ merchantId: dp.merchantId, password: dp.password, baseUrl: dp.baseUrl, timeoutMs: TIMEOUT_MS }, sandbox),
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as { port: number };
+  postbackUrl = `http://127.0.0.1:${port}${PROVIDER_POSTBACK_PATH}`;
+  product = (await findProduct(t.db, (await seedCatalog(t.db))[0]!))!;
+});
+afterAll(async () => {
+  await t.close();
+  await dp.close();
+});
+
+async function newCode(status: OrderStatus = 180): Promise<{ orderId: number; borrower: Awaited<ReturnType<TestApp['newBorrower']>>; code: PayCodeRow }> {
+  const borrower = await t.newBorrower();
+  const order = await t.db.transaction((tx) => createOrder(tx, { borrower: { id: borrower.borrowerId, isRepeat: false }, product, status, dueInDays: status === 180 ? -2 : 5 }, t.clock.now()));
+  const code = await issuePayCode(t, { orderId: order.id, purpose: 'repay', now: t.clock.now() });
+  return { orderId: order.id, borrower, code };
+}
+
+/** Waits until every stored notification is settled (the server settles them after answering). */
+async function allSettled() {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM provider_notifications WHERE settled_at IS NULL');
+    if (rows[0]!.n === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('notifications left unsettled');
+}
+
+const paymentsOf = async (orderId: number) =>
+  (await t.db.query<{ provider_ref: string; amount_minor: string }>('SELECT pm.provider_ref, pm.amount_minor FROM payments pm JOIN pay_codes pc ON pc.id = pm.pay_code_id WHERE pc.order_id = $1', [orderId])).rows.map(
+    (r) => ({ providerRef: r.provider_ref, amountMinor: Number(r.amount_minor) }),
+  );
+const codeOf = async (orderId: number) => (await listOrderPayCodes(t.db, orderId))[0]!;
+
+describe('issuing a pay code at Dragonpay', () => {
+  it("shows the borrower Dragonpay's reference and keeps our txnid", async () => {
+    const { code } = await newCode();
+    const at = dp.transactions.get(code.txnId)!;
+    expect(code.code).toBe(at.refNo);
+    expect(at.amountMinor).toBe(code.amountMinor);
+  });
+
+  it('never issues two references for one pay code when the provider answers too late', async () => {
+    const postsBefore = dp.calls.post;
+    const sizeBefore = dp.transactions.size;
+    dp.delayNext(1, TIMEOUT_MS + 300);
+    const { code } = await newCode();
+    expect(dp.calls.post - postsBefore).toBe(1);
+    expect(dp.transactions.size - sizeBefore).toBe(1);
+    expect(code.code).toBe(dp.transactions.get(code.txnId)!.refNo);
+  });
+});
+
+describe('notifications', () => {
+  it('settles the order (status 200) after one signed S, answered result=OK', async () => {
+    const { orderId, borrower, code } = await newCode();
+    dp.settle(code.txnId, 'S');
+    const answer = await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S', message: 'Paid at 7-Eleven' });
+    expect(answer).toEqual({ status: 200, body: 'result=OK' });
+    await allSettled();
+    expect((await loadOrder(t.db, orderId))!.status).toBe(200);
+    expect(await paymentsOf(orderId)).toEqual([{ providerRef: `dragonpay:${code.code}`, amountMinor: code.amountMinor }]);
+    const seen = await t.app.inject({ method: 'POST', url: `/h5api${loanDetailsRoute.path}?${new URLSearchParams(borrower.session as unknown as Record<string, string>)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `productId=${product.id}&orderId=${orderId}` });
+    expect(seen.json().data.orderStatus).toBe(200);
+  });
+
+  it('refuses or ignores every forged, tampered, replayed or unknown notification, applying nothing', async () => {
+    const { orderId, code } = await newCode();
+    // The truth at the provider: nothing paid yet.
+    const attempts: Array<[string, () => Promise<{ status: number; body: string }>]> = [];
+    for (let i = 0; i < 20; i++) attempts.push([`forged digest ${i}`, () => dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' }, { digest: `${i}`.padStart(40, 'f') })]);
+    for (let i = 0; i < 20; i++) attempts.push([`wrong password ${i}`, () => dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' }, { password: `guess-${i}` })]);
+    for (let i = 0; i < 20; i++) {
+      // Signed for P, sent as S: the digest no longer matches.
+      const signedForP = standinDigest(code.txnId, code.code, 'P', '', dp.password);
+      attempts.push([`tampered status ${i}`, () => dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' }, { digest: signedForP })]);
+    }
+    // Correctly signed, but the provider's own status says nothing was paid: a hint, not the truth.
+    for (let i = 0; i < 20; i++) attempts.push([`replayed or invented S ${i}`, () => dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' })]);
+    for (let i = 0; i < 20; i++) attempts.push([`unknown reference ${i}`, () => dp.notify(postbackUrl, { txnid: `NOPE-${i}`, refno: `R${i}`, status: 'S' })]);
+
+    const refusedOrIgnored = { total: 0, ok: 0 };
+    for (const [, send] of attempts) {
+      const answer = await send();
+      refusedOrIgnored.total++;
+      if (answer.status === 403 || answer.body === 'result=OK') refusedOrIgnored.ok++;
+    }
+    await allSettled();
+    expect(await paymentsOf(orderId)).toEqual([]);
+    expect((await loadOrder(t.db, orderId))!.paidMinor).toBe(0);
+    expect((await codeOf(orderId)).status).toBe('pending');
+    const forged = (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM provider_notifications WHERE txn_id = $1`, [code.txnId])).rows[0]!.n;
+    // Only the correctly signed ones were stored; the forged and tampered 60 never were.
+    expect(forged).toBe(20);
+    console.log(`dragonpay notifications: ${refusedOrIgnored.total} forged, tampered, replayed or unknown; ${Math.round((100 * refusedOrIgnored.ok) / refusedOrIgnored.total)}% refused or ignored; payments applied: ${(await paymentsOf(orderId)).length}`);
+    expect(refusedOrIgnored.ok).toBe(refusedOrIgnored.total);
+  });
+
+  it('applies exactly one payment for 100 duplicate and out-of-order notifications of one code', async () => {
+    const { orderId, code } = await newCode();
+    dp.settle(code.txnId, 'S');
+    const statuses = Array.from({ length: 100 }, (_, i) => (['S', 'P', 'U', 'S', 'S'] as const)[i % 5]!);
+    const answers = await Promise.all(statuses.map((status) => dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status })));
+    expect(answers.every((a) => a.body === 'result=OK')).toBe(true);
+    await allSettled();
+    const payments = await paymentsOf(orderId);
+    console.log(`dragonpay notifications: 100 duplicate and out-of-order for one code; payments applied: ${payments.length}`);
+    expect(payments).toHaveLength(1);
+    expect((await codeOf(orderId)).status).toBe('paid');
+    expect((await loadOrder(t.db, orderId))!.status).toBe(200);
+
+    // A late P for the paid code does not move it back.
+    dp.settle(code.txnId, 'P');
+    await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'P' });
+    await allSettled();
+    expect((await codeOf(orderId)).status).toBe('paid');
+  });
+
+  it('keeps a code pending while the provider says P, and applies it once the provider says S', async () => {
+    const { orderId, code } = await newCode();
+    await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' });
+    await allSettled();
+    expect((await codeOf(orderId)).status).toBe('pending');
+    dp.settle(code.txnId, 'S');
+    await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' });
+    await allSettled();
+    expect((await codeOf(orderId)).status).toBe('paid');
+  });
+
+  it('closes a code the provider reports failed or voided', async () => {
+    for (const [status, expected] of [['F', 'failed'], ['V', 'voided'], ['K', 'voided']] as const) {
+      const { orderId, code } = await newCode();
+      dp.settle(code.txnId, status);
+      await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status });
+      await allSettled();
+      expect((await codeOf(orderId)).status, status).toBe(expected);
+      expect(await paymentsOf(orderId)).toEqual([]);
+    }
+  });
+
+  it('records a different amount and a payment after the loan is settled as exceptions, applying nothing', async () => {
+    const over = await newCode();
+    dp.settle(over.code.txnId, 'S', over.code.amountMinor + 5_000);
+    await dp.notify(postbackUrl, { txnid: over.code.txnId, refno: over.code.code, status: 'S' });
+
+    const settled = await newCode(170);
+    const owed = viewOrder((await loadOrder(t.db, settled.orderId))!, t.clock.now()).position!.totalOwedMinor;
+    expect(owed).toBeGreaterThan(0);
+    // Paid in full another way first (a second code on another channel), then this code's money arrives.
+    dp.settle(settled.code.txnId, 'S');
+    await t.db.query(`UPDATE orders SET status = 200, settled_at = $2 WHERE id = $1`, [settled.orderId, t.clock.now()]);
+    await dp.notify(postbackUrl, { txnid: settled.code.txnId, refno: settled.code.code, status: 'S' });
+    await allSettled();
+
+    expect(await paymentsOf(over.orderId)).toEqual([]);
+    expect(await paymentsOf(settled.orderId)).toEqual([]);
+    const exceptions = await listPaymentExceptions(t.db);
+    expect(exceptions.find((e) => e.txnId === over.code.txnId)).toMatchObject({ kind: 'amount_mismatch', receivedMinor: over.code.amountMinor + 5_000, expectedMinor: over.code.amountMinor, borrowerId: over.borrower.borrowerId });
+    expect(exceptions.find((e) => e.txnId === settled.code.txnId)).toMatchObject({ kind: 'order_closed', receivedMinor: settled.code.amountMinor, borrowerId: settled.borrower.borrowerId });
+
+    // Notified again: still one exception each.
+    await dp.notify(postbackUrl, { txnid: over.code.txnId, refno: over.code.code, status: 'S' });
+    await allSettled();
+    expect((await listPaymentExceptions(t.db)).filter((e) => e.txnId === over.code.txnId)).toHaveLength(1);
+  });
+
+  it('keeps a notification whose status query timed out, and settles it on the next pass', async () => {
+    const { orderId, code } = await newCode();
+    dp.settle(code.txnId, 'S');
+    dp.delayNext(3, TIMEOUT_MS + 300);
+    expect((await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' })).body).toBe('result=OK');
+    // The background pass gives up after three late answers; the notification stays stored.
+    await new Promise((r) => setTimeout(r, 3 * TIMEOUT_MS + 600));
+    expect(await paymentsOf(orderId)).toEqual([]);
+    await settleNotifications(t);
+    await allSettled();
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+});
