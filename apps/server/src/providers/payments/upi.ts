@@ -4,6 +4,7 @@
  * Any UPI app (its intent on Android, the QR on a second phone) opens it with the amount, the
  * reference and the note filled in. Pure.
  */
+import { UPI_VPA_PATTERN } from '../../config.ts';
 import { majorWithTwoDecimals } from './qr-ph.ts';
 
 /** The lender as a UPI payee. */
@@ -13,8 +14,6 @@ export interface UpiPayee {
   name: string;
 }
 
-/** A VPA: a handle, '@', and the payment service provider's handle. */
-export const UPI_VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/;
 /** Transaction notes are short: the apps show about this much. */
 export const UPI_NOTE_MAX = 50;
 
