@@ -117,7 +117,7 @@ const envSchema = z.object({
   SCHEME_URL: z
     .string()
     .default('pesonow://app')
-    .refine((v) => appSchemeOf(v) !== null, { error: 'must start with the app\'s own scheme (e.g. pesonow://app), not http, javascript, data or file' }),
+    .refine((v) => appSchemeOf(v) !== null, { error: 'must start with the app\'s own scheme (e.g. pesonow://app), not http, javascript, data, file or upi' }),
   /**
    * Hosts, besides PUBLIC_URL's and this page's own, whose http(s) jump URLs the H5 opens (lender and
    * payment-provider pages): comma-separated 'host', 'host:port' or '*.domain'. docs/ops.md.
@@ -190,7 +190,7 @@ function crossCheck(config: Config): string[] {
 /** The scheme of SCHEME_URL ('pesonow'), or null when it is not a deep-link scheme of its own. */
 export function appSchemeOf(schemeUrl: string): string | null {
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(schemeUrl.trim())?.[1]?.toLowerCase();
-  return scheme && !['http', 'https', 'javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'intent', 'content', 'ftp', 'ws', 'wss'].includes(scheme) ? scheme : null;
+  return scheme && !['http', 'https', 'javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'intent', 'content', 'ftp', 'ws', 'wss', 'upi'].includes(scheme) ? scheme : null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
