@@ -4,6 +4,8 @@
  * verification code — each through to what the order shows and what the server stored.
  */
 import type { Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { test, expect, type Borrower, type OpsClient } from './fixtures.ts';
 
 interface CreatedOrder {
@@ -50,6 +52,14 @@ async function payAndReadCode(page: Page): Promise<string> {
   const code = new URL(page.url()).searchParams.get('payCode')!;
   await expect(page.getByText(code, { exact: true })).toBeVisible();
   return code;
+}
+
+/** The text of the QR code in a PNG. */
+function decodeQrPng(png: Buffer): string {
+  const image = PNG.sync.read(png);
+  const found = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height);
+  if (!found) throw new Error('no QR code in the image');
+  return found.data;
 }
 
 test.describe('Repayment', () => {
@@ -130,6 +140,37 @@ test.describe('Repayment', () => {
     await expect(dueRow.getByRole('definition')).toHaveText(newDueDate);
     const stored = await ops.request<OrderView>('GET', `/orders/${order.orderId}`);
     expect(stored.payments).toHaveLength(1);
+  });
+
+  test('UPI on an Indian order (real=1): the link goes to the host app through the bridge, its QR decodes to the same link, and paying it settles the order', async ({
+    page,
+    ops,
+    borrower,
+    bridge,
+  }) => {
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+    await page.goto(borrower.url('/allowedAlso', { ...ids(order), real: 1 }));
+    await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText('₹5605.00', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay with a UPI app' }).tap();
+    const qr = page.getByRole('img', { name: /^UPI QR code/ });
+    await expect(qr).toBeVisible();
+
+    const sent = (await bridge.calls()).filter((call) => call.name === 'openUpiApp');
+    expect(sent).toHaveLength(1);
+    const link = (sent[0]!.payload as { url: string }).url;
+    expect(link).toMatch(/^upi:\/\/pay\?pa=lender@upi&pn=PesoNow%20Lending&am=5605\.00&cu=INR&tr=\d{12}&tn=Loan%20\w+%20repayment$/);
+    // The webview itself never opened the upi: link.
+    await expect(page).toHaveURL(/\/allowedAlso\?/);
+
+    const image = await page.request.get((await qr.getAttribute('src'))!);
+    expect(image.headers()['content-type']).toBe('image/png');
+    expect(decodeQrPng(await image.body())).toBe(link);
+    const reference = new URL(link).searchParams.get('tr')!;
+    await expect(page.getByRole('group', { name: 'UPI QR code' })).toContainText(reference);
+
+    // The lender's bank reports the UPI credit with our reference (the ops stand-in): the order is settled.
+    const paid = await ops.request<PaidResult>('POST', `/pay-codes/${reference}/paid`);
+    expect(paid).toMatchObject({ amountMinor: 560_500, order: { status: 200 } });
   });
 
   test('card repayment: choose a card, verify with the SMS code (60 s resend), and the order is settled', async ({ page, ops, borrower }) => {

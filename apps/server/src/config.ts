@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { canonicalHostEntry } from '@cashloan/contract/trusted-hosts';
 
+/** A UPI virtual payment address: a handle, '@', and the payment service provider's handle. */
+export const UPI_VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/;
+
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const OPS_TOKEN_MIN_LENGTH = 32;
 
@@ -114,7 +117,7 @@ const envSchema = z.object({
   SCHEME_URL: z
     .string()
     .default('pesonow://app')
-    .refine((v) => appSchemeOf(v) !== null, { error: 'must start with the app\'s own scheme (e.g. pesonow://app), not http, javascript, data or file' }),
+    .refine((v) => appSchemeOf(v) !== null, { error: 'must start with the app\'s own scheme (e.g. pesonow://app), not http, javascript, data, file or upi' }),
   /**
    * Hosts, besides PUBLIC_URL's and this page's own, whose http(s) jump URLs the H5 opens (lender and
    * payment-provider pages): comma-separated 'host', 'host:port' or '*.domain'. docs/ops.md.
@@ -146,6 +149,18 @@ const envSchema = z.object({
   GRIEVANCE_OFFICER_NAME: siteText.default('Andrea Cruz'),
   GRIEVANCE_OFFICER_EMAIL: siteText.default('grievance@pesonow.example'),
   GRIEVANCE_OFFICER_PHONE: siteText.default('+63 2 8888 0199'),
+  // The lender as a QR Ph merchant (docs/repayment.md, "QR Ph"): what the QR channels' codes pay.
+  /** The acquirer's id (its BIC or QR Ph participant code), sub-ID 01 of the merchant account template. */
+  QR_PH_ACQUIRER_ID: z.string().trim().regex(/^[A-Za-z0-9]{4,20}$/, { error: 'must be 4 to 20 letters or digits' }).default('DEMOPHM1XXX'),
+  /** The lender's merchant id at the acquirer, sub-ID 03. */
+  QR_PH_MERCHANT_ID: z.string().trim().regex(/^[A-Za-z0-9-]{1,30}$/, { error: 'must be 1 to 30 letters, digits or -' }).default('000000000001'),
+  /** ISO 18245 merchant category code (6012: financial institutions). */
+  QR_PH_MCC: z.string().trim().regex(/^\d{4}$/, { error: 'must be 4 digits' }).default('6012'),
+  QR_PH_MERCHANT_NAME: z.string().trim().regex(/^[\x20-\x7e]{1,25}$/, { error: 'must be 1 to 25 plain (ASCII) characters' }).default('PESONOW LENDING'),
+  QR_PH_MERCHANT_CITY: z.string().trim().regex(/^[\x20-\x7e]{1,15}$/, { error: 'must be 1 to 15 plain (ASCII) characters' }).default('MAKATI'),
+  // The lender's own UPI collection account for Indian orders (real=1; docs/repayment.md, "UPI").
+  UPI_PAYEE_VPA: z.string().trim().regex(UPI_VPA_PATTERN, { error: 'must be a UPI address such as lender@upi' }).default('lender@upi'),
+  UPI_PAYEE_NAME: z.string().trim().min(1, { error: 'must not be empty' }).max(50, { error: 'must be at most 50 characters' }).default('PesoNow Lending'),
   /**
    * Keys protecting card and account numbers at rest (docs/ops.md, "Card-data keys"). Both or
    * neither; neither outside production uses a key generated into DATA_DIR/card-data.key.
@@ -197,7 +212,7 @@ function crossCheck(config: Config): string[] {
 /** The scheme of SCHEME_URL ('pesonow'), or null when it is not a deep-link scheme of its own. */
 export function appSchemeOf(schemeUrl: string): string | null {
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(schemeUrl.trim())?.[1]?.toLowerCase();
-  return scheme && !['http', 'https', 'javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'intent', 'content', 'ftp', 'ws', 'wss'].includes(scheme) ? scheme : null;
+  return scheme && !['http', 'https', 'javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'intent', 'content', 'ftp', 'ws', 'wss', 'upi'].includes(scheme) ? scheme : null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

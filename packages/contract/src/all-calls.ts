@@ -15,7 +15,7 @@ import { agreementContentCall, contractCall, contractJumpCall } from './loan-con
 import { goyaAgreementJumpCall, goyaAgreementsCall, goyaLoanConfirmCall, goyaLoanSubmitCall } from './loan-confirmation.ts';
 import { goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall } from './order-details.ts';
 import { loanDetailConfirmCall, loanDetailPushCall } from './loan-confirmation.ts';
-import { generateVcodeCall } from './repayment.ts';
+import { generateVcodeCall, upiPayCall } from './repayment.ts';
 import { googleScoreCall, loanDetailsCall } from './order-details.ts';
 import { contactKfInfoCall } from './customer-service.ts';
 import {
@@ -66,6 +66,7 @@ export const ALL_CALLS = {
   loanDetailsCall,
   googleScoreCall,
   generateVcodeCall,
+  upiPayCall,
   // loan confirmation and agreements
   loanDetailConfirmCall,
   loanDetailPushCall,

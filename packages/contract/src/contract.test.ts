@@ -53,8 +53,8 @@ const SPEC_SECTION_7: Array<[method: 'GET' | 'POST', path: string]> = [
   ['POST', '/gopia/goya/because'],
   ['POST', '/gopia/goya/define'],
 ];
-/** Calls added beyond section 7 (chosen here), each for a screen the spec lists: the official site's configuration, the loan agreement's text. */
-const ADDED_CALLS: Array<[method: 'GET' | 'POST', path: string]> = [['GET', '/v3/site/config'], ['POST', '/v3/contract/contract-content']];
+/** Calls added beyond section 7 (chosen here), each for a screen the spec lists: the official site's configuration, the loan agreement's text, UPI for Indian orders on the repayment screens (issue 21). */
+const ADDED_CALLS: Array<[method: 'GET' | 'POST', path: string]> = [['GET', '/v3/site/config'], ['POST', '/v3/contract/contract-content'], ['POST', '/v3/loan-details/upi-pay']];
 
 const key = (method: string, path: string) => `${method} ${path}`;
 

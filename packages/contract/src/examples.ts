@@ -300,6 +300,15 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
     payload: { productId: '3', orderId: '41', amount: '75000', channelNumber: '90006', isDelay: '1' },
     answer: { payUrl: '/repaymentOfCode?showType=1&payCode=730122564410&payCodeImg=&repayAmount=75000' },
   },
+  upiPayCall: {
+    payload: { productId: '3', orderId: '41', amount: '560500' },
+    answer: {
+      upiUrl: 'upi://pay?pa=lender@upi&pn=PesoNow%20Lending&am=5605.00&cu=INR&tr=730122564410&tn=Loan%20PN2026011500041%20repayment',
+      qrImg: '/h5api/repayment/qr/41/730122564410.png',
+      payCode: '730122564410',
+      repayAmount: 560500,
+    },
+  },
   loanDetailConfirmCall: { payload: { productId: '3' }, answer: confirmation },
   loanDetailPushCall: {
     payload: { amount: '500000', periods: '91', termUnit: '1', productId: '3', extraNumber: '1' },

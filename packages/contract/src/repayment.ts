@@ -31,6 +31,7 @@ import {
   repaymentHuichaoRoute,
   repaymentWayRoute,
   rolloverInfoRoute,
+  upiPayRoute,
 } from './routes.ts';
 
 /** A payment channel of the Payment Method popup. */
@@ -124,6 +125,30 @@ export const generateVcodeCall = defineCall(
   generateVcode,
   'Issues a pay code for the chosen channel (isDelay=1 for a rollover) and answers the page to show it.',
 );
+
+/**
+ * Not in the spec (chosen here, issue 21): UPI for Indian orders (real=1). Issues a pay code on the
+ * internal UPI channel and answers the upi://pay link paying the lender's own collection account;
+ * the page hands it to the host app (bridge openUpiApp) and shows it as a QR for a second phone.
+ */
+export const upiPay = {
+  payload: z.object({
+    productId: idField('productId'),
+    orderId: idField('orderId'),
+    amount: paymentAmountField('amount'),
+    /** '1' for a rollover; absent for an ordinary repayment. */
+    isDelay: fixedField('isDelay', ROLLOVER_FLAG).optional(),
+  }),
+  answer: z.object({
+    upiUrl: z.string().describe('upi://pay?pa=…&pn=…&am=…&cu=INR&tr=<payCode>&tn=… (NPCI UPI linking); handed to the host app only, never opened by the page'),
+    qrImg: z.string().describe('a PNG of the same link as a QR, a path on this server'),
+    payCode: z.string().describe('the reference (tr) the payment is booked on'),
+    repayAmount: minorUnits.describe('the amount of the link, minor units (paise)'),
+  }),
+};
+export type UpiPayment = z.infer<typeof upiPay.answer>;
+
+export const upiPayCall = defineCall(upiPayRoute, upiPay, 'Indian orders (real=1): a pay code on the UPI channel and its upi://pay link and QR image.');
 
 // ---- by bank card and by the alternate channel ------------------------------------------------------
 

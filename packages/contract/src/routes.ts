@@ -305,6 +305,14 @@ export const generateVcodeRoute = route<typeof repayment.generateVcode>({
   idempotent: SUBMISSION_IDEMPOTENCY,
 });
 
+/** Not in the spec (issue 21): UPI for Indian orders, real=1 (docs/repayment.md, "UPI"). */
+export const upiPayRoute = route<typeof repayment.upiPay>({
+  method: 'POST',
+  path: '/v3/loan-details/upi-pay',
+  family: 'zero',
+  idempotent: SUBMISSION_IDEMPOTENCY,
+});
+
 // ---- loan confirmation (/smpSystem) and agreements ----------------------------------------------
 export const loanDetailConfirmRoute = route<typeof loanConfirmation.loanDetailConfirm>({
   method: 'POST',

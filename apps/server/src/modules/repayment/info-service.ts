@@ -3,7 +3,7 @@
  * /votingCandidates (story/inherited) show, and generate-vcode, which issues a code through the
  * payment provider. Every amount comes from loan-terms; a live code is reused.
  */
-import type { DefaultChannelDetail, PayChannel, RepayPlanRow, RepaymentPlanInfo, RolloverInfo, TextRow } from '@cashloan/contract';
+import { RUPEE_SYMBOL, type DefaultChannelDetail, type PayChannel, type RepayPlanRow, type RepaymentPlanInfo, type RolloverInfo, type TextRow, type UpiPayment } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { invalidInput, refused } from '../../platform/http/api-error.ts';
 import { applyPayment, quote, type LoanPosition, type PaymentPurpose } from '../../loan-terms/position.ts';
@@ -15,6 +15,7 @@ import { issuePayCode, findActiveChannel } from '../../domain/payments/service.t
 import type { Borrower } from '../../domain/borrowers/session.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, dateOf, repayingOrder } from './rules.ts';
 import { COUNTER_KINDS, findLiveCounterCode, listCounterChannels, type CounterChannel } from './channels.ts';
+import { UPI_CHANNEL, payQrImagePath, upiLinkOf } from './pay-qr.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
 type Ids = { productId: number; orderId: number };
@@ -153,11 +154,40 @@ export async function generatePayCode(
   assertAmount(request.amountMinor, quote(toLoanState(view.order), purpose, now), moneyTextIn(currency));
   const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose, channelNumber: channel.channelNumber, now });
   const display = deps.payments.displayOf(payCode.code, channel.kind as 'code' | 'qr');
+  // A QR channel whose provider draws no image of its own shows the lender's QR Ph code (pay-qr.ts).
+  const image = channel.kind === 'qr' && display.imageUrl === '' ? payQrImagePath(view.order.id, payCode.code) : display.imageUrl;
   const query = new URLSearchParams({
     showType: String(display.showType),
     payCode: payCode.code,
-    payCodeImg: display.imageUrl,
+    payCodeImg: image,
     repayAmount: String(payCode.amountMinor),
   });
   return { payUrl: `${REPAYMENT_CODE_PATH}?${query.toString()}` };
+}
+
+/**
+ * upi-pay (Indian orders, real=1; not in the spec): a pay code on the internal UPI channel for what
+ * the order owes now (the same live code when asked again), and its upi://pay link paying the
+ * lender's own collection account, with the link's QR image for a second phone.
+ */
+export async function startUpiPayment(
+  deps: Deps & Pick<AppDeps, 'config'>,
+  borrower: Borrower,
+  request: Ids & { amountMinor: number; rollover: boolean },
+  currency: string,
+): Promise<UpiPayment> {
+  if (currency !== RUPEE_SYMBOL) throw refused(MESSAGES.upiOnlyIndia);
+  const now = deps.clock.now();
+  const purpose: PaymentPurpose = request.rollover ? 'rollover' : 'repay';
+  const view = await repayingOrder(deps.db, borrower.id, request, now);
+  assertPaymentAllowed(view, purpose);
+  if (!(await findActiveChannel(deps.db, UPI_CHANNEL))) throw refused(MESSAGES.upiUnavailable);
+  assertAmount(request.amountMinor, quote(toLoanState(view.order), purpose, now), moneyTextIn(currency));
+  const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose, channelNumber: UPI_CHANNEL, now });
+  return {
+    upiUrl: upiLinkOf(deps.config, payCode, view.order.orderNo),
+    qrImg: payQrImagePath(view.order.id, payCode.code),
+    payCode: payCode.code,
+    repayAmount: payCode.amountMinor,
+  };
 }

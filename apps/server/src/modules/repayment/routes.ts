@@ -9,10 +9,12 @@ import {
   repaymentHuichaoCall,
   repaymentWayCall,
   rolloverInfoCall,
+  upiPayCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
-import { generatePayCode, repaymentPlanInfo, rolloverInfo } from './info-service.ts';
+import { generatePayCode, repaymentPlanInfo, rolloverInfo, startUpiPayment } from './info-service.ts';
+import { PAY_QR_ROUTE, payQrImage } from './pay-qr.ts';
 import { commitCardRepayment, confirmCardRepayment, repaymentWays, startCheckout } from './card-service.ts';
 import { registerProviderPostback } from './postback-routes.ts';
 
@@ -43,6 +45,25 @@ export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
       currency,
     ),
   );
+
+  mountCall(app, deps, upiPayCall, ({ borrower, payload, currency }) =>
+    startUpiPayment(
+      deps,
+      borrower,
+      { productId: id(payload.productId), orderId: id(payload.orderId), amountMinor: payload.amount, rollover: payload.isDelay === ROLLOVER_FLAG },
+      currency,
+    ),
+  );
+
+  // The QR image of a live pay code (QR Ph on a QR channel, the upi://pay link on UPI): an <img>, no session.
+  app.get<{ Params: { orderId: string; file: string } }>(PAY_QR_ROUTE, async (request, reply) => {
+    const code = /^([A-Za-z0-9-]{1,40})\.png$/.exec(request.params.file)?.[1];
+    const orderId = /^\d{1,15}$/.test(request.params.orderId) ? Number(request.params.orderId) : NaN;
+    const png = code && Number.isSafeInteger(orderId) ? await payQrImage(deps, orderId, code) : null;
+    reply.header('Cache-Control', 'no-store');
+    if (!png) return reply.code(404).type('text/plain; charset=utf-8').send('No such repayment QR code.');
+    return reply.type('image/png').send(png);
+  });
 
   mountCall(app, deps, repaymentWayCall, ({ borrower, payload }) => repaymentWays(deps, borrower, id(payload.orderId)));
 

@@ -18,6 +18,8 @@ export const MESSAGES = {
   notDisbursed: 'This loan has not been disbursed yet, so there is nothing to repay.',
   rejected: 'This loan application was not approved, so there is nothing to repay.',
   noRollover: 'This loan cannot be rolled over.',
+  upiOnlyIndia: 'UPI payments are only for loans in India.',
+  upiUnavailable: 'Paying with a UPI app is not available right now. Please choose another payment method.',
 } as const;
 
 export const dateOf = (at: Date | null) => (at ? dayToIsoDate(lenderDay(at)) : '');

@@ -50,26 +50,6 @@ export function drawSandboxPayCode(): string {
 const hashCode = (chargeId: string, code: string) => createHash('sha256').update(`${chargeId}:${code}`).digest('hex');
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/**
- * The sandbox's stand-in for a QR: a grid drawn from the code's digits, with the code printed under
- * it. It is not a scannable QR; a real QR provider answers its own image URL.
- */
-export function sandboxQrImage(code: string): string {
-  const cells: string[] = [];
-  const digits = code.replace(/\D/g, '').padEnd(12, '0');
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 8; col++) {
-      const d = Number(digits[(row * 8 + col) % digits.length]);
-      if ((d + row * col + row + col) % 3 === 0) cells.push(`<rect x="${8 + col * 16}" y="${8 + row * 16}" width="16" height="16"/>`);
-    }
-  }
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 144 168" width="240" height="280">` +
-    `<rect width="144" height="168" fill="#fff"/><g fill="#111">${cells.join('')}</g>` +
-    `<text x="72" y="158" font-family="monospace" font-size="12" text-anchor="middle" fill="#111">${digits}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
-
 interface ChargeRow {
   id: string;
   status: 'otp_required' | 'succeeded';
@@ -109,8 +89,9 @@ export function createSandboxPaymentProvider(deps: { db: Queryable; clock: Pick<
     // The sandbox takes no notifications over HTTP: the ops API records its payments in-process.
     verifyNotification: () => false,
 
-    displayOf: (code, channelKind) =>
-      channelKind === 'qr' ? { showType: SHOW_TYPE.qr, imageUrl: sandboxQrImage(code) } : { showType: SHOW_TYPE.code, imageUrl: '' },
+    // No QR image of its own: on a QR channel the lender draws its own QR Ph code for the pay code
+    // (an empty imageUrl; modules/repayment/pay-qr.ts).
+    displayOf: (_code, channelKind) => ({ showType: channelKind === 'qr' ? SHOW_TYPE.qr : SHOW_TYPE.code, imageUrl: '' }),
 
     async startCardCharge(request): Promise<CardChargeStart> {
       const key = cardKey(request);

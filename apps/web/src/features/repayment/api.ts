@@ -12,6 +12,7 @@ import {
   repaymentHuichaoRoute,
   repaymentWayRoute,
   rolloverInfoRoute,
+  upiPayRoute,
 } from '@cashloan/contract/routes';
 import type { PayloadOf } from '@cashloan/contract/common';
 import { ApiCallError, callApi, NETWORK_FAILURE_MESSAGE } from '../../shared/http/client.ts';
@@ -40,6 +41,14 @@ export async function requestPayCode(request: { productId: string; orderId: stri
   if (request.rollover) payload.isDelay = ROLLOVER_FLAG;
   const answer = await callApi(generateVcodeRoute, payload, { loading: true });
   return answer.data.payUrl;
+}
+
+/** upi-pay (Indian orders, real=1): a pay code on the UPI channel, its upi://pay link and the link's QR image. */
+export async function requestUpiPayment(request: { productId: string; orderId: string; amountMinor: number; rollover: boolean }) {
+  const payload: PayloadOf<typeof upiPayRoute> = { productId: request.productId, orderId: request.orderId, amount: String(request.amountMinor) };
+  if (request.rollover) payload.isDelay = ROLLOVER_FLAG;
+  const answer = await callApi(upiPayRoute, payload, { loading: true });
+  return answer.data;
 }
 
 // ---- repayment by card ------------------------------------------------------------------------

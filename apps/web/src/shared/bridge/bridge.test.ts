@@ -3,6 +3,7 @@ import {
   callPhone,
   closeWebview,
   endBank,
+  openUpiApp,
   isIosApp,
   openJumpUrl,
   openPage,
@@ -76,6 +77,7 @@ const sends: [BridgeMessageName, () => unknown, unknown][] = [
   ['trackEvent', () => trackEvent({ event: 'loan_push', data: { productId: '12' } }), { event: 'loan_push', data: { productId: '12' } }],
   ['startBank', () => startBank(), {}],
   ['endBank', () => endBank({ success: true }), { success: true }],
+  ['openUpiApp', () => openUpiApp('upi://pay?pa=lender@upi&am=1.00&cu=INR'), { url: 'upi://pay?pa=lender@upi&am=1.00&cu=INR' }],
 ];
 
 describe('Android transport', () => {
@@ -209,10 +211,19 @@ describe('browser fallback', () => {
     trackEvent({ event: 'x' });
     startBank();
     endBank({ success: true });
+    expect(openUpiApp('upi://pay?pa=lender@upi&am=1.00&cu=INR')).toBe('browser');
     expect(assign).not.toHaveBeenCalled();
     expect(replace).not.toHaveBeenCalled();
     expect(back).not.toHaveBeenCalled();
-    expect(info).toHaveBeenCalledTimes(6);
+    expect(info).toHaveBeenCalledTimes(7);
+  });
+
+  it('openUpiApp sends only a upi://pay link', () => {
+    for (const url of ['javascript:alert(1)', 'https://pay.example/x', 'upi://mandate?pa=x@y', 'upi://pay?pa=x@y\nam=1', 'intent://pay#Intent;scheme=upi;end']) {
+      expect(openUpiApp(url)).toBe('refused');
+    }
+    expect(info).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('a failing browser navigation is logged, not thrown', () => {

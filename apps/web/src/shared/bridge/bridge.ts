@@ -80,7 +80,8 @@ function browserFallback<N extends BridgeMessageName>(name: N, payload: BridgeMe
       browserNavigation.assign('/');
       return;
     default:
-      // toMine, toLogin, toRate, trackEvent, startBank, endBank: nothing a browser can do.
+      // toMine, toLogin, toRate, trackEvent, startBank, endBank: nothing a browser can do. openUpiApp:
+      // a upi: link is never opened by the page itself (the QR beside the button serves a browser).
       return;
   }
 }
@@ -115,6 +116,22 @@ export const trackEvent = (payload: BridgeMessages['trackEvent']) => sendBridgeM
 export const startBank = () => sendBridgeMessage('startBank', {});
 /** The bank-binding step ended (native errors are swallowed). */
 export const endBank = (payload: BridgeMessages['endBank']) => sendBridgeMessage('endBank', payload);
+
+/** A UPI payment link: upi://pay with a query, nothing else (no other scheme, host or trick characters). */
+export const UPI_PAY_LINK = /^upi:\/\/pay\?[A-Za-z0-9\-._~%!$&'()*+,;=:@/?]+$/i;
+
+/**
+ * Hands a UPI payment link to the host app, which opens the borrower's UPI app (an Android intent,
+ * an iOS app chooser). Only a upi://pay link is sent; the page never opens it itself, and the
+ * browser fallback only logs. Returns the transport, or 'refused' for anything else.
+ */
+export function openUpiApp(url: string): Transport | 'refused' {
+  if (!UPI_PAY_LINK.test(url)) {
+    console.warn('[bridge] not a UPI payment link; not sent');
+    return 'refused';
+  }
+  return sendBridgeMessage('openUpiApp', { url });
+}
 
 /**
  * Opens a jump URL from the server (spec section 7) after the check of navigation/jump-url.ts: a

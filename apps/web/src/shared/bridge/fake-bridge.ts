@@ -36,6 +36,7 @@ export function installFakeBridge(platform: FakeBridgePlatform = 'android'): voi
     'trackEvent',
     'startBank',
     'endBank',
+    'openUpiApp',
   ];
   const w = window as unknown as {
     __bridgeCalls?: BridgeCall[];

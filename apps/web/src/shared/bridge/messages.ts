@@ -24,6 +24,8 @@ export interface BridgeMessages {
   /** The bank-binding step started / ended. */
   startBank: Record<string, never>;
   endBank: { success: boolean };
+  /** Open a UPI payment link (upi://pay?…) in the borrower's UPI app (Indian orders, issue 21). */
+  openUpiApp: { url: string };
 }
 export type BridgeMessageName = keyof BridgeMessages;
 export const BRIDGE_MESSAGE_NAMES = [
@@ -39,6 +41,7 @@ export const BRIDGE_MESSAGE_NAMES = [
   'trackEvent',
   'startBank',
   'endBank',
+  'openUpiApp',
 ] as const satisfies readonly BridgeMessageName[];
 /** The object the Android host injects with addJavascriptInterface. */
 export const ANDROID_BRIDGE_OBJECT = 'LoanBridge';

@@ -72,6 +72,10 @@ describe('what the jump check lets through', () => {
     expect(checkJumpUrl('pesonow://app/x', bare).kind).toBe('refused');
   });
 
+  it('never lets a UPI payment link through: it goes to the host app only as the bridge message openUpiApp', () => {
+    for (const url of ['upi://pay?pa=lender@upi&am=1.00&cu=INR', 'UPI://pay?pa=x@y', 'upi:pay']) expect(checkJumpUrl(url, POLICY).kind).toBe('refused');
+  });
+
   it('reads the allow-list and the scheme from the page’s <meta> tags, skipping entries that are not hosts', () => {
     setPagePolicy({ trustedHosts: ['Pay.Provider.example', ' https://bad/', ' *.cdn.example'], appScheme: 'PesoNow' });
     expect(pagePolicy()).toEqual({ base: window.location.href, trustedHosts: ['pay.provider.example', '*.cdn.example'], appScheme: 'pesonow' });

@@ -16,6 +16,8 @@ import { PAYMENT_INSTRUCTIONS_PATH, REPAYMENT_CODE_PATH } from '../../../shared/
 import { useOnceAtATime } from '../use-once-at-a-time.ts';
 import { ChannelLogo } from './ChannelLogo.tsx';
 import { PayCode } from './PayCode.tsx';
+import { UpiPanel } from './UpiPanel.tsx';
+import { RUPEE_SYMBOL, currencySymbol } from '../../../shared/format/money.ts';
 import bannerUrl from '../assets/instructions-banner.svg';
 import styles from '../repayment.module.css';
 
@@ -99,6 +101,9 @@ export function PaymentPanel({
         <span className={styles.methodValue}>{selected?.name ?? ''}</span>
         <span aria-hidden="true">›</span>
       </button>
+
+      {/* Indian orders (real=1) can also pay with a UPI app (issue 21). */}
+      {currencySymbol() === RUPEE_SYMBOL && <UpiPanel amountMinor={amountMinor} rollover={rollover} ids={ids} />}
 
       <div className={styles.footer}>
         <div className={styles.footerInner}>

@@ -1,7 +1,8 @@
 /**
  * /repaymentOfCode: repayment by code (spec section 2). Parameters showType, payCode, payCodeImg,
  * repayAmount, real. Type 1 shows the code with Copy ('copy success'); any other type shows the QR
- * image to scan with tips. A page opened without what it needs says so.
+ * image to scan (the server's QR Ph code) with its reference written out and tips. A page opened
+ * without what it needs says so.
  */
 import { useLocation } from '../../../shared/router/router.tsx';
 import { Link } from '../../../shared/router/router.tsx';
@@ -63,7 +64,16 @@ export default function RepaymentCodePage() {
               <h2 id="qr-title" className={styles.sectionTitle}>
                 Scan to pay
               </h2>
-              <img className={styles.qr} src={image} alt={payCode ? `QR code for repayment code ${payCode}` : 'QR code to pay your loan'} />
+              <img className={styles.qr} src={image} width={240} height={240} alt={payCode ? `QR code for repayment code ${payCode}` : 'QR code to pay your loan'} />
+              {payCode !== '' && (
+                // Written out for a borrower who cannot scan: the amount is above, the reference here.
+                <p className={styles.qrFacts}>
+                  Reference:{' '}
+                  <span className={styles.code}>
+                    <PayCode code={payCode} />
+                  </span>
+                </p>
+              )}
               <ul className={styles.steps}>
                 <li>Open your e-wallet or bank app and choose to scan a QR code.</li>
                 <li>Scan this code and check that the amount is the one above.</li>

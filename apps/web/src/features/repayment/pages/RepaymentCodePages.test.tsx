@@ -87,6 +87,9 @@ describe('repayment by code (/repaymentOfCode)', () => {
     const { unmount } = renderPage(RepaymentCodePage, `/repaymentOfCode?showType=2&payCode=1&payCodeImg=${encodeURIComponent('/qr/1.png')}&repayAmount=100`);
     expect(screen.getByRole('img', { name: 'QR code for repayment code 1' }).getAttribute('src')).toBe('/qr/1.png');
     expect(screen.getByText(/scan a QR code/)).toBeTruthy();
+    // Written out beside the QR for a borrower who cannot scan: the amount and the reference.
+    expect(screen.getByText('₱1.00')).toBeTruthy();
+    expect(screen.getByText(/^Reference:/).textContent).toBe('Reference: 1');
     unmount();
     renderPage(RepaymentCodePage, `/repaymentOfCode?showType=2&payCodeImg=${encodeURIComponent('javascript:alert(1)')}`);
     expect(screen.queryByRole('img')).toBeNull();

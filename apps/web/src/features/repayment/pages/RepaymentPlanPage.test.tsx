@@ -100,6 +100,35 @@ describe('the repayment-by-plan screen (/allowedAlso)', () => {
     expect(location.textContent).toContain('sessionId=s-1');
   });
 
+  it('offers UPI only on an Indian order (real=1): the link goes to the host app through the bridge, and its QR is shown with the amount and reference', async () => {
+    const UPI = '/h5api/v3/loan-details/upi-pay';
+    const link = 'upi://pay?pa=lender@upi&pn=PesoNow%20Lending&am=5605.00&cu=INR&tr=730122564410&tn=Loan%20PN1%20repayment';
+    const calls: Array<{ name: string; json: string }> = [];
+    (window as unknown as { LoanBridge?: Record<string, (json: string) => void> }).LoanBridge = { openUpiApp: (json) => calls.push({ name: 'openUpiApp', json }) };
+    try {
+      const requests = fakeServer({
+        [PLAN]: [ok(info()), ok(info())],
+        [UPI]: [ok({ upiUrl: link, qrImg: '/h5api/repayment/qr/41/730122564410.png', payCode: '730122564410', repayAmount: 560_500 })],
+      });
+      const { unmount } = renderPage(RepaymentPlanPage, URL_PATH);
+      await screen.findByRole('button', { name: 'Payment' });
+      expect(screen.queryByRole('button', { name: 'Pay with a UPI app' })).toBeNull();
+      unmount();
+
+      renderPage(RepaymentPlanPage, `${URL_PATH}&real=1`);
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay with a UPI app' }));
+      const qr = await screen.findByRole('img', { name: /UPI QR code/ });
+      expect(qr.getAttribute('src')).toBe('/h5api/repayment/qr/41/730122564410.png');
+      expect(Object.fromEntries(requests.find((r) => r.path === UPI)!.form)).toEqual({ productId: '3', orderId: '41', amount: '560500' });
+      expect(calls).toEqual([{ name: 'openUpiApp', json: JSON.stringify({ url: link }) }]);
+      const facts = within(screen.getByRole('group', { name: 'UPI QR code' }));
+      expect(facts.getByText('₹5605.00')).toBeTruthy();
+      expect(facts.getByText('Reference').nextElementSibling!.textContent).toBe('730122564410');
+    } finally {
+      delete (window as unknown as { LoanBridge?: unknown }).LoanBridge;
+    }
+  });
+
   it("shows the server's refusal and lets the borrower try again", async () => {
     const message = 'Early repayment opens on 2026-12-07.';
     const requests = fakeServer({ [PLAN]: [ok(info())], [VCODE]: [fail(409, message), ok({ payUrl: '/repaymentOfCode?showType=1&payCode=1&repayAmount=1' })] });
