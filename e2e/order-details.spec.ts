@@ -346,6 +346,20 @@ test.describe('Order details: pull to refresh', () => {
   }
   const pullState = (page: Page) => page.locator('[data-pull-state]');
 
+  test('a payment the partner has not confirmed yet is said so, and the order settles once it is', async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
+    const payCode = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: order.orderId, purpose: 'repay' });
+    // The provider reports the payment as pending (P): nothing is applied yet.
+    await ops.request('POST', `/pay-codes/${payCode.code}/paid`, { status: 'P' });
+    await openOrder(page, order);
+    await expect(page.getByRole('heading', { name: 'Repayment due' })).toBeVisible();
+    await expect(page.getByText('We are waiting for the payment partner to confirm your payment')).toBeVisible();
+    await ops.request('POST', `/pay-codes/${payCode.code}/paid`, {});
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Settled' })).toBeVisible();
+    await expect(page.getByText('We are waiting for the payment partner to confirm your payment')).toHaveCount(0);
+  });
+
   test('pulling past 25 px (scaled 0.6) and releasing reloads the order in place', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
     await openOrder(page, order);

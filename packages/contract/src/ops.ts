@@ -82,7 +82,11 @@ export const opsIssuePayCode = z.strictObject({
 });
 
 export const opsPayCodeParams = z.object({ code: z.string().regex(/^\d{6,32}$/, { error: 'code must be digits' }) });
-export const opsPaid = z.strictObject({ providerRef: z.string().trim().min(1).max(128).optional() });
+export const opsPaid = z.strictObject({
+  providerRef: z.string().trim().min(1).max(128).optional(),
+  /** What the sandbox's counter reports (Dragonpay's letters): S paid (the default), P pending, F failed, V voided. */
+  status: z.enum(['S', 'P', 'F', 'V'], { error: "status must be 'S', 'P', 'F' or 'V'" }).default('S'),
+});
 
 export const opsRepaymentCard = z.strictObject({
   borrowerId: positiveId('borrowerId'),

@@ -64,7 +64,12 @@ export const orderDetails = z.object({
   cardNeedPop: z.number().int().describe('1 = show the bank-card dialog'),
   cardPopTitle: z.string(),
   cardPopMsg: z.string(),
+  /** Ours (issue 21): non-empty while a payment waits for the payment partner's confirmation. */
+  paymentPendingText: z.string().optional().describe('non-empty: a payment of this order waits for the payment partner to confirm it'),
 });
+
+/** Shown on order details while a pay code of the order is pending at the payment provider. */
+export const PAYMENT_PENDING_TEXT = 'We are waiting for the payment partner to confirm your payment';
 export type OrderDetails = z.infer<typeof orderDetails>;
 
 export const loanDetails = {

@@ -28,12 +28,14 @@ export function registerRepaymentOps(ops: FastifyInstance, deps: Pick<AppDeps, '
    */
   ops.post('/pay-codes/:code/paid', async (request) => {
     const { code } = parseInput(opsPayCodeParams, request.params);
-    const { providerRef } = parseInput(opsPaid, request.body);
+    const { providerRef, status } = parseInput(opsPaid, request.body ?? {});
     if (!deps.payments.name.startsWith('sandbox')) throw refused(`The ${deps.payments.name} provider confirms payments itself (its postback); the sandbox's counter is not in use.`);
     const payCode = await findPayCode(db, code);
     if (!payCode) throw notFound(`Pay code ${code} does not exist`);
-    const settled = await sandboxPaid(deps, payCode, providerRef ?? `code:${code}`);
+    const settled = await sandboxPaid(deps, payCode, providerRef ?? `code:${code}`, status);
     if (!settled) throw new Error('the sandbox did not answer its own status query');
+    // Pending, failed or voided: what the code became.
+    if (status !== 'S') return opsAnswer({ outcome: settled.outcome, detail: settled.detail, payCode: (await findPayCode(db, code))!.status }, settled.outcome);
     if (settled.outcome === 'exception') throw refused(`Not applied: ${settled.detail}. Recorded as an exception for finance (GET /ops/payment-exceptions).`);
     const payment = await findPaymentOfPayCode(db, payCode.id);
     if (!payment) throw refused(`Not applied: ${settled.detail}`);

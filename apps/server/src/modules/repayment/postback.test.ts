@@ -6,9 +6,9 @@
  * failed and voided codes, and the money that cannot be applied kept as exceptions. Prints its figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_POSTBACK_PATH, loanDetailsRoute } from '@cashloan/contract';
+import { PAYMENT_PENDING_TEXT, PROVIDER_POSTBACK_PATH, callUrlPath, loanDetailsRoute } from '@cashloan/contract';
 import { standinDigest, startDragonpayStandin, type DragonpayStandin } from '../../../../../test/support/dragonpay-standin.ts';
-import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { FORM_HEADERS, createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { seedCatalog } from '../../seed/demo.ts';
 import { createOrder, findProduct, loadOrder, viewOrder, type ProductRow } from '../../domain/orders/service.ts';
 import { issuePayCode, listOrderPayCodes, listPaymentExceptions, type PayCodeRow } from '../../domain/payments/service.ts';
@@ -58,6 +58,16 @@ const paymentsOf = async (orderId: number) =>
   (await t.db.query<{ provider_ref: string; amount_minor: string }>('SELECT pm.provider_ref, pm.amount_minor FROM payments pm JOIN pay_codes pc ON pc.id = pm.pay_code_id WHERE pc.order_id = $1', [orderId])).rows.map(
     (r) => ({ providerRef: r.provider_ref, amountMinor: Number(r.amount_minor) }),
   );
+/** The borrower's own order details call, as the H5 makes it. */
+async function detailsOf(borrower: { session: object }, orderId: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${callUrlPath(loanDetailsRoute)}?${new URLSearchParams(borrower.session as Record<string, string>)}`,
+    headers: FORM_HEADERS,
+    payload: `productId=${product.id}&orderId=${orderId}`,
+  });
+  return res.json().data as { orderStatus: number; paymentPendingText?: string };
+}
 const codeOf = async (orderId: number) => (await listOrderPayCodes(t.db, orderId))[0]!;
 
 describe('issuing a pay code at Dragonpay', () => {
@@ -88,8 +98,7 @@ describe('notifications', () => {
     await allSettled();
     expect((await loadOrder(t.db, orderId))!.status).toBe(200);
     expect(await paymentsOf(orderId)).toEqual([{ providerRef: `dragonpay:${code.code}`, amountMinor: code.amountMinor }]);
-    const seen = await t.app.inject({ method: 'POST', url: `/h5api${loanDetailsRoute.path}?${new URLSearchParams(borrower.session as unknown as Record<string, string>)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `productId=${product.id}&orderId=${orderId}` });
-    expect(seen.json().data.orderStatus).toBe(200);
+    expect((await detailsOf(borrower, orderId)).orderStatus).toBe(200);
   });
 
   it('refuses or ignores every forged, tampered, replayed or unknown notification, applying nothing', async () => {
@@ -144,15 +153,17 @@ describe('notifications', () => {
     expect((await codeOf(orderId)).status).toBe('paid');
   });
 
-  it('keeps a code pending while the provider says P, and applies it once the provider says S', async () => {
-    const { orderId, code } = await newCode();
+  it('keeps a code pending while the provider says P (the borrower is told), and applies it once the provider says S', async () => {
+    const { orderId, borrower, code } = await newCode();
     await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' });
     await allSettled();
     expect((await codeOf(orderId)).status).toBe('pending');
+    expect((await detailsOf(borrower, orderId)).paymentPendingText).toBe(PAYMENT_PENDING_TEXT);
     dp.settle(code.txnId, 'S');
     await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' });
     await allSettled();
     expect((await codeOf(orderId)).status).toBe('paid');
+    expect(await detailsOf(borrower, orderId)).toMatchObject({ orderStatus: 200, paymentPendingText: '' });
   });
 
   it('closes a code the provider reports failed or voided', async () => {

@@ -9,7 +9,7 @@
  */
 import type { AppDeps } from '../../deps.ts';
 import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
-import type { ProviderNotification } from '../../providers/payments/payment-provider.ts';
+import type { ProviderNotification, ProviderStatus } from '../../providers/payments/payment-provider.ts';
 import { recordSandboxTransaction } from '../../providers/payments/sandbox.ts';
 import {
   claimUnsettledNotifications,
@@ -83,10 +83,10 @@ export async function settleNotifications(deps: Deps): Promise<Array<{ id: numbe
  * sandbox's books say so, a notification is stored as a provider's would be, and it is settled at
  * once through the same path as a real postback.
  */
-export async function sandboxPaid(deps: Deps, payCode: Pick<PayCodeRow, 'txnId' | 'amountMinor'>, refNo: string) {
+export async function sandboxPaid(deps: Deps, payCode: Pick<PayCodeRow, 'txnId' | 'amountMinor'>, refNo: string, status: ProviderStatus = 'S') {
   const now = deps.clock.now();
-  const storedRef = await recordSandboxTransaction(deps.db, { txnId: payCode.txnId, refNo, status: 'S', amountMinor: payCode.amountMinor, now });
-  const id = await insertNotification(deps.db, { provider: deps.payments.name, txnId: payCode.txnId, refNo: storedRef, status: 'S', message: 'sandbox', receivedAt: now });
+  const storedRef = await recordSandboxTransaction(deps.db, { txnId: payCode.txnId, refNo, status, amountMinor: payCode.amountMinor, now });
+  const id = await insertNotification(deps.db, { provider: deps.payments.name, txnId: payCode.txnId, refNo: storedRef, status, message: 'sandbox', receivedAt: now });
   return settleOne(deps, { id, provider: deps.payments.name, txnId: payCode.txnId });
 }
 

@@ -133,6 +133,9 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
               {details.noticeStatusText}
             </h2>
             {details.noticeDesText && <p className={styles.description}>{details.noticeDesText}</p>}
+            {details.paymentPendingText && (
+              <p className={styles.description}>{details.paymentPendingText}</p>
+            )}
           </div>
         </section>
 
