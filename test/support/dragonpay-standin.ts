@@ -49,7 +49,15 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startDragonpayStandin(options: { merchantId?: string; password?: string; port?: number } = {}): Promise<DragonpayStandin> {
+export async function startDragonpayStandin(
+  options: {
+    merchantId?: string;
+    password?: string;
+    port?: number;
+    /** For a demo: enables `POST /_standin/pay/{refno}?status=S`, which sets the status and posts the signed notification here. */
+    postbackUrl?: string;
+  } = {},
+): Promise<DragonpayStandin> {
   const merchantId = options.merchantId ?? 'STANDIN';
   const password = options.password ?? `pw-${randomBytes(8).toString('hex')}`;
   const transactions = new Map<string, StandinTransaction>();
@@ -67,6 +75,21 @@ export async function startDragonpayStandin(options: { merchantId?: string; pass
   const server: Server = createServer((req, res) => {
     void (async () => {
       const delayMs = delays.shift() ?? 0;
+      const pay = /^\/_standin\/pay\/([^/?]+)/.exec(req.url ?? '');
+      if (req.method === 'POST' && pay && options.postbackUrl) {
+        // The demo's "the borrower paid at the counter": no auth, on the stand-in only.
+        const refNo = decodeURIComponent(pay[1]!);
+        const t = [...transactions.values()].find((x) => x.refNo === refNo);
+        if (!t) return send(res, 404, { Message: `No transaction with refno ${refNo}` }, 0);
+        t.status = new URL(req.url ?? '/', 'http://standin').searchParams.get('status') ?? 'S';
+        const message = 'Paid at the stand-in counter';
+        const answer = await fetch(options.postbackUrl, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ txnid: t.txnId, refno: t.refNo, status: t.status, message, digest: standinDigest(t.txnId, t.refNo, t.status, message, password) }).toString(),
+        }).then(async (r) => `${r.status} ${await r.text()}`, (err: Error) => `no answer: ${err.message}`);
+        return send(res, 200, { txnId: t.txnId, refNo, status: t.status, postback: answer }, 0);
+      }
       if (req.headers.authorization !== expectedAuth) return send(res, 401, { Message: 'Unauthorized' }, 0);
       const url = new URL(req.url ?? '/', 'http://standin');
       const post = /^\/api\/collect\/v1\/([^/]+)\/post$/.exec(url.pathname);
