@@ -23,7 +23,7 @@ export const staffPaymentException = z.object({
   txnId: z.string().describe("the provider's transaction id (our pay code's txnid)"),
   refNo: z.string().describe("the provider's reference of the payment"),
   orderId: z.number().int().positive().nullable().describe('null when the reference is not a pay code of ours'),
-  orderNo: z.string().nullable(),
+  orderNo: z.string().nullable().describe('null when the reference is not a pay code of ours'),
   borrowerId: z.number().int().positive().nullable(),
   receivedMinor: z.number().int().describe("what the provider received, held as the borrower's credit"),
   expectedMinor: z.number().int().nullable().describe("the pay code's amount (null when there is no pay code)"),
