@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffPaymentException } from '@cashloan/contract/staff/payment-exceptions';
-import { fail, renderBackOffice, sessionOf } from '../../test-support/staff-harness.tsx';
+import { fail, renderBackOffice, sessionOf, type SentRequest } from '../../test-support/staff-harness.tsx';
 
 const mismatch: StaffPaymentException = {
   id: 2, kind: 'amount_mismatch', provider: 'dragonpay', txnId: 'TXN-7', refNo: 'DP-OVER-1', orderId: 7, orderNo: 'NO-7', borrowerId: 3,
@@ -33,7 +33,7 @@ describe('payment exceptions', () => {
   it('filters by kind, asking the server again from page 1', async () => {
     const user = userEvent.setup();
     const { requests } = renderBackOffice('/payment-exceptions?page=2', sessionOf(['finance']), {
-      'GET /payment-exceptions': [(req) => (req.query.get('kind') === 'order_closed' ? { items: [], total: 0 } : { items: [mismatch, stray], total: 22 })],
+      'GET /payment-exceptions': [(req: SentRequest) => (req.query.get('kind') === 'order_closed' ? { items: [], total: 0 } : { items: [mismatch, stray], total: 22 })],
     });
     await screen.findByRole('link', { name: 'NO-7' });
     expect(requests.at(-1)!.query.get('page')).toBe('2');
