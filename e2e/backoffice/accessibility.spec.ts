@@ -13,6 +13,13 @@ test('every back-office screen passes axe at 1280 px and fits 768 px', async ({ 
   test.setTimeout(120_000);
   const order = await ops.request<{ orderId: number }>('POST', '/orders', { borrowerId: borrower.borrowerId, status: 180 });
   const complaintId = await fileComplaint(borrower, 'The app shows a payment I did not make.');
+  // Money that arrives for an order already settled: a payment exception on finance's screen.
+  const payer = await ops.createBorrower();
+  const closing = await ops.request<{ orderId: number }>('POST', '/orders', { borrowerId: payer.borrowerId, status: 180 });
+  const first = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: closing.orderId, purpose: 'repay', channelNumber: '90006' });
+  const late = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: closing.orderId, purpose: 'repay', channelNumber: '90007' });
+  await ops.request('POST', `/pay-codes/${first.code}/paid`);
+  await expect(ops.request('POST', `/pay-codes/${late.code}/paid`)).rejects.toThrow(/exception/);
 
   await page.goto('/backoffice/sign-in');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
@@ -27,6 +34,7 @@ test('every back-office screen passes axe at 1280 px and fits 768 px', async ({ 
     [`/backoffice/complaints/${complaintId}`, `Complaint #${complaintId}`],
     ['/backoffice/orders', 'Orders'],
     [`/backoffice/orders/${order.orderId}`, /^Order PN/],
+    ['/backoffice/payment-exceptions', 'Payment exceptions'],
     ['/backoffice/borrowers', 'Borrowers'],
     [`/backoffice/borrowers/${borrower.borrowerId}`, /^Borrower /],
     ['/backoffice/accounts', 'Staff accounts'],

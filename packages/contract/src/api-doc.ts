@@ -45,7 +45,8 @@ import type { Call } from './schema.ts';
 
 /** The JSON Schema subset z.toJSONSchema produces for our schemas. */
 interface JsonSchema {
-  type?: string;
+  /** A list when zod writes a nullable primitive as `type: ['string', 'null']`. */
+  type?: string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: JsonSchema | boolean;
@@ -85,6 +86,7 @@ function typeName(s: JsonSchema): string {
   if (s.type === 'array') return `${s.items ? typeName(s.items) : 'any'}[]`;
   if (s.type === 'object' && !s.properties && typeof s.additionalProperties === 'object')
     return `record<string, ${typeName(s.additionalProperties)}>`;
+  if (Array.isArray(s.type)) return s.type.join(' \\| ');
   return s.type ?? 'any';
 }
 

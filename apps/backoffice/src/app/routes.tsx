@@ -11,6 +11,7 @@ import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
 import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
 import { searchOrdersCall } from '@cashloan/contract/staff/orders';
+import { listPaymentExceptionsCall } from '@cashloan/contract/staff/payment-exceptions';
 import { settingsCall } from '@cashloan/contract/staff/settings';
 import {
   ACCOUNTS_PATH,
@@ -19,6 +20,7 @@ import {
   CHANGE_PASSWORD_PATH,
   COMPLAINTS_PATH,
   ORDERS_PATH,
+  PAYMENT_EXCEPTIONS_PATH,
   SECOND_FACTOR_PATH,
   SETTINGS_PATH,
   SIGN_IN_PATH,
@@ -41,6 +43,7 @@ const ComplaintsPage = screen(() => import('../features/complaints/ComplaintsPag
 const ComplaintPage = screen(() => import('../features/complaints/ComplaintPage.tsx'), 'ComplaintPage');
 const OrdersPage = screen(() => import('../features/orders/OrdersPage.tsx'), 'OrdersPage');
 const OrderPage = screen(() => import('../features/orders/OrderPage.tsx'), 'OrderPage');
+const PaymentExceptionsPage = screen(() => import('../features/payment-exceptions/PaymentExceptionsPage.tsx'), 'PaymentExceptionsPage');
 const BorrowersPage = screen(() => import('../features/borrowers/BorrowersPage.tsx'), 'BorrowersPage');
 const BorrowerPage = screen(() => import('../features/borrowers/BorrowerPage.tsx'), 'BorrowerPage');
 const AccountsPage = screen(() => import('../features/accounts/AccountsPage.tsx'), 'AccountsPage');
@@ -73,6 +76,7 @@ export const staffRoutes: RouteObject[] = [
           { path: `${COMPLAINTS_PATH}/:id`, element: only(listComplaintsCall, <ComplaintPage />) },
           { path: ORDERS_PATH, element: only(searchOrdersCall, <OrdersPage />) },
           { path: `${ORDERS_PATH}/:id`, element: only(searchOrdersCall, <OrderPage />) },
+          { path: PAYMENT_EXCEPTIONS_PATH, element: only(listPaymentExceptionsCall, <PaymentExceptionsPage />) },
           { path: BORROWERS_PATH, element: only(searchBorrowersCall, <BorrowersPage />) },
           { path: `${BORROWERS_PATH}/:id`, element: only(searchBorrowersCall, <BorrowerPage />) },
           { path: ACCOUNTS_PATH, element: only(listStaffCall, <AccountsPage />) },

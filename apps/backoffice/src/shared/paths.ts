@@ -4,6 +4,7 @@ export const DASHBOARD_PATH = '/';
 export const COMPLAINTS_PATH = '/complaints';
 export const ORDERS_PATH = '/orders';
 export const BORROWERS_PATH = '/borrowers';
+export const PAYMENT_EXCEPTIONS_PATH = '/payment-exceptions';
 export const ACCOUNTS_PATH = '/accounts';
 export const AUDIT_PATH = '/audit';
 export const SETTINGS_PATH = '/settings';

@@ -16,6 +16,10 @@ export const staffKeys = {
     list: (filters: object) => [...staffKeys.orders.all(), 'list', filters] as const,
     detail: (id: number) => [...staffKeys.orders.all(), 'detail', id] as const,
   },
+  paymentExceptions: {
+    all: () => [...staffKeys.all, 'payment-exceptions'] as const,
+    list: (filters: object) => [...staffKeys.paymentExceptions.all(), 'list', filters] as const,
+  },
   borrowers: {
     all: () => [...staffKeys.all, 'borrowers'] as const,
     list: (filters: object) => [...staffKeys.borrowers.all(), 'list', filters] as const,

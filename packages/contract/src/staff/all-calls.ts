@@ -6,6 +6,7 @@ import { getBorrowerCall, searchBorrowersCall } from './borrowers.ts';
 import { getComplaintCall, listComplaintsCall, replyToComplaintCall, uploadImageCall } from './complaints.ts';
 import { dashboardCall } from './dashboard.ts';
 import { getOrderCall, moveOrderCall, postPaymentCall, searchOrdersCall } from './orders.ts';
+import { listPaymentExceptionsCall } from './payment-exceptions.ts';
 import { changePasswordCall, meCall, secondFactorCall, secondFactorConfirmCall, secondFactorSetupCall, signInCall, signOutCall } from './session.ts';
 import { settingsCall } from './settings.ts';
 
@@ -26,6 +27,7 @@ export const STAFF_CALLS = {
   getOrderCall,
   moveOrderCall,
   postPaymentCall,
+  listPaymentExceptionsCall,
   searchBorrowersCall,
   getBorrowerCall,
   listStaffCall,

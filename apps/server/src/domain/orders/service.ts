@@ -37,6 +37,7 @@ export {
   lockOrder,
   newestOrderOfProduct,
   orderIdByOfferKey,
+  orderNumbersOf,
   ordersPayingOutTo,
   productIdsWithOrders,
   setPayoutAccount,

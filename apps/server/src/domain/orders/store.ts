@@ -213,6 +213,13 @@ export async function loadOrderByNo(db: Queryable, orderNo: string): Promise<Ord
   return rows[0] ? withJsonPlan(rows[0]) : null;
 }
 
+/** The order numbers of these orders, by id (an id with no order is left out). */
+export async function orderNumbersOf(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; order_no: string }>(`SELECT id, order_no FROM orders WHERE id = ANY($1::bigint[])`, [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [Number(r.id), r.order_no]));
+}
+
 /** A borrower's order, or null when it does not exist or belongs to someone else. */
 export async function loadBorrowerOrder(db: Queryable, borrowerId: number, orderId: number): Promise<OrderRow | null> {
   const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1 AND o.borrower_id = $2`, [

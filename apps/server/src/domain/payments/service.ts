@@ -51,8 +51,10 @@ export {
   findPayCode,
   insertNotification,
   listPaymentExceptions,
+  listPaymentExceptionsPage,
   settleNotification,
   type PaymentException,
+  type PaymentExceptionKind,
   type StoredNotification,
 } from './store.ts';
 

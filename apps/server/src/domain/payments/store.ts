@@ -322,21 +322,37 @@ export async function insertPaymentException(db: Queryable, e: Omit<PaymentExcep
   return rows.length > 0;
 }
 
+const num = (v: unknown) => (v === null ? null : Number(v));
+const toPaymentException = (r: Record<string, unknown>): PaymentException => ({
+  id: Number(r.id),
+  kind: r.kind as PaymentExceptionKind,
+  provider: r.provider as string,
+  txnId: r.txn_id as string,
+  refNo: r.ref_no as string,
+  payCodeId: num(r.pay_code_id),
+  orderId: num(r.order_id),
+  borrowerId: num(r.borrower_id),
+  receivedMinor: Number(r.received_minor),
+  expectedMinor: num(r.expected_minor),
+  detail: r.detail as string,
+  createdAt: r.created_at as Date,
+});
+
 export async function listPaymentExceptions(db: Queryable, limit = 100): Promise<PaymentException[]> {
   const { rows } = await db.query<Record<string, unknown>>(`SELECT * FROM payment_exceptions ORDER BY id DESC LIMIT $1`, [limit]);
-  const num = (v: unknown) => (v === null ? null : Number(v));
-  return rows.map((r) => ({
-    id: Number(r.id),
-    kind: r.kind as PaymentExceptionKind,
-    provider: r.provider as string,
-    txnId: r.txn_id as string,
-    refNo: r.ref_no as string,
-    payCodeId: num(r.pay_code_id),
-    orderId: num(r.order_id),
-    borrowerId: num(r.borrower_id),
-    receivedMinor: Number(r.received_minor),
-    expectedMinor: num(r.expected_minor),
-    detail: r.detail as string,
-    createdAt: r.created_at as Date,
-  }));
+  return rows.map(toPaymentException);
+}
+
+/** A page of exceptions, newest first (by when they were recorded), of one kind or all, and how many match in all. */
+export async function listPaymentExceptionsPage(
+  db: Queryable,
+  filter: { kind?: PaymentExceptionKind | undefined; offset: number; limit: number },
+): Promise<{ rows: PaymentException[]; total: number }> {
+  const kind = filter.kind ?? null;
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT * FROM payment_exceptions WHERE ($1::text IS NULL OR kind = $1) ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`,
+    [kind, filter.offset, filter.limit],
+  );
+  const counted = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_exceptions WHERE ($1::text IS NULL OR kind = $1)`, [kind]);
+  return { rows: rows.map(toPaymentException), total: counted.rows[0]!.n };
 }

@@ -14,6 +14,7 @@ import { registerComplaintCalls } from '../complaints/routes.ts';
 import { registerDashboardCalls } from '../dashboard/routes.ts';
 import { registerFinanceCalls } from '../orders/finance-routes.ts';
 import { registerOrderCalls } from '../orders/routes.ts';
+import { registerPaymentExceptionCalls } from '../payment-exceptions/routes.ts';
 import { registerSettingsCalls } from '../settings/routes.ts';
 import type { StaffDeps } from './mount.ts';
 import { registerSessionCalls } from '../session/routes.ts';
@@ -32,6 +33,7 @@ export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): P
       registerDashboardCalls(staff, deps);
       registerOrderCalls(staff, deps);
       registerFinanceCalls(staff, deps);
+      registerPaymentExceptionCalls(staff, deps);
       registerBorrowerCalls(staff, deps);
       registerSettingsCalls(staff, deps);
     },

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { StaffPaymentException } from '@cashloan/contract/staff/payment-exceptions';
+import { fail, renderBackOffice, sessionOf, type SentRequest } from '../../test-support/staff-harness.tsx';
+
+const mismatch: StaffPaymentException = {
+  id: 2, kind: 'amount_mismatch', provider: 'dragonpay', txnId: 'TXN-7', refNo: 'DP-OVER-1', orderId: 7, orderNo: 'NO-7', borrowerId: 3,
+  receivedMinor: 572500, expectedMinor: 567500, detail: 'pay code 1234 is for 567500; the provider received 572500', createdAt: '2025-03-02T03:00:00Z',
+};
+const stray: StaffPaymentException = {
+  id: 1, kind: 'unknown_reference', provider: 'dragonpay', txnId: 'NOT-OURS', refNo: 'DP-STRAY-1', orderId: null, orderNo: null, borrowerId: null,
+  receivedMinor: 12345, expectedMinor: null, detail: 'txnid NOT-OURS is not a pay code of ours', createdAt: '2025-03-01T03:00:00Z',
+};
+
+describe('payment exceptions', () => {
+  it('shows finance each exception in words, its order linked, the money received and expected', async () => {
+    const { requests } = renderBackOffice('/payment-exceptions', sessionOf(['finance']), { 'GET /payment-exceptions': [{ items: [mismatch, stray], total: 2 }] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment exceptions' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'NO-7' })).toHaveAttribute('href', '/orders/7');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Amount differs from the pay code')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('₱5,725.00')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('₱5,675.00')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('DP-OVER-1')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Unknown reference')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('₱123.45')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('txnid NOT-OURS is not a pay code of ours')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/payment-exceptions')!.query.get('page')).toBe('1');
+  });
+
+  it('filters by kind, asking the server again from page 1', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderBackOffice('/payment-exceptions?page=2', sessionOf(['finance']), {
+      'GET /payment-exceptions': [(req: SentRequest) => (req.query.get('kind') === 'order_closed' ? { items: [], total: 0 } : { items: [mismatch, stray], total: 22 })],
+    });
+    await screen.findByRole('link', { name: 'NO-7' });
+    expect(requests.at(-1)!.query.get('page')).toBe('2');
+    await user.click(screen.getByLabelText('Kind'));
+    await user.click(await screen.findByTitle('Order no longer being repaid'));
+    await waitFor(() => expect(requests.at(-1)!.query.get('kind')).toBe('order_closed'));
+    expect(requests.at(-1)!.query.get('page')).toBe('1');
+    expect(await screen.findByText('No payment exceptions.')).toBeInTheDocument();
+  });
+
+  it('offers a load that failed again', async () => {
+    const user = userEvent.setup();
+    const down = fail(500, 'Something went wrong on our side.');
+    renderBackOffice('/payment-exceptions', sessionOf(['finance']), { 'GET /payment-exceptions': [down, down, { items: [mismatch], total: 1 }] });
+    expect(await screen.findByText('Something went wrong on our side.', {}, { timeout: 8000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'NO-7' })).toBeInTheDocument();
+  });
+
+  it('is not opened for an agent', async () => {
+    renderBackOffice('/payment-exceptions', sessionOf(['agent']), {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Payment exceptions' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Payment exceptions through the staff API: money the provider received that was not applied as it
+ * came (recorded by settleProviderTransaction, the one settlement path) is shown to finance newest
+ * first with its order's number, filtered by kind and paged; an agent or admin is refused (403).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffPaymentException } from '@cashloan/contract';
+import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
+import { signedInStaff, type TestStaff } from '../../test-support/staff.ts';
+import { issuePayCode, settleProviderTransaction } from '../../domain/payments/service.ts';
+
+let h: Harness;
+let finance: TestStaff;
+beforeAll(async () => {
+  h = await createHarness();
+  finance = await signedInStaff(h.t, ['finance']);
+});
+afterAll(() => h.t.close());
+
+const page = (res: { json(): unknown }) => (res.json() as { data: { items: StaffPaymentException[]; total: number } }).data;
+
+describe('payment exceptions for finance', () => {
+  it('lists what the provider received but was not applied, newest first, with the order number; filters by kind and pages', async () => {
+    const borrower = await h.t.newBorrower();
+    const order = await h.order(borrower.borrowerId, 180, { dueInDays: -2 });
+    const code = await issuePayCode(h.t, { orderId: order.id, purpose: 'repay', now: h.t.clock.now() });
+    const over = await settleProviderTransaction(h.t, 'dragonpay', { txnId: code.txnId, refNo: 'DP-OVER-1', status: 'S', amountMinor: code.amountMinor + 5_000 }, h.t.clock.now());
+    expect(over.outcome).toBe('exception');
+    await h.advance(60_000);
+    const stray = await settleProviderTransaction(h.t, 'dragonpay', { txnId: 'NOT-OURS-1', refNo: 'DP-STRAY-1', status: 'S', amountMinor: 12_345 }, h.t.clock.now());
+    expect(stray.outcome).toBe('exception');
+
+    const all = await finance.call('GET', '/payment-exceptions');
+    expect(all.statusCode, all.body).toBe(200);
+    const listed = page(all);
+    expect(listed.total).toBe(2);
+    expect(listed.items.map((e) => e.kind)).toEqual(['unknown_reference', 'amount_mismatch']);
+    expect(listed.items[0]).toMatchObject({ txnId: 'NOT-OURS-1', refNo: 'DP-STRAY-1', orderId: null, orderNo: null, borrowerId: null, receivedMinor: 12_345, expectedMinor: null });
+    expect(listed.items[1]).toEqual({
+      id: expect.any(Number),
+      kind: 'amount_mismatch',
+      provider: 'dragonpay',
+      txnId: code.txnId,
+      refNo: 'DP-OVER-1',
+      orderId: order.id,
+      orderNo: order.orderNo,
+      borrowerId: borrower.borrowerId,
+      receivedMinor: code.amountMinor + 5_000,
+      expectedMinor: code.amountMinor,
+      detail: expect.stringContaining(`the provider received ${code.amountMinor + 5_000}`),
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(Date.parse(listed.items[0]!.createdAt)).toBeGreaterThan(Date.parse(listed.items[1]!.createdAt));
+
+    const mismatches = page(await finance.call('GET', '/payment-exceptions?kind=amount_mismatch'));
+    expect(mismatches).toMatchObject({ total: 1, items: [{ refNo: 'DP-OVER-1' }] });
+    expect(page(await finance.call('GET', '/payment-exceptions?kind=order_closed'))).toEqual({ items: [], total: 0 });
+
+    const second = page(await finance.call('GET', '/payment-exceptions?page=2&pageSize=1'));
+    expect(second).toMatchObject({ total: 2, items: [{ refNo: 'DP-OVER-1' }] });
+
+    const badKind = await finance.call('GET', '/payment-exceptions?kind=lost');
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().message).toContain('kind must be one of');
+  });
+
+  it('is refused to an agent and an admin', async () => {
+    for (const role of ['agent', 'admin'] as const) {
+      const staff = await signedInStaff(h.t, [role]);
+      expect((await staff.call('GET', '/payment-exceptions')).statusCode, role).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Payment exceptions for finance: what the payments room recorded of money the provider received
+ * that was not applied as it came, a page at a time, each with its order's number from the orders room.
+ */
+import type { StaffParsedInputOf, StaffPaymentException, listPaymentExceptionsCall } from '@cashloan/contract';
+import type { Queryable } from '../../platform/db/client.ts';
+import { orderNumbersOf } from '../../domain/orders/service.ts';
+import { listPaymentExceptionsPage } from '../../domain/payments/service.ts';
+
+/** Exceptions newest first, of one kind or all, a page at a time. */
+export async function paymentExceptionsForStaff(
+  deps: { db: Queryable },
+  input: StaffParsedInputOf<typeof listPaymentExceptionsCall>,
+): Promise<{ items: StaffPaymentException[]; total: number }> {
+  const { rows, total } = await listPaymentExceptionsPage(deps.db, { kind: input.kind, offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
+  const orderNos = await orderNumbersOf(deps.db, rows.flatMap((e) => (e.orderId === null ? [] : [e.orderId])));
+  const items = rows.map((e) => ({
+    id: e.id,
+    kind: e.kind,
+    provider: e.provider,
+    txnId: e.txnId,
+    refNo: e.refNo,
+    orderId: e.orderId,
+    orderNo: e.orderId === null ? null : (orderNos.get(e.orderId) ?? null),
+    borrowerId: e.borrowerId,
+    receivedMinor: e.receivedMinor,
+    expectedMinor: e.expectedMinor,
+    detail: e.detail,
+    createdAt: e.createdAt.toISOString(),
+  }));
+  return { items, total };
+}
