@@ -11,7 +11,7 @@ import { invalidInput, notFound, refused } from '../../platform/http/api-error.t
 import { dayToIsoDate, endOfLenderDay, lenderDay } from '../../loan-terms/calendar.ts';
 import { quote, type AppliedPayment, type PaymentPurpose } from '../../loan-terms/position.ts';
 import { ORDER_STATUS, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
-import { loadOrder, recordPayment, toLoanState, viewOrder } from '../orders/service.ts';
+import { loadOrder, recordPayment, toLoanState, viewOrder, type OrderView } from '../orders/service.ts';
 import {
   findActiveChannel,
   findLivePayCode,
@@ -58,6 +58,11 @@ export {
   type StoredNotification,
 } from './store.ts';
 
+/** Whether money can go to the order now: disbursed, not settled, with a position to pay into. */
+function isBeingRepaid(view: OrderView): view is OrderView & { position: NonNullable<OrderView['position']> } {
+  return isRepaying(view.order.status) && view.position !== null && view.shownStatus !== ORDER_STATUS.settled;
+}
+
 export interface IssuePayCodeInput {
   orderId: number;
   purpose: PaymentPurpose;
@@ -77,9 +82,7 @@ export async function issuePayCode(deps: Pick<AppDeps, 'db' | 'payments'>, input
     const order = await loadOrder(tx, input.orderId, { forUpdate: true });
     if (!order) throw notFound(`Order ${input.orderId} does not exist`);
     const view = viewOrder(order, input.now);
-    if (!isRepaying(order.status) || !view.position || view.shownStatus === ORDER_STATUS.settled) {
-      throw refused(`Order ${order.orderNo} is not being repaid (status ${view.shownStatus})`);
-    }
+    if (!isBeingRepaid(view)) throw refused(`Order ${order.orderNo} is not being repaid (status ${view.shownStatus})`);
     const position = view.position;
     if (input.purpose === 'repay' && !position.repaymentOpen) {
       throw refused(`Early repayment opens on ${dayToIsoDate(lenderDay(position.earlyRepaymentOpensAt!))}`);
@@ -205,9 +208,7 @@ export async function postReceivedPayment(tx: Queryable, input: PostedPayment): 
   const order = await loadOrder(tx, input.orderId, { forUpdate: true });
   if (!order) throw notFound(`Order ${input.orderId} does not exist`);
   const view = viewOrder(order, input.now);
-  if (!isRepaying(order.status) || !view.position || view.shownStatus === ORDER_STATUS.settled) {
-    throw refused(`Order ${order.orderNo} is not being repaid (status ${view.shownStatus}): there is nothing to post a payment to.`);
-  }
+  if (!isBeingRepaid(view)) throw refused(`Order ${order.orderNo} is not being repaid (status ${view.shownStatus}): there is nothing to post a payment to.`);
   const owed = view.position.totalOwedMinor;
   if (input.amountMinor > owed) throw invalidInput(`amountMinor ${input.amountMinor} is more than order ${order.orderNo} owes now (${owed}).`);
   const channelNumber = POSTED_CHANNELS[input.method];
@@ -283,7 +284,7 @@ export async function settleProviderTransaction(
       return exception('amount_mismatch', `pay code ${payCode.code} is for ${payCode.amountMinor}; the provider received ${t.amountMinor}`, borrowerId);
     }
     const view = order ? viewOrder(order, now) : null;
-    if (!order || !view || !isRepaying(order.status) || !view.position || view.shownStatus === ORDER_STATUS.settled) {
+    if (!view || !isBeingRepaid(view)) {
       return exception('order_closed', `order ${order?.orderNo ?? payCode.orderId} is no longer being repaid (status ${view?.shownStatus ?? 'none'})`, borrowerId);
     }
     if (await findPaymentByRef(tx, providerRef)) return exception('already_paid', `${providerRef} was applied to another pay code`, borrowerId);
