@@ -8,7 +8,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { STAFF_API_BASE, STAFF_CSRF_HEADER, type StaffRole } from '@cashloan/contract/staff/common';
 import { expect, type Borrower, type OpsClient } from '../fixtures.ts';
-import { serverUrl } from '../server.ts';
+import { COMPLAINT_IMAGE_FIELD, problemSaveCall, uploadProblemImgCall } from '@cashloan/contract';
+import { borrowerCall, borrowerUpload } from '../../test/support/api.ts';
+import { opsToken, serverUrl } from '../server.ts';
 
 /** The back office is a desktop app: a laptop-sized window, a mouse, no touch. */
 export const desktop = {
@@ -84,28 +86,10 @@ export async function staffApi(page: Page, method: 'GET' | 'POST', path: string,
 /** A real 1×1 PNG: the servers recognise images by their content. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-/** The borrower's own API calls (form-encoded, the session in the query), the way the H5 sends them. */
-async function borrowerCall<T>(borrower: Borrower, path: string, body: FormData | URLSearchParams): Promise<T> {
-  const res = await fetch(`${serverUrl()}/h5api${path}?${new URLSearchParams(borrower.session)}`, {
-    method: 'POST',
-    headers: {
-      ...(body instanceof URLSearchParams ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-      'X-Requested-With': 'XMLHttpRequest',
-      building: borrower.session.merchantNumber,
-      gather: borrower.session.deviceId,
-    },
-    body: body instanceof URLSearchParams ? body.toString() : body,
-  });
-  const envelope = (await res.json()) as { code: string; message: string; data: T };
-  expect(envelope.code, envelope.message).toBe('00');
-  return envelope.data;
-}
-
-/** Files a complaint as the borrower, with one image of their own; resolves with its id. */
+/** Files a complaint as the borrower, with one image of their own, through their own calls; resolves with its id. */
 export async function fileComplaint(borrower: Borrower, words: string): Promise<number> {
-  const form = new FormData();
-  form.append('problemImage', new Blob([PNG], { type: 'image/png' }), 'receipt.png');
-  const { url } = await borrowerCall<{ url: string }>(borrower, '/user-problem/upload-problem-img', form);
-  const saved = await borrowerCall<{ id?: number; problemId?: number }>(borrower, '/user-problem/problem-save', new URLSearchParams({ problemType: '2', problemDetail: words, problemImage: url }));
+  const target = { url: serverUrl(), opsToken: opsToken() };
+  const { url } = await borrowerUpload<{ url: string }>(target, borrower.session, uploadProblemImgCall, COMPLAINT_IMAGE_FIELD, { name: 'receipt.png', type: 'image/png', bytes: PNG });
+  const saved = await borrowerCall<{ id?: number; problemId?: number }>(target, borrower.session, problemSaveCall, { problemType: '2', problemDetail: words, problemImage: url });
   return (saved.problemId ?? saved.id)!;
 }

@@ -80,7 +80,7 @@ export async function borrowerUpload<T>(
   file: { name: string; type: string; bytes: Uint8Array },
 ): Promise<T> {
   const form = new FormData();
-  form.set(field, new Blob([file.bytes], { type: file.type }), file.name);
+  form.set(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const res = await fetch(callUrl(target, call, session), { method: call.route.method, body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
   return (await envelope(res, (code) => isSuccess(call.route.family, code))).data as T;
 }
