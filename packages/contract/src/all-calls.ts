@@ -30,6 +30,7 @@ import {
 import { loanPlayDetailCall, rolloverInfoCall } from './repayment.ts';
 import { siteConfigCall } from './site.ts';
 import { eventSaveCall } from './order-details.ts';
+import { documentsCall, paymentHistoryCall, receiptCall, recordPdfCall } from './records.ts';
 
 export const ALL_CALLS = {
   // bind card
@@ -77,6 +78,11 @@ export const ALL_CALLS = {
   eventSaveCall,
   // official site (not in the spec's section 7)
   siteConfigCall,
+  // the borrower's records (not in the spec's section 7, issue 22)
+  paymentHistoryCall,
+  receiptCall,
+  documentsCall,
+  recordPdfCall,
   // goya
   goyaLoanConfirmCall,
   goyaAgreementsCall,

@@ -172,6 +172,8 @@ function exampleText(name: CallName, call: Call): string {
   lines.push('```');
   if (r.responds === 'image') {
     lines.push('', 'Answer: `200 image/png` with the image bytes (no envelope).');
+  } else if (r.responds === 'pdf') {
+    lines.push('', 'Answer: `200 application/pdf` with `Content-Disposition: attachment` and the PDF bytes (no envelope); a refusal is the usual envelope.');
   } else {
     const envelope = { code: SUCCESS_CODE[r.family], message: 'success', data: example.answer };
     lines.push('', '```json', JSON.stringify(envelope, null, 2), '```');
@@ -197,6 +199,7 @@ function callSection(name: CallName, call: Call): string {
   parts.push(fieldTable(fieldRows(payload)));
   parts.push('**Answer** (`data`)', '');
   if (r.responds === 'image') parts.push('The image itself (`image/png`), not an envelope.', '');
+  else if (r.responds === 'pdf') parts.push('The PDF itself (`application/pdf`, an attachment), not an envelope.', '');
   else {
     const answer = jsonSchemaOf(call.answer, 'output');
     if (answer.description) parts.push(answer.description, '');

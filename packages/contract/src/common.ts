@@ -119,8 +119,8 @@ export interface Idempotency {
 
 export type Method = 'GET' | 'POST';
 export type Body = 'form' | 'multipart' | 'none';
-/** What the server answers: the JSON envelope, or (get-captcha only) the raw bytes of an image. */
-export type Responds = 'envelope' | 'image';
+/** What the server answers: the JSON envelope, or the raw bytes of an image (get-captcha) or a PDF (record-pdf). */
+export type Responds = 'envelope' | 'image' | 'pdf';
 
 /** Where and how a call travels. Zod-free, so the web bundle carries no schema code. */
 export interface Route<P = unknown, A = unknown> {
@@ -135,7 +135,7 @@ export interface Route<P = unknown, A = unknown> {
   body: Body;
   /** Whether the borrower's session is required (false only for public calls). */
   auth: boolean;
-  /** 'envelope' for every call but get-captcha, which answers an image the page shows in an <img>. */
+  /** 'envelope' for every call but get-captcha (an image the page shows in an <img>) and record-pdf (a PDF). */
   responds: Responds;
   /** Set on the calls that take an Idempotency-Key (money and code issue); absent, the header is ignored. */
   idempotent?: Idempotency;

@@ -53,8 +53,19 @@ const SPEC_SECTION_7: Array<[method: 'GET' | 'POST', path: string]> = [
   ['POST', '/gopia/goya/because'],
   ['POST', '/gopia/goya/define'],
 ];
-/** Calls added beyond section 7 (chosen here), each for a screen the spec lists: the official site's configuration, the loan agreement's text, UPI for Indian orders on the repayment screens (issue 21). */
-const ADDED_CALLS: Array<[method: 'GET' | 'POST', path: string]> = [['GET', '/v3/site/config'], ['POST', '/v3/contract/contract-content'], ['POST', '/v3/loan-details/upi-pay']];
+/**
+ * Calls added beyond section 7 (chosen here): the official site's configuration, the loan agreement's
+ * text, UPI for Indian orders on the repayment screens (issue 21), and the borrower's records (issue 22).
+ */
+const ADDED_CALLS: Array<[method: 'GET' | 'POST', path: string]> = [
+  ['GET', '/v3/site/config'],
+  ['POST', '/v3/contract/contract-content'],
+  ['POST', '/v3/loan-details/upi-pay'],
+  ['POST', '/v3/records/payment-history'],
+  ['POST', '/v3/records/receipt'],
+  ['POST', '/v3/records/documents'],
+  ['GET', '/v3/records/pdf'],
+];
 
 const key = (method: string, path: string) => `${method} ${path}`;
 
@@ -106,9 +117,10 @@ describe('route table', () => {
     }
   });
 
-  it('answers an envelope everywhere except the captcha image', () => {
+  it('answers an envelope everywhere except the captcha image and the records PDF', () => {
     const images = calls.filter(([, c]) => c.route.responds === 'image').map(([name]) => name);
     expect(images).toEqual(['getCaptchaCall']);
+    expect(calls.filter(([, c]) => c.route.responds === 'pdf').map(([name]) => name)).toEqual(['recordPdfCall']);
   });
 
   it('fixes the spec section 9 values', () => {

@@ -83,6 +83,9 @@ const complaintOrder = {
 };
 // A 1×1 PNG's first bytes stand for the captcha image.
 const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+// '%PDF-1.3' stands for a records PDF.
+const PDF_SIGNATURE = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x33]);
+const allocation = { lateCharges: 0, interest: 45500, serviceFee: 15000, principal: 499500, unapplied: 0 };
 
 export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
   cardInitCall: {
@@ -309,6 +312,48 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
       repayAmount: 560500,
     },
   },
+  paymentHistoryCall: {
+    payload: { orderId: '41' },
+    answer: {
+      orderNo: 'PN2026011500041',
+      payments: [
+        { paymentId: null, status: 'pending', paidAt: '2027-01-20 10:15:02', channel: '7-Eleven', reference: '730122564411', amount: 500, allocation: null },
+        { paymentId: 87, status: 'paid', paidAt: '2027-01-12 14:03:55', channel: 'Bank card', reference: 'Card ending 4242', amount: 560000, allocation },
+      ],
+      nextDueDate: '2027-01-31',
+      nextDueAmount: 500,
+    },
+  },
+  receiptCall: {
+    payload: { orderId: '41', paymentId: '87' },
+    answer: {
+      lenderName: 'PesoNow Lending Corporation',
+      secRegistrationNo: 'CS201987654',
+      certificateOfAuthorityNo: '3187',
+      maskedPhone: '*******4567',
+      orderNo: 'PN2026011500041',
+      paymentId: 87,
+      reference: 'Card ending 4242',
+      channel: 'Bank card',
+      paidAt: '2027-01-12 14:03:55',
+      amount: 560000,
+      allocation,
+      balanceAfter: 500,
+    },
+  },
+  documentsCall: {
+    payload: { orderId: '41' },
+    answer: {
+      orderNo: 'PN2026011500041',
+      documents: [
+        { document: 'disclosure', title: 'Disclosure Statement', fileName: 'disclosure-PN2026011500041.pdf' },
+        { document: 'agreement-1', title: 'Loan Agreement', fileName: 'agreement-1-PN2026011500041.pdf' },
+        { document: 'schedule', title: 'Repayment schedule', fileName: 'schedule-PN2026011500041.pdf' },
+        { document: 'statement', title: 'Statement of account', fileName: 'statement-PN2026011500041.pdf' },
+      ],
+    },
+  },
+  recordPdfCall: { payload: { orderId: '41', document: 'receipt', paymentId: '87' }, answer: PDF_SIGNATURE },
   loanDetailConfirmCall: { payload: { productId: '3' }, answer: confirmation },
   loanDetailPushCall: {
     payload: { amount: '500000', periods: '91', termUnit: '1', productId: '3', extraNumber: '1' },

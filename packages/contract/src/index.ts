@@ -10,6 +10,7 @@ export * from './order-details.ts';
 export * from './promotion.ts';
 export * from './repayment.ts';
 export * from './site.ts';
+export * from './records.ts';
 export * from './all-calls.ts';
 export * from './ops.ts';
 export * from './staff/common.ts';

@@ -66,10 +66,14 @@ export const orderDetails = z.object({
   cardPopMsg: z.string(),
   /** Ours (issue 21): non-empty while a payment waits for the payment partner's confirmation. */
   paymentPendingText: z.string().optional().describe('non-empty: a payment of this order waits for the payment partner to confirm it'),
+  /** Ours (issue 22): non-empty once the borrower replied STOP to the SMS payment reminders. */
+  remindersStoppedText: z.string().optional().describe('non-empty: the borrower replied STOP, so no SMS payment reminders are sent'),
 });
 
 /** Shown on order details while a pay code of the order is pending at the payment provider. */
 export const PAYMENT_PENDING_TEXT = 'We are waiting for the payment partner to confirm your payment';
+/** Shown on order details once the borrower has replied STOP to the SMS payment reminders (docs/records.md). */
+export const REMINDERS_STOPPED_TEXT = 'You asked us to stop SMS payment reminders, so we no longer send them. Reply START to our SMS to get them again.';
 export type OrderDetails = z.infer<typeof orderDetails>;
 
 export const loanDetails = {

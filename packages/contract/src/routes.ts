@@ -15,6 +15,7 @@ import type * as orderDetails from './order-details.ts';
 import type * as promotion from './promotion.ts';
 import type * as repayment from './repayment.ts';
 import type * as site from './site.ts';
+import type * as records from './records.ts';
 
 // ---- order statuses (spec section 4; meanings and moves in docs/statuses.md) ------------------------
 export const ORDER_STATUS = {
@@ -369,3 +370,12 @@ export const goyaFailureInfoRoute = route<typeof orderDetails.goyaFailureInfo>({
 export const goyaClickTrackRoute = route<typeof orderDetails.goyaClickTrack>({ method: 'POST', path: `${GOYA}/because`, family: 'doubleZero' });
 /** define: a recommended product's jump URL. */
 export const goyaProductJumpRoute = route<typeof orderDetails.goyaProductJump>({ method: 'POST', path: `${GOYA}/define`, family: 'doubleZero' });
+
+// ---- the borrower's records (issue 22; not in the spec, chosen here: docs/records.md) -------------
+/** A document key of record-pdf: a receipt, the confirmed disclosure or an agreement, the schedule, the statement, the certificate. */
+export const RECORD_DOCUMENT_PATTERN = /^(receipt|disclosure|agreement-\d{1,4}|schedule|statement|certificate)$/;
+export const paymentHistoryRoute = route<typeof records.paymentHistory>({ method: 'POST', path: '/v3/records/payment-history', family: 'zero' });
+export const receiptRoute = route<typeof records.receipt>({ method: 'POST', path: '/v3/records/receipt', family: 'zero' });
+export const documentsRoute = route<typeof records.documents>({ method: 'POST', path: '/v3/records/documents', family: 'zero' });
+/** Answers the PDF itself (application/pdf, Content-Disposition: attachment), not an envelope; a refusal is the usual envelope. */
+export const recordPdfRoute = route<typeof records.recordPdf>({ method: 'GET', path: '/v3/records/pdf', family: 'zero', responds: 'pdf' });
