@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { route } from '@cashloan/contract/common';
-import { contactKfInfoRoute } from '@cashloan/contract/routes';
+import { contactKfInfoRoute, recordPdfRoute } from '@cashloan/contract/routes';
 
 const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
 vi.mock('../ui/toast-view.ts', () => toast);
 
-const { ApiCallError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, callApi } = await import('./client.ts');
+const { ApiCallError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, attachmentName, callApi, callFile } = await import('./client.ts');
 
 // Routes of every shape the clients handle (the contract's own table only has a few so far).
 const primaryPost = contactKfInfoRoute;
@@ -257,5 +257,57 @@ describe('the loading toast', () => {
     expect(shownToasts().map((t) => t.content)).toEqual(['loading...', 'Something went wrong on our side. Please try again.']);
     // Clearing now would close the failure message the borrower has not read yet.
     expect(toast.clear).not.toHaveBeenCalled();
+  });
+});
+
+describe('a PDF route (callFile)', () => {
+  const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]);
+  const pdfResponse = (headers: Record<string, string> = {}) => () =>
+    new Response(PDF, { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="receipt-PN1.pdf"', ...headers } });
+
+  it('sends a GET with the payload, the session and real in the query, asking for a PDF, and resolves with the bytes and the name', async () => {
+    const calls = fakeFetch(pdfResponse());
+    const file = await callFile(recordPdfRoute, { orderId: '3', document: 'receipt', paymentId: '9' });
+    const url = new URL(calls[0]!.url, 'http://h5.test');
+    expect(url.pathname).toBe('/h5api/v3/records/pdf');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ ...session, real: '1', orderId: '3', document: 'receipt', paymentId: '9' });
+    expect(calls[0]!.init.method).toBe('GET');
+    expect((calls[0]!.init.headers as Record<string, string>).Accept).toBe('application/pdf, application/json');
+    expect(file).toEqual({ bytes: PDF, mimeType: 'application/pdf', fileName: 'receipt-PN1.pdf' });
+  });
+
+  it("reads the server's refusal from the envelope: its message, toasted", async () => {
+    fakeFetch({ code: 1003, message: 'Order not found', data: null });
+    await expect(callFile(recordPdfRoute, { orderId: '3', document: 'statement' })).rejects.toMatchObject({ kind: 'server', code: 1003, message: 'Order not found' });
+    expect(shownToasts().map((t) => t.content)).toContain('Order not found');
+  });
+
+  it('an answer that is neither a PDF nor an envelope is a network failure; a success envelope is an invalid answer', async () => {
+    fakeFetch(() => new Response('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    await expect(callFile(recordPdfRoute, { orderId: '3', document: 'statement' }, { onFailure: 'silent' })).rejects.toMatchObject({ kind: 'network', message: NETWORK_FAILURE_MESSAGE });
+    fakeFetch({ code: 0, message: 'success', data: {} });
+    await expect(callFile(recordPdfRoute, { orderId: '3', document: 'statement' }, { onFailure: 'silent' })).rejects.toMatchObject({ kind: 'invalid-answer' });
+  });
+
+  it('times out after 60 s like every call', async () => {
+    vi.useFakeTimers();
+    fakeFetch('hang');
+    const call = callFile(recordPdfRoute, { orderId: '3', document: 'schedule' }, { onFailure: 'silent' });
+    const expectation = expect(call).rejects.toMatchObject({ kind: 'timeout', message: TIMEOUT_MESSAGE });
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expectation;
+  });
+
+  it('a network failure rejects with the network message', async () => {
+    fakeFetch(new TypeError('Failed to fetch'));
+    await expect(callFile(recordPdfRoute, { orderId: '3', document: 'schedule' }, { onFailure: 'silent' })).rejects.toBeInstanceOf(ApiCallError);
+  });
+
+  it('takes the file name from Content-Disposition, never a path', () => {
+    expect(attachmentName('attachment; filename="statement-PN2.pdf"')).toBe('statement-PN2.pdf');
+    expect(attachmentName("attachment; filename=x.pdf; filename*=UTF-8''sch%C3%A9dule.pdf")).toBe('schédule.pdf');
+    expect(attachmentName('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(attachmentName('attachment')).toBeUndefined();
+    expect(attachmentName(null)).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The spec's two HTTP clients in one place: every call goes through `callApi`, which builds the URL
- * (base path + common query), the headers, the form body, the 60 s time-out, the loading toast and
- * the failure toast. Unlike the original, every call ends: with data, or with an ApiCallError.
+ * The spec's two HTTP clients in one place: every call goes through `callApi` (or `callFile` for a
+ * route that answers a PDF), which builds the URL (base path + common query), the headers, the form
+ * body, the 60 s time-out, the loading toast and the failure toast. Unlike the original, every call
+ * ends: with data, or with an ApiCallError.
  */
 import {
   CLIENT_HEADERS,
@@ -63,7 +64,9 @@ export function buildRequest(route: Route, payload: Record<string, unknown>, for
     if (value === undefined || value === null) continue;
     (route.method === 'GET' ? query : form).set(key, String(value));
   }
-  const headers: Record<string, string> = { ...XHR_MARKER, Accept: 'application/json' };
+  // A PDF route answers the file, or the envelope when it refuses.
+  const accept = route.responds === 'pdf' ? 'application/pdf, application/json' : 'application/json';
+  const headers: Record<string, string> = { ...XHR_MARKER, Accept: accept };
   for (const [header, param] of Object.entries(CLIENT_HEADERS[route.client])) headers[header] = params[param] ?? '';
   const init: RequestInit = { method: route.method, headers, credentials: 'same-origin' };
   if (route.method === 'POST') {
@@ -83,6 +86,97 @@ export async function callApi<R extends Route>(
   payload: PayloadOf<R>,
   options: CallOptions = {},
 ): Promise<ApiAnswer<AnswerOf<R>>> {
+  return send(route, payload as Record<string, unknown>, options, async (response, { fail, answered }) => {
+    const envelope = await readEnvelope(response, fail);
+    answered();
+    if (!isSuccess(route.family, envelope.code)) {
+      return fail(new ApiCallError('server', envelope.message || NETWORK_FAILURE_MESSAGE, envelope.code));
+    }
+    return envelope as ApiAnswer<AnswerOf<R>>;
+  });
+}
+
+/** A file the server answered (a `responds: 'pdf'` route): its bytes, type and the name it suggested. */
+export interface FileAnswer {
+  bytes: Uint8Array;
+  mimeType: string;
+  /** From Content-Disposition's filename; undefined when the server named none. */
+  fileName: string | undefined;
+}
+
+export const PDF_MIME_TYPE = 'application/pdf';
+
+/**
+ * Fetches the bytes of a 'pdf' route through the same request building, headers, session query and
+ * time-out as callApi. An answer that is not a PDF is read as the envelope: the server's refusal
+ * (its message), or a network failure when it is neither.
+ */
+export async function callFile<R extends Route>(route: R, payload: PayloadOf<R>, options: CallOptions = {}): Promise<FileAnswer> {
+  return send(route, payload as Record<string, unknown>, options, async (response, { fail, answered }) => {
+    const mimeType = (response.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (response.ok && mimeType === PDF_MIME_TYPE) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      answered();
+      return { bytes, mimeType, fileName: attachmentName(response.headers.get('Content-Disposition')) };
+    }
+    const envelope = await readEnvelope(response, fail);
+    answered();
+    return fail(
+      isSuccess(route.family, envelope.code)
+        ? new ApiCallError('invalid-answer', NETWORK_FAILURE_MESSAGE)
+        : new ApiCallError('server', envelope.message || NETWORK_FAILURE_MESSAGE, envelope.code),
+    );
+  });
+}
+
+/** The file name of a Content-Disposition header (filename*=UTF-8'' first, then filename=); only its last path part. */
+export function attachmentName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  let name: string | undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended[1]!.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  if (name === undefined) {
+    const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+    name = (plain?.[1] ?? plain?.[2])?.trim();
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : undefined;
+}
+
+type Fail = (error: ApiCallError) => never;
+/** What `read` gets besides the answer: how to fail, and how to say the server's answer was read (it settles the Idempotency-Key). */
+interface Reading {
+  fail: Fail;
+  answered: () => void;
+}
+
+/** Reads the JSON envelope of an answer, or fails as a network (or invalid) answer. */
+async function readEnvelope(response: Response, fail: Fail): Promise<ApiAnswer<unknown>> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return fail(new ApiCallError(response.ok ? 'invalid-answer' : 'network', NETWORK_FAILURE_MESSAGE));
+  }
+  const envelope = body as ApiAnswer<unknown>;
+  if (!envelope || typeof envelope !== 'object' || !('code' in envelope)) {
+    return fail(new ApiCallError('invalid-answer', NETWORK_FAILURE_MESSAGE));
+  }
+  return envelope;
+}
+
+/**
+ * One request of either kind: the URL, headers, Idempotency-Key, time-out (which also covers reading
+ * the body), the caller's cancel signal, the loading and failure toasts; `read` turns the answer into
+ * the result or a failure.
+ */
+async function send<T>(route: Route, fields: Record<string, unknown>, options: CallOptions, read: (response: Response, reading: Reading) => Promise<T>): Promise<T> {
   const hideLoading = options.loading ? showLoading() : undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort('timeout'), options.timeoutMs ?? HTTP_TIMEOUT_MS);
@@ -95,7 +189,6 @@ export async function callApi<R extends Route>(
     throw error;
   };
   // Money and code-issue calls carry an Idempotency-Key; it is kept for a retry until an answer settles it.
-  const fields = payload as Record<string, unknown>;
   const key = idempotencyKeyFor(route, fields);
   let outcome: 'answered' | 'unknown' = 'unknown';
   try {
@@ -112,25 +205,23 @@ export async function callApi<R extends Route>(
           : new ApiCallError('network', NETWORK_FAILURE_MESSAGE),
       );
     }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      // The time-out also covers reading the body.
+    // Retry-After (a brief outage): the server asks for the same request again, with the same key.
+    const answered = () => {
+      if (!response.headers.has('Retry-After')) outcome = 'answered';
+    };
+    // Reading the body can fail too: a cancel or the time-out while it arrives.
+    const guarded: Fail = (error) => {
       if (options.signal?.aborted) throw new ApiCallError('network', 'cancelled');
       if (controller.signal.aborted) return fail(new ApiCallError('timeout', TIMEOUT_MESSAGE));
-      return fail(new ApiCallError(response.ok ? 'invalid-answer' : 'network', NETWORK_FAILURE_MESSAGE));
+      return fail(error);
+    };
+    try {
+      return await read(response, { fail: guarded, answered });
+    } catch (error) {
+      if (error instanceof ApiCallError) throw error;
+      // The body could not be read (a lost connection, the time-out, a cancel).
+      return guarded(new ApiCallError('network', NETWORK_FAILURE_MESSAGE));
     }
-    const envelope = body as ApiAnswer<unknown>;
-    if (!envelope || typeof envelope !== 'object' || !('code' in envelope)) {
-      return fail(new ApiCallError('invalid-answer', NETWORK_FAILURE_MESSAGE));
-    }
-    // Retry-After (a brief outage): the server asks for the same request again, with the same key.
-    if (!response.headers.has('Retry-After')) outcome = 'answered';
-    if (!isSuccess(route.family, envelope.code)) {
-      return fail(new ApiCallError('server', envelope.message || NETWORK_FAILURE_MESSAGE, envelope.code));
-    }
-    return envelope as ApiAnswer<AnswerOf<R>>;
   } finally {
     if (key !== undefined) settleIdempotencyKey(route, fields, key, outcome);
     clearTimeout(timer);
