@@ -4,6 +4,8 @@ import {
   closeWebview,
   endBank,
   openUpiApp,
+  bytesToBase64,
+  saveFile,
   isIosApp,
   openJumpUrl,
   openPage,
@@ -78,7 +80,18 @@ const sends: [BridgeMessageName, () => unknown, unknown][] = [
   ['startBank', () => startBank(), {}],
   ['endBank', () => endBank({ success: true }), { success: true }],
   ['openUpiApp', () => openUpiApp('upi://pay?pa=lender@upi&am=1.00&cu=INR'), { url: 'upi://pay?pa=lender@upi&am=1.00&cu=INR' }],
+  [
+    'saveFile',
+    () => saveFile({ fileName: 'receipt-PN1.pdf', mimeType: 'application/pdf', bytes: new Uint8Array([0x25, 0x50, 0x44, 0x46]) }),
+    { fileName: 'receipt-PN1.pdf', mimeType: 'application/pdf', base64: 'JVBERg==' },
+  ],
 ];
+
+describe('every message is covered', () => {
+  it('by a representative send', () => {
+    expect(sends.map(([name]) => name).sort()).toEqual([...BRIDGE_MESSAGE_NAMES].sort());
+  });
+});
 
 describe('Android transport', () => {
   it.each(sends)('%s calls window.LoanBridge.%s with the payload as one JSON string', (name, send, payload) => {
@@ -292,5 +305,48 @@ describe('helpers', () => {
     expect(isIosApp()).toBe(true);
     fakeAndroid();
     expect(isIosApp()).toBe(false);
+  });
+});
+
+describe('saveFile', () => {
+  it('encodes the bytes as standard base64, also a file larger than one slice', () => {
+    expect(bytesToBase64(new Uint8Array([]))).toBe('');
+    expect(bytesToBase64(new Uint8Array([0xff, 0x00, 0x10]))).toBe('/wAQ');
+    const big = new Uint8Array(200_000).map((_, i) => i % 251);
+    expect(atob(bytesToBase64(big)).length).toBe(200_000);
+    expect(atob(bytesToBase64(big)).charCodeAt(199_999)).toBe(199_999 % 251);
+  });
+
+  it('in a browser downloads the file itself: a Blob URL clicked as <a download>, revoked later', () => {
+    vi.useFakeTimers();
+    const createObjectURL = vi.fn((blob: Blob) => `blob:h5/${blob.size}-${blob.type}`);
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: { href: string; download: string; inDocument: boolean }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download, inDocument: document.body.contains(this) });
+    });
+    try {
+      expect(saveFile({ fileName: 'statement-PN1.pdf', mimeType: 'application/pdf', bytes: new Uint8Array([1, 2, 3]) })).toBe('browser');
+      expect(clicked).toEqual([{ href: 'blob:h5/3-application/pdf', download: 'statement-PN1.pdf', inDocument: true }]);
+      expect(document.querySelector('a[download]')).toBeNull();
+      expect(revokeObjectURL).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(30_000);
+      expect(revokeObjectURL).toHaveBeenCalledWith('blob:h5/3-application/pdf');
+      expect(info).toHaveBeenCalledTimes(1);
+    } finally {
+      click.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it('a host that throws is logged, never thrown to the page', () => {
+    host().LoanBridge = {
+      saveFile: () => {
+        throw new Error('disk full');
+      },
+    };
+    expect(saveFile({ fileName: 'a.pdf', mimeType: 'application/pdf', bytes: new Uint8Array([1]) })).toBe('android');
+    expect(error).toHaveBeenCalledTimes(1);
   });
 });

@@ -37,6 +37,7 @@ export function installFakeBridge(platform: FakeBridgePlatform = 'android'): voi
     'startBank',
     'endBank',
     'openUpiApp',
+    'saveFile',
   ];
   const w = window as unknown as {
     __bridgeCalls?: BridgeCall[];

@@ -26,6 +26,11 @@ export interface BridgeMessages {
   endBank: { success: boolean };
   /** Open a UPI payment link (upi://pay?…) in the borrower's UPI app (Indian orders, issue 21). */
   openUpiApp: { url: string };
+  /**
+   * Save a file the H5 downloaded (a receipt or loan document PDF, issue 22) on the phone and offer
+   * to open it. `base64`: the file's bytes, standard base64 without line breaks.
+   */
+  saveFile: { fileName: string; mimeType: 'application/pdf'; base64: string };
 }
 export type BridgeMessageName = keyof BridgeMessages;
 export const BRIDGE_MESSAGE_NAMES = [
@@ -42,6 +47,7 @@ export const BRIDGE_MESSAGE_NAMES = [
   'startBank',
   'endBank',
   'openUpiApp',
+  'saveFile',
 ] as const satisfies readonly BridgeMessageName[];
 /** The object the Android host injects with addJavascriptInterface. */
 export const ANDROID_BRIDGE_OBJECT = 'LoanBridge';
