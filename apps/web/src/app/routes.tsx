@@ -20,12 +20,15 @@ import {
   DOWNLOAD_TEMPLATE_PATH,
   LOAN_AGREEMENT_PATH,
   LOAN_CONFIRMATION_PATH,
+  LOAN_DOCUMENTS_PATH,
   LOGIN_FAILURE_PATH,
   NEW_LOAN_CONFIRMATION_PATH,
   OFFICIAL_SITE_PATH,
   ORDER_DETAILS_PATH,
   ORDER_PATH,
+  PAYMENT_HISTORY_PATH,
   PAYMENT_INSTRUCTIONS_PATH,
+  PAYMENT_RECEIPT_PATH,
   PRIVACY_POLICY_PATH,
   REPAYMENT_BY_CODE_PATH,
   REPAYMENT_BY_PERIOD_PATH,
@@ -70,6 +73,9 @@ export const MAIN_ROUTES: RouteEntry[] = [
   { path: COMPLAINT_FORM_PATH, purpose: 'Complaint step two', page: lazy(() => import('../features/complaints/pages/ComplaintFormPage.tsx')) },
   { path: COMPLAINT_LIST_PATH, purpose: 'My complaints', page: lazy(() => import('../features/complaints/pages/ComplaintListPage.tsx')) },
   { path: COMPLAINT_DETAILS_PATH, purpose: 'Complaint details', page: lazy(() => import('../features/complaints/pages/ComplaintDetailsPage.tsx')) },
+  { path: PAYMENT_HISTORY_PATH, purpose: 'Payment history (ours)', page: lazy(() => import('../features/records/pages/PaymentHistoryPage.tsx')) },
+  { path: PAYMENT_RECEIPT_PATH, purpose: 'Payment receipt (ours)', page: lazy(() => import('../features/records/pages/ReceiptPage.tsx')) },
+  { path: LOAN_DOCUMENTS_PATH, purpose: 'Loan documents (ours)', page: lazy(() => import('../features/records/pages/DocumentsPage.tsx')) },
 ];
 
 /** pay.html's hash routes. */

@@ -32,6 +32,13 @@ export const COMPLAINT_START_PATH = '/complainPage';
 export const COMPLAINT_FORM_PATH = '/complainPageNext';
 export const COMPLAINT_LIST_PATH = '/complaintList';
 export const COMPLAINT_DETAILS_PATH = '/complainDetails';
+// Ours (issue 22), not in the spec: the borrower's records of an order (docs/records.md).
+/** ?orderId=&productId=: the order's payments, newest first. */
+export const PAYMENT_HISTORY_PATH = '/paymentHistory';
+/** ?orderId=&paymentId=: the receipt of one payment. */
+export const PAYMENT_RECEIPT_PATH = '/paymentReceipt';
+/** ?orderId=: the order's documents as PDFs. */
+export const LOAN_DOCUMENTS_PATH = '/loanDocuments';
 
 /** The payment-way app's page; the three paths below follow its '#'. */
 export const PAY_APP_PATH = '/pay.html';

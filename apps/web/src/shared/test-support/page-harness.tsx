@@ -17,7 +17,7 @@ export interface SentRequest {
   body: BodyInit | null | undefined;
 }
 
-/** An envelope, a function of the request giving one, 'network' or an Error (the fetch fails with it). */
+/** An envelope (or a Response, sent as it is), a function of the request giving one, 'network' or an Error (the fetch fails with it). */
 type Answer = unknown | ((req: SentRequest) => unknown) | Error;
 
 /** Answers each call by its path with the next queued answer (the last one repeats); returns the requests sent. */
@@ -41,6 +41,8 @@ export function fakeServer(answers: Record<string, Answer[]>): SentRequest[] {
       if (next === 'network') throw new TypeError('Failed to fetch');
       if (next instanceof Error) throw next;
       const envelope = await (typeof next === 'function' ? (next as (r: SentRequest) => unknown)(req) : next);
+      // A Response is answered as it is (a file: the PDF routes).
+      if (envelope instanceof Response) return envelope;
       return new Response(JSON.stringify(envelope), { headers: { 'Content-Type': 'application/json' } });
     }),
   );
@@ -72,3 +74,7 @@ export function renderPage(Page: ComponentType, url: string) {
   );
   return { ...render(routes), history };
 }
+
+/** A PDF answer as the record-pdf route sends it. */
+export const pdfFile = (bytes: Uint8Array, fileName: string) => () =>
+  new Response(bytes as BodyInit, { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${fileName}"` } });

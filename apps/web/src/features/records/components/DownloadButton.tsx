@@ -1,0 +1,76 @@
+/**
+ * A PDF download (issue 22): one request per tap (the button is disabled while it runs, and a ref
+ * stops taps landing in the same tick), the file handed to the host app through saveFile (or
+ * downloaded by the page in a browser), and a failure told with its reason and a Retry button.
+ */
+import { useId, useRef, useState } from 'react';
+import { Button } from 'antd-mobile';
+import { saveFile, type FileToSave } from '../../../shared/bridge/bridge.ts';
+import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../../../shared/http/client.ts';
+import styles from '../records.module.css';
+
+type DownloadState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string } | { kind: 'done'; text: string };
+
+export const DOWNLOAD_FAILED = 'Could not download the PDF';
+
+export function DownloadButton({
+  label,
+  accessibleName,
+  load,
+  fill = 'solid',
+}: {
+  /** The visible text, e.g. 'Download PDF'. */
+  label: string;
+  /** The button's name when the label alone does not say which file (it starts with the label). */
+  accessibleName?: string;
+  load: () => Promise<FileToSave>;
+  fill?: 'solid' | 'outline';
+}) {
+  const [state, setState] = useState<DownloadState>({ kind: 'idle' });
+  const running = useRef(false);
+  const failureId = useId();
+  const download = async () => {
+    if (running.current) return;
+    running.current = true;
+    setState({ kind: 'busy' });
+    try {
+      const file = await load();
+      const transport = saveFile(file);
+      setState({ kind: 'done', text: transport === 'browser' ? `Downloaded ${file.fileName}` : `Sent to your phone: ${file.fileName}` });
+    } catch (error) {
+      setState({ kind: 'failed', message: error instanceof ApiCallError ? error.message : NETWORK_FAILURE_MESSAGE });
+    } finally {
+      running.current = false;
+    }
+  };
+  const busy = state.kind === 'busy';
+  return (
+    <div className={styles.download}>
+      <Button
+        block
+        color="primary"
+        fill={fill}
+        className={styles.button}
+        aria-label={accessibleName}
+        loading={busy}
+        disabled={busy}
+        onClick={() => void download()}
+      >
+        {label}
+      </Button>
+      {state.kind === 'failed' && (
+        <div className={styles.failure} role="alert">
+          <p id={failureId}>
+            {DOWNLOAD_FAILED}: {state.message}
+          </p>
+          <Button size="small" color="primary" fill="outline" className={styles.retry} aria-describedby={failureId} onClick={() => void download()}>
+            Retry
+          </Button>
+        </div>
+      )}
+      <p className={styles.status} role="status">
+        {state.kind === 'done' ? state.text : ''}
+      </p>
+    </div>
+  );
+}
