@@ -4,7 +4,7 @@
  * binding, Kind tips, rating, rollover prompt). docs/order-details.md has the show rules.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '../../shared/router/router.tsx';
+import { Link, useNavigate } from '../../shared/router/router.tsx';
 import { Button } from 'antd-mobile';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/order-details';
@@ -12,11 +12,11 @@ import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { AlertDialog } from '../../shared/ui/AlertDialog.tsx';
 import { callPhone, toHome, toProductDetail, toRate } from '../../shared/bridge/bridge.ts';
-import { pageParam } from '../../shared/params/page-params.ts';
+import { pageParam, withCarriedParams } from '../../shared/params/page-params.ts';
 import { trackBorrowAgain, useOrderDetails } from './api.ts';
 import { goTo } from './navigation.ts';
 import { checkJumpUrl } from '../../shared/navigation/jump-url.ts';
-import { BIND_BANK_PATH, ROLLOVER_PATH } from '../../shared/navigation/screen-paths.ts';
+import { BIND_BANK_PATH, LOAN_DOCUMENTS_PATH, PAYMENT_HISTORY_PATH, ROLLOVER_PATH } from '../../shared/navigation/screen-paths.ts';
 import {
   ORDER_DETAILS_TITLE,
   BIND_BANK_SOURCE,
@@ -28,6 +28,7 @@ import {
   recordBankTip,
   redirectTarget,
   repayTarget,
+  showsRecords,
   type LoadPopup,
   type OrderAction,
 } from './order-rules.ts';
@@ -136,6 +137,7 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
             {details.paymentPendingText && (
               <p className={styles.description}>{details.paymentPendingText}</p>
             )}
+            {details.remindersStoppedText && <p className={styles.description}>{details.remindersStoppedText}</p>}
           </div>
         </section>
 
@@ -155,6 +157,17 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
             ))}
           </dl>
         </section>
+
+        {showsRecords(details) && (
+          <nav className={styles.records} aria-label="Your records">
+            <Link to={withCarriedParams(PAYMENT_HISTORY_PATH)} className={styles.recordLink}>
+              Payment history
+            </Link>
+            <Link to={withCarriedParams(LOAN_DOCUMENTS_PATH)} className={styles.recordLink}>
+              Loan documents
+            </Link>
+          </nav>
+        )}
 
         {SHOW_ORDER_RECOMMENDATIONS && details.recProducts.length > 0 && (
           <section className={styles.recommendations} aria-labelledby="order-recommendations">

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  showsRecords,
   BANK_TIP_KEY,
   actionsFor,
   bankTipRecorded,
@@ -79,5 +80,11 @@ describe('the bank tip record', () => {
     recordBankTip();
     expect(sessionStorage.getItem(BANK_TIP_KEY)).toBe('1');
     expect(bankTipRecorded()).toBe(true);
+  });
+});
+
+describe('the records links (issue 22)', () => {
+  it('show for a disbursed order only: repaying, due, overdue, settled', () => {
+    expect([21, 110, 151, 170, 174, 180, 200].filter((orderStatus) => showsRecords({ orderStatus }))).toEqual([170, 174, 180, 200]);
   });
 });

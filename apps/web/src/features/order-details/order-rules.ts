@@ -3,6 +3,7 @@
  * screen redirects, which popups open on load and in what order, and the recommendations switch.
  */
 import type { OrderDetails } from '@cashloan/contract/order-details';
+import { ORDER_STATUS } from '@cashloan/contract/routes';
 import { REPAYMENT_BY_PERIOD_PATH } from '../../shared/navigation/screen-paths.ts';
 
 /** The title of the order screen and of the joint-login failure screen. */
@@ -46,6 +47,12 @@ export function actionsFor(details: Pick<OrderDetails, 'orderStatus' | 'isDelay'
     default:
       return [];
   }
+}
+
+/** Disbursed orders (repaying, due, overdue, settled) have payments and documents: the order screen links to them (issue 22). */
+const DISBURSED_STATUSES: ReadonlySet<number> = new Set([ORDER_STATUS.repaying, ORDER_STATUS.due, ORDER_STATUS.overdue, ORDER_STATUS.settled]);
+export function showsRecords(details: Pick<OrderDetails, 'orderStatus'>): boolean {
+  return DISBURSED_STATUSES.has(details.orderStatus);
 }
 
 /** Any status other than 21 with a non-empty playeduL redirects at once; the URL to go to, or null. */

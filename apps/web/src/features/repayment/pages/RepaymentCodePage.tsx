@@ -10,7 +10,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { appHref } from '../navigation.ts';
-import { PAYMENT_INSTRUCTIONS_PATH } from '../../../shared/navigation/screen-paths.ts';
+import { PAYMENT_HISTORY_PATH, PAYMENT_INSTRUCTIONS_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { PayCode } from '../components/PayCode.tsx';
 import frame from '../../../shared/ui/page-frame.module.css';
@@ -83,6 +83,9 @@ export default function RepaymentCodePage() {
           )}
           <Link to={appHref(PAYMENT_INSTRUCTIONS_PATH)} className={styles.textLink} style={{ marginTop: 12 }}>
             How to pay with Gcash, Paymaya or at a store
+          </Link>
+          <Link to={appHref(PAYMENT_HISTORY_PATH)} className={styles.textLink}>
+            Payment history
           </Link>
         </>
       )}

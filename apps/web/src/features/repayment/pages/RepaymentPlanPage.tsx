@@ -4,6 +4,7 @@
  * kept in local storage for the repayment code screen.
  */
 import { useEffect } from 'react';
+import { Link } from '../../../shared/router/router.tsx';
 import type { RepaymentPlanInfo } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
@@ -15,6 +16,8 @@ import { isSafeImageSrc } from '../safe-url.ts';
 import { DetailRows } from '../components/DetailRows.tsx';
 import { Loading } from '../../../shared/ui/Loading.tsx';
 import { PaymentPanel } from '../components/PaymentPanel.tsx';
+import { appHref } from '../navigation.ts';
+import { PAYMENT_HISTORY_PATH } from '../../../shared/navigation/screen-paths.ts';
 import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../repayment.module.css';
 
@@ -57,6 +60,9 @@ function Plan({ info }: { info: RepaymentPlanInfo }) {
           </h2>
         </div>
         <DetailRows rows={info.detail} />
+        <Link to={appHref(PAYMENT_HISTORY_PATH)} className={styles.textLink}>
+          Payment history
+        </Link>
       </section>
 
       <PaymentPanel info={info} amountMinor={info.repayAmount} rollover={false} ids={{ productId, orderId }} />

@@ -11,7 +11,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { pageParam } from '../../../shared/params/page-params.ts';
 import { loadRepaymentCode } from '../repayment-store.ts';
 import { appHref } from '../navigation.ts';
-import { REPAYMENT_BY_PERIOD_PATH, ROLLOVER_PATH } from '../../../shared/navigation/screen-paths.ts';
+import { PAYMENT_HISTORY_PATH, REPAYMENT_BY_PERIOD_PATH, ROLLOVER_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { isSafeImageSrc } from '../safe-url.ts';
 import { PayNotice } from '../components/PayNotice.tsx';
 import { PayCode } from '../components/PayCode.tsx';
@@ -64,6 +64,9 @@ export default function StoredRepaymentCodePage() {
             </CopyButton>
           </section>
           <PayNotice groups={view.groups} />
+          <Link to={appHref(PAYMENT_HISTORY_PATH)} className={styles.textLink}>
+            Payment history
+          </Link>
         </>
       )}
     </main>
