@@ -4,12 +4,12 @@
  */
 import { documentsRoute, paymentHistoryRoute, receiptRoute, recordPdfRoute } from '@cashloan/contract/routes';
 import type { PayloadOf } from '@cashloan/contract/common';
-import { callFile, PDF_MIME_TYPE, type FileAnswer } from '../../shared/http/client.ts';
+import { callFile, PDF_MIME_TYPE, type FileAnswer } from '../../shared/http/file-call.ts';
 import { useApi } from '../../shared/http/use-api.ts';
 import { usePageIds } from '../../shared/params/use-page-ids.ts';
 import { pageParam } from '../../shared/params/page-params.ts';
 import { useLocation } from '../../shared/router/router.tsx';
-import type { FileToSave } from '../../shared/bridge/bridge.ts';
+import type { FileToSave } from '../../shared/bridge/save-file.ts';
 
 /** The page's orderId (its URL or the carried set); left out when missing, so the server says it is required. */
 function useOrderPayload(): { orderId: string } {

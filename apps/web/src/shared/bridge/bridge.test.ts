@@ -4,8 +4,6 @@ import {
   closeWebview,
   endBank,
   openUpiApp,
-  bytesToBase64,
-  saveFile,
   isIosApp,
   openJumpUrl,
   openPage,
@@ -21,6 +19,7 @@ import {
   transportFor,
 } from './bridge.ts';
 import { browserNavigation } from './browser-navigation.ts';
+import { bytesToBase64, saveFile } from './save-file.ts';
 import { setPagePolicy } from '../navigation/test-policy.ts';
 import { BRIDGE_MESSAGE_NAMES, type BridgeMessageName } from './messages.ts';
 

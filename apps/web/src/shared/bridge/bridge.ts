@@ -82,7 +82,7 @@ function browserFallback<N extends BridgeMessageName>(name: N, payload: BridgeMe
     default:
       // toMine, toLogin, toRate, trackEvent, startBank, endBank: nothing a browser can do. openUpiApp:
       // a upi: link is never opened by the page itself (the QR beside the button serves a browser).
-      // saveFile: saveFile() below downloads the bytes itself before a message is ever built.
+      // saveFile: save-file.ts downloads the bytes itself before a message is ever built.
       return;
   }
 }
@@ -164,47 +164,4 @@ export function refuseJump(): void {
   // Not the URL itself: it may carry page parameters, which the logs do not keep.
   console.warn('[bridge] jump URL refused');
   showFailure(JUMP_REFUSED_MESSAGE);
-}
-
-/** A file to hand to the host app (saveFile) or, in a browser, to download. */
-export interface FileToSave {
-  fileName: string;
-  mimeType: BridgeMessages['saveFile']['mimeType'];
-  bytes: Uint8Array;
-}
-
-/** Standard base64 of bytes (no line breaks), in slices so a large file does not overflow the call stack. */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const SLICE = 0x8000;
-  for (let at = 0; at < bytes.length; at += SLICE) binary += String.fromCharCode(...bytes.subarray(at, at + SLICE));
-  return btoa(binary);
-}
-
-/**
- * Saves a downloaded file: inside the app, saveFile hands it to the host (which saves it to
- * Downloads / Files and offers to open it; nothing comes back); in a plain browser the page
- * downloads it itself through a Blob URL and an <a download> click. Returns the transport used.
- */
-export function saveFile(file: FileToSave): Transport {
-  const transport = transportFor('saveFile');
-  if (transport !== 'browser') {
-    return sendBridgeMessage('saveFile', { fileName: file.fileName, mimeType: file.mimeType, base64: bytesToBase64(file.bytes) });
-  }
-  console.info('[bridge] no native bridge for saveFile; browser fallback', { fileName: file.fileName, mimeType: file.mimeType });
-  const url = URL.createObjectURL(new Blob([file.bytes as BlobPart], { type: file.mimeType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Some browsers start the download after the click returns: the URL lives a little longer.
-    setTimeout(() => URL.revokeObjectURL(url), 30_000);
-  }
-  return 'browser';
 }

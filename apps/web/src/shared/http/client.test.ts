@@ -5,7 +5,8 @@ import { contactKfInfoRoute, recordPdfRoute } from '@cashloan/contract/routes';
 const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
 vi.mock('../ui/toast-view.ts', () => toast);
 
-const { ApiCallError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, attachmentName, callApi, callFile } = await import('./client.ts');
+const { ApiCallError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, callApi } = await import('./client.ts');
+const { attachmentName, callFile } = await import('./file-call.ts');
 
 // Routes of every shape the clients handle (the contract's own table only has a few so far).
 const primaryPost = contactKfInfoRoute;

@@ -1,6 +1,6 @@
 /**
- * The spec's two HTTP clients in one place: every call goes through `callApi` (or `callFile` for a
- * route that answers a PDF), which builds the URL (base path + common query), the headers, the form
+ * The spec's two HTTP clients in one place: every call goes through `callApi` (or `callFile` of
+ * file-call.ts for a route that answers a PDF), which builds the URL (base path + common query), the headers, the form
  * body, the 60 s time-out, the loading toast and the failure toast. Unlike the original, every call
  * ends: with data, or with an ApiCallError.
  */
@@ -96,68 +96,15 @@ export async function callApi<R extends Route>(
   });
 }
 
-/** A file the server answered (a `responds: 'pdf'` route): its bytes, type and the name it suggested. */
-export interface FileAnswer {
-  bytes: Uint8Array;
-  mimeType: string;
-  /** From Content-Disposition's filename; undefined when the server named none. */
-  fileName: string | undefined;
-}
-
-export const PDF_MIME_TYPE = 'application/pdf';
-
-/**
- * Fetches the bytes of a 'pdf' route through the same request building, headers, session query and
- * time-out as callApi. An answer that is not a PDF is read as the envelope: the server's refusal
- * (its message), or a network failure when it is neither.
- */
-export async function callFile<R extends Route>(route: R, payload: PayloadOf<R>, options: CallOptions = {}): Promise<FileAnswer> {
-  return send(route, payload as Record<string, unknown>, options, async (response, { fail, answered }) => {
-    const mimeType = (response.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (response.ok && mimeType === PDF_MIME_TYPE) {
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      answered();
-      return { bytes, mimeType, fileName: attachmentName(response.headers.get('Content-Disposition')) };
-    }
-    const envelope = await readEnvelope(response, fail);
-    answered();
-    return fail(
-      isSuccess(route.family, envelope.code)
-        ? new ApiCallError('invalid-answer', NETWORK_FAILURE_MESSAGE)
-        : new ApiCallError('server', envelope.message || NETWORK_FAILURE_MESSAGE, envelope.code),
-    );
-  });
-}
-
-/** The file name of a Content-Disposition header (filename*=UTF-8'' first, then filename=); only its last path part. */
-export function attachmentName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  let name: string | undefined;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended) {
-    try {
-      name = decodeURIComponent(extended[1]!.trim());
-    } catch {
-      name = undefined;
-    }
-  }
-  if (name === undefined) {
-    const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
-    name = (plain?.[1] ?? plain?.[2])?.trim();
-  }
-  const base = name?.split(/[\\/]/).pop()?.trim();
-  return base ? base : undefined;
-}
-
-type Fail = (error: ApiCallError) => never;
+export type Fail = (error: ApiCallError) => never;
 /** What `read` gets besides the answer: how to fail, and how to say the server's answer was read (it settles the Idempotency-Key). */
-interface Reading {
+export interface Reading {
   fail: Fail;
   answered: () => void;
 }
 
 /** Reads the JSON envelope of an answer, or fails as a network (or invalid) answer. */
-async function readEnvelope(response: Response, fail: Fail): Promise<ApiAnswer<unknown>> {
+export async function readEnvelope(response: Response, fail: Fail): Promise<ApiAnswer<unknown>> {
   let body: unknown;
   try {
     body = await response.json();
@@ -172,11 +119,12 @@ async function readEnvelope(response: Response, fail: Fail): Promise<ApiAnswer<u
 }
 
 /**
- * One request of either kind: the URL, headers, Idempotency-Key, time-out (which also covers reading
+ * One request of either kind (callApi here, callFile in file-call.ts, kept apart so that only the
+ * pages that download carry it): the URL, headers, Idempotency-Key, time-out (which also covers reading
  * the body), the caller's cancel signal, the loading and failure toasts; `read` turns the answer into
  * the result or a failure.
  */
-async function send<T>(route: Route, fields: Record<string, unknown>, options: CallOptions, read: (response: Response, reading: Reading) => Promise<T>): Promise<T> {
+export async function send<T>(route: Route, fields: Record<string, unknown>, options: CallOptions, read: (response: Response, reading: Reading) => Promise<T>): Promise<T> {
   const hideLoading = options.loading ? showLoading() : undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort('timeout'), options.timeoutMs ?? HTTP_TIMEOUT_MS);

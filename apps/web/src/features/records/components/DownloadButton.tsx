@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { saveFile, type FileToSave } from '../../../shared/bridge/bridge.ts';
+import { saveFile, type FileToSave } from '../../../shared/bridge/save-file.ts';
 import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../../../shared/http/client.ts';
 import styles from '../records.module.css';
 
