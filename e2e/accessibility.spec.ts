@@ -38,6 +38,8 @@ interface Shared {
   rollover: CreatedOrder;
   cardPopup: CreatedOrder;
   rating: CreatedOrder;
+  /** A due order with one payment of a pay code (the records screens, issue 22). */
+  paid: CreatedOrder & { paymentId: number };
 }
 
 const PRODUCT_ID = 1;
@@ -66,7 +68,12 @@ function sharedData(ops: OpsClient): Promise<Shared> {
     const rating = await order({ status: 200, isScore: '1' });
     await ops.request('POST', '/pay-codes', { orderId: due.orderId, purpose: 'repay' });
     await ops.request('POST', '/bank-cards', { borrowerId: repeat.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
-    return { repeat, firstLoan, repaying, due, rollover, cardPopup, rating };
+    // Part of what is due, paid with a pay code: the order stays open, with a payment and a next due date.
+    const paidOrder = await order({ status: 174, dueInDays: 1 });
+    const payCode = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: paidOrder.orderId, purpose: 'repay', amount: 100_000 });
+    const { paymentId } = await ops.request<{ paymentId: number }>('POST', `/pay-codes/${payCode.code}/paid`);
+    const paid = { ...paidOrder, paymentId };
+    return { repeat, firstLoan, repaying, due, rollover, cardPopup, rating, paid };
   })();
   return shared;
 }
@@ -193,6 +200,14 @@ const ROUTES: RouteCase[] = [
     ],
   },
   { route: '/complaintList', url: (s) => s.repeat.url('/complaintList'), ready: (page) => page.getByRole('main') },
+  // Ours (issue 22): the records of an order with a payment.
+  { route: '/paymentHistory', url: (s) => s.repeat.url('/paymentHistory', ids(s.paid)), ready: (page) => page.getByRole('link', { name: /^View receipt/ }) },
+  {
+    route: '/paymentReceipt',
+    url: (s) => s.repeat.url('/paymentReceipt', { ...ids(s.paid), paymentId: s.paid.paymentId }),
+    ready: (page) => page.getByRole('button', { name: 'Download PDF of this receipt' }),
+  },
+  { route: '/loanDocuments', url: (s) => s.repeat.url('/loanDocuments', ids(s.paid)), ready: (page) => page.getByRole('list', { name: 'Documents' }) },
   { route: 'pay.html#/borrowDetail', url: (s) => s.repeat.url('/pay.html#/borrowDetail', ids(s.due)), ready: (page) => page.getByRole('main') },
   { route: 'pay.html#/addnormalcard', url: (s) => s.repeat.url('/pay.html#/addnormalcard', ids(s.due)), ready: (page) => page.getByRole('radio', { name: /BDO Unibank/ }) },
   { route: 'pay.html#/alipayrepayment', url: (s) => s.repeat.url('/pay.html#/alipayrepayment', ids(s.due)), ready: (page) => page.getByRole('button', { name: 'Confirm repayment' }) },

@@ -170,6 +170,18 @@ for (const variant of VARIANTS) {
       await expectOne(page, count, 'google-score');
     });
 
+    test('receipt: Download PDF fetches the PDF once and hands it to the app once', async ({ page, ops, borrower, bridge }) => {
+      const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+      const payCode = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: order.orderId, purpose: 'repay', amount: 100_000 });
+      const { paymentId } = await ops.request<{ paymentId: number }>('POST', `/pay-codes/${payCode.code}/paid`);
+      const count = await watchCall(page, '/v3/records/pdf', variant);
+      await page.goto(borrower.url('/paymentReceipt', { ...ids(order), paymentId }));
+      await storm(page.getByRole('button', { name: 'Download PDF of this receipt' }), variant);
+      await expect(page.getByRole('status').filter({ hasText: /^Sent to your phone: / })).toBeVisible();
+      await expectOne(page, count, 'record-pdf');
+      expect((await bridge.calls()).filter((c) => c.name === 'saveFile')).toHaveLength(1);
+    });
+
     test('Borrow Again tracks once and opens the product once', async ({ page, ops, borrower, bridge }) => {
       const order = await newOrder(ops, borrower, { status: 200 });
       const count = await watchCall(page, '/service/event/save', variant);
