@@ -52,6 +52,7 @@ describe('the repayment code screen (/repaymentOfCode2)', () => {
       'Open GCash and tap Bills.',
       'Choose "PesoNow Lending".',
     ]);
+    expect(screen.getByRole('link', { name: 'Payment history' }).getAttribute('href')).toMatch(/^\/paymentHistory\?.*orderId=41/);
     await userEvent.click(screen.getByRole('button', { name: /^Click to Copy/ }));
     expect(writeText).toHaveBeenCalledWith('730122564410');
     expect(toast.showSuccess).toHaveBeenCalledWith('copy success');
@@ -78,6 +79,7 @@ describe('repayment by code (/repaymentOfCode)', () => {
     renderPage(RepaymentCodePage, '/repaymentOfCode?showType=1&payCode=111122223333&payCodeImg=&repayAmount=560500&real=1');
     expect(screen.getByText('₹5605.00')).toBeTruthy();
     expect(screen.getByText('111122223333')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Payment history' }).getAttribute('href')).toMatch(/^\/paymentHistory\?/);
     await userEvent.click(screen.getByRole('button', { name: 'Copy the repayment code 111122223333' }));
     expect(writeText).toHaveBeenCalledWith('111122223333');
     expect(toast.showSuccess).toHaveBeenCalledWith('copy success');

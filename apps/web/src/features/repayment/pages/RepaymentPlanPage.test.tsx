@@ -54,6 +54,7 @@ describe('the repayment-by-plan screen (/allowedAlso)', () => {
     expect(screen.getAllByRole('term')).toHaveLength(2);
     expect(screen.queryByRole('region', { name: 'Your pay code' })).toBeNull();
     expect(screen.getByRole('link', { name: /How to pay/ }).getAttribute('href')).toMatch(/^\/dragonpayPaymentInstructions\?/);
+    expect(screen.getByRole('link', { name: 'Payment history' }).getAttribute('href')).toMatch(/^\/paymentHistory\?(?=.*productId=3)(?=.*orderId=41)/);
     // Kept for the repayment code screen.
     expect(loadRepaymentCode('41')).toMatchObject({ kind: 'plan', totalMinor: 560_500 });
   });

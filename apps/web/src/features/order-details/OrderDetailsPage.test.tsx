@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { OrderDetails } from '@cashloan/contract/order-details';
+import { fakeServer, ok, renderPage } from '../../shared/test-support/page-harness.tsx';
+
+const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn() }));
+vi.mock('../../shared/ui/toast.ts', () => toast);
+const { default: OrderDetailsPage } = await import('./OrderDetailsPage.tsx');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const ORDER: OrderDetails = {
+  orderStatus: 174,
+  noticeStatusText: 'Repayment due',
+  noticeDesText: 'Please repay by 2027-02-01.',
+  productName: 'PesoNow',
+  productLogo: '',
+  userOrderDetail: { detail: [{ text: 'Loan amount', value: '₱5000.00' }] },
+  recProducts: [],
+  inside: 1,
+  h5Url: '',
+  isDelay: '0',
+  telephone: '',
+  isScore: '0',
+  playeduL: '',
+  reyMsg: '',
+  KindTipsMsg: '',
+  cardNeedPop: 0,
+  cardPopTitle: '',
+  cardPopMsg: '',
+};
+const PATH = '/h5api/v3/loan-details/loan-details';
+
+describe('order details: the records (issue 22)', () => {
+  it.each([170, 174, 180, 200])('a disbursed order (%i) links to its payment history and documents, with the page parameters', async (orderStatus) => {
+    fakeServer({ [PATH]: [ok({ ...ORDER, orderStatus })] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const records = await screen.findByRole('navigation', { name: 'Your records' });
+    const history = new URL(within(records).getByRole('link', { name: 'Payment history' }).getAttribute('href')!, 'http://h5.test');
+    expect(history.pathname).toBe('/paymentHistory');
+    expect(Object.fromEntries(history.searchParams)).toMatchObject({ productId: '3', orderId: '7' });
+    const documents = new URL(within(records).getByRole('link', { name: 'Loan documents' }).getAttribute('href')!, 'http://h5.test');
+    expect(documents.pathname).toBe('/loanDocuments');
+    expect(documents.searchParams.get('orderId')).toBe('7');
+  });
+
+  it.each([21, 110, 151])('an order not disbursed (%i) has no records links', async (orderStatus) => {
+    fakeServer({ [PATH]: [ok({ ...ORDER, orderStatus, noticeStatusText: 'In review' })] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    await screen.findByRole('heading', { level: 2, name: 'In review' });
+    expect(screen.queryByRole('navigation', { name: 'Your records' })).toBeNull();
+  });
+
+  it('says when the borrower stopped the SMS reminders, and nothing when the text is empty or absent', async () => {
+    const stopped = 'You asked us to stop SMS payment reminders, so we no longer send them. Reply START to our SMS to get them again.';
+    fakeServer({ [PATH]: [ok({ ...ORDER, remindersStoppedText: stopped })] });
+    const first = renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const status = await screen.findByRole('region', { name: 'Repayment due' });
+    expect(within(status).getByText(stopped)).toBeTruthy();
+    first.unmount();
+
+    fakeServer({ [PATH]: [ok({ ...ORDER, remindersStoppedText: '' })] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const again = await screen.findByRole('region', { name: 'Repayment due' });
+    expect(within(again).queryByText(/stop SMS payment reminders/)).toBeNull();
+  });
+});
