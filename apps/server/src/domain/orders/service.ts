@@ -307,6 +307,8 @@ export interface LedgerPayment extends Omit<AppliedPayment, 'state'> {
   paidMinor: number;
   dueAt: Date | null;
   settledAt: Date | null;
+  /** What the order owes right after the payment (its total owed at that moment). */
+  balanceAfterMinor: number;
 }
 
 /**
@@ -340,5 +342,5 @@ export async function recordPayment(tx: Queryable, orderId: number, amountMinor:
     plan: next.instalments,
     now,
   });
-  return { ...applied, order, status, paidMinor: next.paidMinor, dueAt, settledAt };
+  return { ...applied, order, status, paidMinor: next.paidMinor, dueAt, settledAt, balanceAfterMinor: after.totalOwedMinor };
 }

@@ -121,6 +121,8 @@ export interface PaymentResult extends Omit<AppliedPayment, 'state'> {
   purpose: PaymentPurpose;
   amountMinor: number;
   appliedAt: string;
+  /** What the order owed right after this payment. */
+  balanceAfterMinor: number;
   order: { id: number; orderNo: string; status: OrderStatus; paidMinor: number; dueAt: string | null; settledAt: string | null };
 }
 
