@@ -4,6 +4,7 @@
  * reading what it owes and which status the borrower sees. Other rooms call these; SQL stays in store.ts.
  */
 import { createHash, randomInt } from 'node:crypto';
+import type { CostDisclosure } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { addDays, lenderDay, startOfLenderDay } from '../../loan-terms/calendar.ts';
@@ -363,6 +364,27 @@ export function canonicalJson(value: unknown): string {
 }
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The stored body of the disclosure (canonical JSON of this). */
+export interface ConfirmedDisclosureBody {
+  kind: 'disclosure';
+  orderNo: string;
+  /** The currency symbol the borrower confirmed in. */
+  currency: string;
+  confirmedAt: string;
+  disclosure: CostDisclosure;
+}
+
+/** The stored body of one agreement (canonical JSON of this). */
+export interface ConfirmedAgreementBody {
+  kind: 'agreement';
+  orderNo: string;
+  position: number;
+  title: string;
+  /** The agreement's text with the order's figures written in. */
+  text: string;
+  confirmedAt: string;
+}
 
 export interface DocumentToConfirm {
   kind: ConfirmedDocumentKind;

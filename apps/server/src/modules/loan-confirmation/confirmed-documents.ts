@@ -5,36 +5,15 @@
  * room stores them as canonical JSON with a SHA-256 (saveConfirmedDocuments); the records module
  * prints them from there (docs/records.md), never from today's product or agreement rows.
  */
-import { AGREEMENT_SCENE, type CostDisclosure } from '@cashloan/contract';
+import { AGREEMENT_SCENE } from '@cashloan/contract';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { OfferTerms } from '../../loan-terms/disclosure.ts';
 import type { Borrower } from '../../domain/borrowers/service.ts';
-import { saveConfirmedDocuments, type DocumentToConfirm, type OrderRow } from '../../domain/orders/service.ts';
+import { saveConfirmedDocuments, type ConfirmedAgreementBody, type ConfirmedDisclosureBody, type DocumentToConfirm, type OrderRow } from '../../domain/orders/service.ts';
 import { agreementFigures, fillAgreement, orderLoanFigures } from './agreement-text.ts';
 import { disclosureOf, projectedPlan } from './disclosure.ts';
 import { listAgreements } from './store.ts';
-
-/** The stored body of the disclosure (canonical JSON of this). */
-export interface ConfirmedDisclosureBody {
-  kind: 'disclosure';
-  orderNo: string;
-  /** The currency symbol the borrower confirmed in. */
-  currency: string;
-  confirmedAt: string;
-  disclosure: CostDisclosure;
-}
-
-/** The stored body of one agreement (canonical JSON of this). */
-export interface ConfirmedAgreementBody {
-  kind: 'agreement';
-  orderNo: string;
-  position: number;
-  title: string;
-  /** The agreement's text with the order's figures written in. */
-  text: string;
-  confirmedAt: string;
-}
 
 export interface ConfirmationFacts {
   order: OrderRow;
