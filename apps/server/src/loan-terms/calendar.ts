@@ -44,3 +44,8 @@ export function isoDateToDay(date: string): number {
   if (!Number.isFinite(ms)) throw new Error(`Not a date: ${date}`);
   return Math.round(ms / DAY_MS);
 }
+
+/** 'YYYY-MM-DD HH:mm:ss' in the lender's time zone, as the screens show times. */
+export function lenderDateTime(at: Date): string {
+  return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -259,3 +259,48 @@ describe('rollover', () => {
     );
   });
 });
+
+describe('how a payment is allocated', () => {
+  it('splits every payment into parts that add up to it, and over a whole loan never allocates more interest, fee or principal than the loan has', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.record({ step: fc.integer({ min: 0, max: 60 }), amount: fc.integer({ min: 1, max: 900_000 }), rollover: fc.boolean() }), { minLength: 1, maxLength: 8 }),
+        (periods, payments) => {
+          let s = loan({ periods, term: 180 });
+          const start = s;
+          let at = DISBURSED;
+          const total = { lateChargesMinor: 0, interestMinor: 0, serviceFeeMinor: 0, principalMinor: 0, unappliedMinor: 0 };
+          let booked = 0;
+          for (const p of payments) {
+            at = addDays(at, p.step);
+            const applied = applyPayment(s, p.amount, p.rollover ? 'rollover' : 'repay', at);
+            const a = applied.allocation;
+            expect(a.lateChargesMinor + a.interestMinor + a.serviceFeeMinor + a.principalMinor + a.unappliedMinor).toBe(p.amount);
+            expect(a.lateChargesMinor).toBe(applied.toChargesMinor);
+            expect(a.interestMinor + a.serviceFeeMinor + a.principalMinor).toBe(applied.toInstalmentsMinor);
+            for (const part of Object.values(a)) expect(part).toBeGreaterThanOrEqual(0);
+            for (const key of Object.keys(total) as Array<keyof typeof total>) total[key] += a[key];
+            booked += applied.bookedChargesMinor;
+            s = applied.state;
+          }
+          expect(total.interestMinor).toBeLessThanOrEqual(start.interestMinor);
+          expect(total.serviceFeeMinor).toBeLessThanOrEqual(start.feeMinor);
+          expect(total.principalMinor).toBeLessThanOrEqual(start.principalMinor);
+          expect(total.lateChargesMinor).toBeLessThanOrEqual(booked);
+          // Interest is filled before the fee, and the fee before principal.
+          if (total.serviceFeeMinor > 0) expect(total.interestMinor).toBe(start.interestMinor);
+          if (total.principalMinor > 0) expect(total.serviceFeeMinor).toBe(start.feeMinor);
+        },
+      ),
+    );
+  });
+
+  it('pays interest first, then the service fee, then principal', () => {
+    const s = loan(); // principal 1,000,000, interest 100,000, fee 50,000
+    const first = applyPayment(s, 120_000, 'repay', DISBURSED);
+    expect(first.allocation).toEqual({ lateChargesMinor: 0, interestMinor: 100_000, serviceFeeMinor: 20_000, principalMinor: 0, unappliedMinor: 0 });
+    const second = applyPayment(first.state, 1_100_000, 'repay', DISBURSED);
+    expect(second.allocation).toEqual({ lateChargesMinor: 0, interestMinor: 0, serviceFeeMinor: 30_000, principalMinor: 1_000_000, unappliedMinor: 70_000 });
+  });
+});

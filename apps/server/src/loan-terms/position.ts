@@ -167,6 +167,39 @@ export function quote(state: LoanState, purpose: PaymentPurpose, now: Date): num
 
 export type PaymentOutcome = 'settled' | 'instalment' | 'rolled_over' | 'partial' | 'overpaid';
 
+/**
+ * How one payment was applied, in minor units; the parts add up to the payment. Charges (late
+ * interest, the penalty, rollover fees) are paid first. The money to instalments is then split by a
+ * waterfall over the loan's base: everything paid to instalments so far, this payment included,
+ * fills the loan's interest first, then its service fee, then its principal.
+ */
+export interface PaymentAllocation {
+  lateChargesMinor: number;
+  interestMinor: number;
+  serviceFeeMinor: number;
+  principalMinor: number;
+  /** Received beyond everything owed. */
+  unappliedMinor: number;
+}
+
+/**
+ * Splits `amountMinor` paid to instalments, after `basePaidBeforeMinor` was paid to them before,
+ * into interest, service fee and principal: the base fills interest first, then fee, then principal.
+ */
+export function splitBasePayment(
+  loan: Pick<LoanState, 'interestMinor' | 'feeMinor' | 'principalMinor'>,
+  basePaidBeforeMinor: number,
+  amountMinor: number,
+): Pick<PaymentAllocation, 'interestMinor' | 'serviceFeeMinor' | 'principalMinor'> {
+  const from = basePaidBeforeMinor;
+  const to = basePaidBeforeMinor + amountMinor;
+  const part = (start: number, end: number) => Math.max(0, Math.min(to, end) - Math.max(from, start));
+  const feeEnd = loan.interestMinor + loan.feeMinor;
+  const interestMinor = part(0, loan.interestMinor);
+  const serviceFeeMinor = part(loan.interestMinor, feeEnd);
+  return { interestMinor, serviceFeeMinor, principalMinor: amountMinor - interestMinor - serviceFeeMinor };
+}
+
 export interface AppliedPayment {
   state: LoanState;
   outcome: PaymentOutcome;
@@ -177,6 +210,8 @@ export interface AppliedPayment {
   /** Received beyond everything owed. */
   unappliedMinor: number;
   settledSeqs: number[];
+  /** Where this payment went: charges, then interest, service fee and principal (splitBasePayment). */
+  allocation: PaymentAllocation;
 }
 
 /**
@@ -189,7 +224,8 @@ export function applyPayment(state: LoanState, amountMinor: number, purpose: Pay
   const position = loanPosition(state, now);
   const next: LoanState = { ...state, instalments: state.instalments.map((i) => ({ ...i })), paidMinor: state.paidMinor + amountMinor };
   if (position.openInstalments === 0) {
-    return { state: next, outcome: 'overpaid', bookedChargesMinor: 0, toChargesMinor: 0, toInstalmentsMinor: 0, unappliedMinor: amountMinor, settledSeqs: [] };
+    const allocation = { lateChargesMinor: 0, interestMinor: 0, serviceFeeMinor: 0, principalMinor: 0, unappliedMinor: amountMinor };
+    return { state: next, outcome: 'overpaid', bookedChargesMinor: 0, toChargesMinor: 0, toInstalmentsMinor: 0, unappliedMinor: amountMinor, settledSeqs: [], allocation };
   }
   const lateCharges = position.overdueInterestMinor + position.penaltyMinor;
   // The rollover fee is only booked when the rollover is bought, i.e. every charge is covered.
@@ -215,6 +251,12 @@ export function applyPayment(state: LoanState, amountMinor: number, purpose: Pay
     }
   }
   const toInstalmentsMinor = amountMinor - toChargesMinor - rest;
+  const basePaidBefore = state.instalments.reduce((sum, i) => sum + i.paidMinor, 0);
+  const allocation: PaymentAllocation = {
+    lateChargesMinor: toChargesMinor,
+    ...splitBasePayment(state, basePaidBefore, toInstalmentsMinor),
+    unappliedMinor: rest,
+  };
   const allSettled = openOf(next).length === 0 && toChargesMinor === chargesOwed;
 
   let outcome: PaymentOutcome;
@@ -225,5 +267,5 @@ export function applyPayment(state: LoanState, amountMinor: number, purpose: Pay
     next.rolloverCount += 1;
     outcome = 'rolled_over';
   } else outcome = settledSeqs.length > 0 ? 'instalment' : 'partial';
-  return { state: next, outcome, bookedChargesMinor, toChargesMinor, toInstalmentsMinor, unappliedMinor: rest, settledSeqs };
+  return { state: next, outcome, bookedChargesMinor, toChargesMinor, toInstalmentsMinor, unappliedMinor: rest, settledSeqs, allocation };
 }

@@ -9,6 +9,7 @@ import { registerRepayment } from './repayment/routes.ts';
 import { registerPromotion } from './promotion/routes.ts';
 import { registerLoanConfirmation } from './loan-confirmation/routes.ts';
 import { registerBindBank } from './bind-bank/routes.ts';
+import { registerRecords } from './records/routes.ts';
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerCustomerService(app, deps);
@@ -19,4 +20,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerPromotion(app, deps);
   registerLoanConfirmation(app, deps);
   registerBindBank(app, deps);
+  registerRecords(app, deps);
 }

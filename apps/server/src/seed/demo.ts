@@ -2,7 +2,7 @@
  * Demo data for `npm start`: the product catalogue (products, payment channels, agreements, the
  * bank form) and a demo borrower with one order in every status. Runs on an empty database only.
  */
-import type { SessionParams } from '@cashloan/contract';
+import { currencySymbolFor, type SessionParams } from '@cashloan/contract';
 import type { Db, Queryable } from '../platform/db/client.ts';
 import type { Config } from '../config.ts';
 import type { CardData } from '../providers/card-data/card-data.ts';
@@ -13,6 +13,7 @@ import { createOrder, findProduct, hasProducts, type OrderFlags } from '../domai
 import { seedProducts } from '../domain/orders/seed.ts';
 import { seedPaymentChannels } from '../domain/payments/seed.ts';
 import { seedAgreements } from '../modules/loan-confirmation/seed.ts';
+import { storeConfirmedDocuments } from '../modules/loan-confirmation/confirmed-documents.ts';
 import { orderDetailsPath, orderPageQuery } from '../domain/orders/page-links.ts';
 import { seedDemoComplaints } from '../modules/complaints/seed.ts';
 import { seedRecommendedProducts } from '../modules/order-details/seed.ts';
@@ -98,6 +99,10 @@ export async function seedDemo(db: Db, now: Date, config: Config, cardData: Card
     for (const demo of DEMO_ORDERS) {
       const product = (await findProduct(tx, productIds[demo.product]!))!;
       const order = await createOrder(tx, { borrower: { id: borrowerId, isRepeat: false }, product, status: demo.status, flags: demo.flags }, now);
+      // What the demo borrower confirmed: on the product's terms, when the loan was paid out (so the
+      // disclosure's schedule is the order's plan), or today for an order not paid out.
+      const terms = { principalMinor: order.principalMinor, termDays: order.termDays, periods: order.periods, interestBp: product.interestBp, serviceFeeBp: product.serviceFeeBp };
+      await storeConfirmedDocuments(config, tx, { order, borrower: DEMO_BORROWER, terms, currency: currencySymbolFor(undefined), confirmedAt: order.disbursedAt ?? now });
       orders.push({ status: demo.status, orderId: order.id, productId: order.productId });
     }
     await seedDemoComplaints(tx, borrowerId, orders, now);

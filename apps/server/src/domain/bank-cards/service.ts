@@ -4,6 +4,7 @@
  * is payout-account.ts; adding a repayment card is card-on-file.ts). SQL stays in store.ts.
  */
 export {
+  cardsOfOrderPayCodes,
   currentAccount,
   currentAccountIs,
   findAccount,

@@ -288,3 +288,17 @@ export async function insertRepaymentCard(
   );
   return toCard(rows[0]!);
 }
+
+/**
+ * The card each card repayment of an order was charged (or is being charged) on, by pay code: its last
+ * 4 digits and where the charge stands. Reads card_repayments (the repayment family's table) only for
+ * its pay code → card link, which the borrower's records need to name the card of a payment.
+ */
+export async function cardsOfOrderPayCodes(db: Queryable, orderId: number): Promise<Map<number, { last4: string; status: string }>> {
+  const { rows } = await db.query<{ pay_code_id: string; card_no_masked: string; status: string }>(
+    `SELECT cr.pay_code_id, bc.card_no_masked, cr.status FROM card_repayments cr JOIN bank_cards bc ON bc.id = cr.bank_card_id
+      WHERE cr.order_id = $1 ORDER BY cr.id`,
+    [orderId],
+  );
+  return new Map(rows.map((r) => [Number(r.pay_code_id), { last4: r.card_no_masked.replace(/\D/g, '').slice(-4), status: r.status }]));
+}

@@ -3,7 +3,8 @@
  * with a status, moving it through review and disbursement, writing a payment into its ledger, and
  * reading what it owes and which status the borrower sees. Other rooms call these; SQL stays in store.ts.
  */
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import type { CostDisclosure } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { addDays, lenderDay, startOfLenderDay } from '../../loan-terms/calendar.ts';
@@ -14,12 +15,14 @@ import type { ProductRow } from './product-store.ts';
 import {
   countOrdersByStatus,
   deletePlan,
+  insertConfirmedDocument,
   insertOrder,
   insertPlanRows,
   listOrdersInStatuses,
   loadOrder,
   saveLedger,
   searchOrders,
+  type ConfirmedDocumentKind,
   type OrderFlags,
   type OrderRow,
   type PlanRow,
@@ -30,6 +33,7 @@ export {
   borrowerOrdersOfProduct,
   clearCardPrompt,
   listBorrowerOrders,
+  listConfirmedDocuments,
   listOrdersInStatuses,
   loadBorrowerOrder,
   loadOrder,
@@ -41,6 +45,8 @@ export {
   ordersPayingOutTo,
   productIdsWithOrders,
   setPayoutAccount,
+  type ConfirmedDocumentKind,
+  type ConfirmedDocumentRow,
   type OrderFlags,
   type OrderRow,
   type PlanRow,
@@ -307,6 +313,8 @@ export interface LedgerPayment extends Omit<AppliedPayment, 'state'> {
   paidMinor: number;
   dueAt: Date | null;
   settledAt: Date | null;
+  /** What the order owes right after the payment (its total owed at that moment). */
+  balanceAfterMinor: number;
 }
 
 /**
@@ -340,5 +348,61 @@ export async function recordPayment(tx: Queryable, orderId: number, amountMinor:
     plan: next.instalments,
     now,
   });
-  return { ...applied, order, status, paidMinor: next.paidMinor, dueAt, settledAt };
+  return { ...applied, order, status, paidMinor: next.paidMinor, dueAt, settledAt, balanceAfterMinor: after.totalOwedMinor };
+}
+
+/**
+ * JSON with object keys sorted at every level and no whitespace: the same content always gives the
+ * same text, so its SHA-256 names the content.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The stored body of the disclosure (canonical JSON of this). */
+export interface ConfirmedDisclosureBody {
+  kind: 'disclosure';
+  orderNo: string;
+  /** The currency symbol the borrower confirmed in. */
+  currency: string;
+  confirmedAt: string;
+  disclosure: CostDisclosure;
+}
+
+/** The stored body of one agreement (canonical JSON of this). */
+export interface ConfirmedAgreementBody {
+  kind: 'agreement';
+  orderNo: string;
+  position: number;
+  title: string;
+  /** The agreement's text with the order's figures written in. */
+  text: string;
+  confirmedAt: string;
+}
+
+export interface DocumentToConfirm {
+  kind: ConfirmedDocumentKind;
+  /** The agreement's position; 0 for the disclosure. */
+  position: number;
+  title: string;
+  /** What the borrower confirmed, stored as canonical JSON. */
+  content: unknown;
+}
+
+/**
+ * Stores the documents a borrower confirmed for an order, each as canonical JSON with its SHA-256,
+ * in the caller's transaction (the one that creates the order). The rows are never updated: a
+ * document already stored for the order, kind and position is kept as it was.
+ */
+export async function saveConfirmedDocuments(tx: Queryable, orderId: number, documents: readonly DocumentToConfirm[], confirmedAt: Date): Promise<void> {
+  for (const d of documents) {
+    const body = canonicalJson(d.content);
+    await insertConfirmedDocument(tx, { orderId, kind: d.kind, position: d.position, title: d.title, body, sha256: sha256Hex(body), confirmedAt });
+  }
 }

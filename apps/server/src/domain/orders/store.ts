@@ -445,3 +445,59 @@ export async function clearCardPrompt(db: Queryable, borrowerId: number, product
     now,
   ]);
 }
+
+// ---- the documents a borrower confirmed (migration 024; immutable by trigger) ---------------------
+
+export type ConfirmedDocumentKind = 'disclosure' | 'agreement';
+
+export interface ConfirmedDocumentRow {
+  id: number;
+  orderId: number;
+  kind: ConfirmedDocumentKind;
+  /** The agreement's position; 0 for the disclosure. */
+  position: number;
+  title: string;
+  /** The document's canonical JSON as written at confirmation. */
+  body: string;
+  /** SHA-256 of body (hex). */
+  sha256: string;
+  confirmedAt: Date;
+}
+
+interface ConfirmedDocumentDb {
+  id: string;
+  order_id: string;
+  kind: ConfirmedDocumentKind;
+  position: number;
+  title: string;
+  body: string;
+  sha256: string;
+  confirmed_at: Date;
+}
+
+/** Inserts a confirmed document; one already there for the order, kind and position is left as it is. */
+export async function insertConfirmedDocument(db: Queryable, d: Omit<ConfirmedDocumentRow, 'id'>): Promise<void> {
+  await db.query(
+    `INSERT INTO confirmed_documents (order_id, kind, position, title, body, sha256, confirmed_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (order_id, kind, position) DO NOTHING`,
+    [d.orderId, d.kind, d.position, d.title, d.body, d.sha256, d.confirmedAt],
+  );
+}
+
+/** An order's confirmed documents: the disclosure first, then the agreements by position. */
+export async function listConfirmedDocuments(db: Queryable, orderId: number): Promise<ConfirmedDocumentRow[]> {
+  const { rows } = await db.query<ConfirmedDocumentDb>(
+    `SELECT * FROM confirmed_documents WHERE order_id = $1 ORDER BY CASE kind WHEN 'disclosure' THEN 0 ELSE 1 END, position`,
+    [orderId],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    orderId: Number(r.order_id),
+    kind: r.kind,
+    position: r.position,
+    title: r.title,
+    body: r.body,
+    sha256: r.sha256,
+    confirmedAt: r.confirmed_at,
+  }));
+}

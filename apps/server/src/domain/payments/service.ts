@@ -20,6 +20,7 @@ import {
   findPaymentByPayCode,
   findPaymentByRef,
   insertPayCode,
+  listOrderPaymentRecords,
   insertPayment,
   insertPaymentException,
   listActiveChannels,
@@ -41,7 +42,9 @@ export {
   listChannels,
   listOrderPayCodes,
   listOrderPayments,
+  listUnpaidPayCodesWithChannel,
   paymentsAppliedSince,
+  type OrderPaymentRecord,
   type ChannelRow,
   type PayCodeRow,
   type PaymentRow,
@@ -121,6 +124,8 @@ export interface PaymentResult extends Omit<AppliedPayment, 'state'> {
   purpose: PaymentPurpose;
   amountMinor: number;
   appliedAt: string;
+  /** What the order owed right after this payment. */
+  balanceAfterMinor: number;
   order: { id: number; orderNo: string; status: OrderStatus; paidMinor: number; dueAt: string | null; settledAt: string | null };
 }
 
@@ -192,6 +197,11 @@ export interface PostedPayment {
 }
 
 export const postedRef = (reference: string) => `posted:${reference}`;
+/** The receipt's or transfer's reference finance posted a payment with; null for a payment not posted by staff. */
+export const postedReferenceOf = (providerRef: string): string | null => (providerRef.startsWith('posted:') ? providerRef.slice('posted:'.length) : null);
+
+/** Every payment applied to an order, with its pay code, channel and what it did, newest first (the borrower's records). */
+export const listOrderPaymentResults = (db: Queryable, orderId: number) => listOrderPaymentRecords<PaymentResult>(db, orderId);
 
 /**
  * Money finance received at a counter or by bank transfer, posted to an order in the caller's

@@ -356,3 +356,46 @@ export async function listPaymentExceptionsPage(
   const counted = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payment_exceptions WHERE ($1::text IS NULL OR kind = $1)`, [kind]);
   return { rows: rows.map(toPaymentException), total: counted.rows[0]!.n };
 }
+
+// ---- an order's payments as the borrower's records show them (issue 22) ---------------------------
+
+/** A payment with its pay code and channel. */
+export interface OrderPaymentRecord<R> extends PaymentRow<R> {
+  payCodeId: number;
+  payCode: string;
+  channelNumber: string;
+  channelName: string;
+  channelKind: string;
+  postedByStaffId: number | null;
+}
+
+/** Every payment applied to an order with its pay code and channel, newest first. */
+export async function listOrderPaymentRecords<R>(db: Queryable, orderId: number): Promise<Array<OrderPaymentRecord<R>>> {
+  const { rows } = await db.query<PaymentDb<R> & { code: string; channel_number: string; channel_name: string; channel_kind: string; posted_by_staff_id: number | null }>(
+    `SELECT pm.*, pc.code, pc.channel_number, ch.name AS channel_name, ch.kind AS channel_kind
+       FROM payments pm JOIN pay_codes pc ON pc.id = pm.pay_code_id JOIN payment_channels ch ON ch.channel_number = pc.channel_number
+      WHERE pc.order_id = $1 ORDER BY pm.applied_at DESC, pm.id DESC`,
+    [orderId],
+  );
+  return rows.map((r) => ({
+    ...toPayment(r),
+    payCodeId: Number(r.pay_code_id),
+    payCode: r.code,
+    channelNumber: r.channel_number,
+    channelName: r.channel_name,
+    channelKind: r.channel_kind,
+    postedByStaffId: r.posted_by_staff_id === null ? null : Number(r.posted_by_staff_id),
+  }));
+}
+
+/** An order's pay codes not paid yet, with their channel's name and kind, newest first. */
+export async function listUnpaidPayCodesWithChannel(db: Queryable, orderId: number): Promise<Array<PayCodeRow & { channelName: string; channelKind: string }>> {
+  const { rows } = await db.query<PayCodeDb & { channel_name: string; channel_kind: string }>(
+    `SELECT pc.*, ch.name AS channel_name, ch.kind AS channel_kind
+       FROM pay_codes pc JOIN payment_channels ch ON ch.channel_number = pc.channel_number
+      WHERE pc.order_id = $1 AND pc.status <> 'paid' AND NOT EXISTS (SELECT 1 FROM payments pm WHERE pm.pay_code_id = pc.id)
+      ORDER BY pc.created_at DESC, pc.id DESC`,
+    [orderId],
+  );
+  return rows.map((r) => ({ ...toPayCode(r), channelName: r.channel_name, channelKind: r.channel_kind }));
+}

@@ -2,8 +2,11 @@
  * Fills an agreement body's {placeholders} (db/seed.ts lists them) with the borrower's and the
  * loan's figures. Pure: the service gathers the figures, this writes them in.
  */
+import type { Config } from '../../config.ts';
 import { majorUnits } from '../../loan-terms/money-text.ts';
-import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import type { Borrower } from '../../domain/borrowers/service.ts';
+import type { OrderRow } from '../../domain/orders/service.ts';
 
 export interface AgreementFigures {
   lenderName: string;
@@ -24,6 +27,43 @@ export interface AgreementFigures {
   expected: boolean;
   serviceEmail: string;
   servicePhone: string;
+}
+
+/** The loan's part of an agreement's figures. */
+export type LoanFigures = Pick<AgreementFigures, 'orderNo' | 'principalMinor' | 'interestMinor' | 'feeMinor' | 'termDays' | 'startsAt' | 'endsAt' | 'expected'>;
+
+/** An order's loan figures: paid out when disbursed (else expected from when it was made), due on its last instalment. */
+export function orderLoanFigures(order: OrderRow): LoanFigures {
+  const lastDue = order.plan.at(-1)?.dueAt ?? addDays(order.disbursedAt ?? order.createdAt, order.termDays);
+  return {
+    orderNo: order.orderNo,
+    principalMinor: order.principalMinor,
+    interestMinor: order.interestMinor,
+    feeMinor: order.feeMinor,
+    termDays: order.termDays,
+    startsAt: order.disbursedAt ?? order.createdAt,
+    endsAt: lastDue,
+    expected: order.disbursedAt === null,
+  };
+}
+
+/** Every figure of an agreement: the loan's, the borrower's, the product's name, and the lender's from the configuration. */
+export function agreementFigures(
+  config: Pick<Config, 'COMPANY_CORPORATE_NAME' | 'APP_EN_NAME' | 'SERVICE_EMAIL' | 'SERVICE_PHONE'>,
+  borrower: Pick<Borrower, 'name' | 'mobilePhone'>,
+  productName: string,
+  loan: LoanFigures,
+): AgreementFigures {
+  return {
+    ...loan,
+    lenderName: config.COMPANY_CORPORATE_NAME,
+    appName: config.APP_EN_NAME,
+    borrowerName: borrower.name,
+    mobilePhone: borrower.mobilePhone,
+    productName,
+    serviceEmail: config.SERVICE_EMAIL,
+    servicePhone: config.SERVICE_PHONE,
+  };
 }
 
 /** Who the agreement names when the borrower's name is not on file. */

@@ -10,9 +10,11 @@ import { projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
 import type { Borrower } from '../../domain/borrowers/service.ts';
 import { loadBorrowerOrder, loadOrder, type OrderRow, type ProductRow } from '../../domain/orders/service.ts';
 import { agreementPageUrl } from './agreement-page.ts';
-import { fillAgreement, type AgreementFigures } from './agreement-text.ts';
+import { agreementFigures, fillAgreement, orderLoanFigures, type LoanFigures } from './agreement-text.ts';
 import { AGREEMENT_NOT_FOUND, ORDER_NOT_FOUND, SCENE, existingProduct, hasEnded, termsOf, type Deps } from './service.ts';
 import { findAgreement, latestOffer, listAgreements } from './store.ts';
+
+export { agreementFigures, orderLoanFigures, type LoanFigures } from './agreement-text.ts';
 
 /** contract and goya cultures: the agreements of scene 3 for the product. */
 export async function agreementList(deps: Deps, productId: number): Promise<{ data: AgreementItem[] }> {
@@ -37,43 +39,6 @@ export async function agreementLink(
   if (!(await findAgreement(deps.db, product.id, SCENE, ids.position))) throw notFound(AGREEMENT_NOT_FOUND);
   if (ids.orderId !== undefined) await ownOrder(deps.db, borrower, product.id, ids.orderId);
   return { contract_url: agreementPageUrl(deps.config, { productId: product.id, position: ids.position, orderId: ids.orderId }) };
-}
-
-/** The loan's part of an agreement's figures. */
-export type LoanFigures = Pick<AgreementFigures, 'orderNo' | 'principalMinor' | 'interestMinor' | 'feeMinor' | 'termDays' | 'startsAt' | 'endsAt' | 'expected'>;
-
-/** An order's loan figures: paid out when disbursed (else expected from when it was made), due on its last instalment. */
-export function orderLoanFigures(order: OrderRow): LoanFigures {
-  const lastDue = order.plan.at(-1)?.dueAt ?? addDays(order.disbursedAt ?? order.createdAt, order.termDays);
-  return {
-    orderNo: order.orderNo,
-    principalMinor: order.principalMinor,
-    interestMinor: order.interestMinor,
-    feeMinor: order.feeMinor,
-    termDays: order.termDays,
-    startsAt: order.disbursedAt ?? order.createdAt,
-    endsAt: lastDue,
-    expected: order.disbursedAt === null,
-  };
-}
-
-/** Every figure of an agreement: the loan's, the borrower's, the product's name, and the lender's from the configuration. */
-export function agreementFigures(
-  config: Pick<Deps['config'], 'COMPANY_CORPORATE_NAME' | 'APP_EN_NAME' | 'SERVICE_EMAIL' | 'SERVICE_PHONE'>,
-  borrower: Pick<Borrower, 'name' | 'mobilePhone'>,
-  productName: string,
-  loan: LoanFigures,
-): AgreementFigures {
-  return {
-    ...loan,
-    lenderName: config.COMPANY_CORPORATE_NAME,
-    appName: config.APP_EN_NAME,
-    borrowerName: borrower.name,
-    mobilePhone: borrower.mobilePhone,
-    productName,
-    serviceEmail: config.SERVICE_EMAIL,
-    servicePhone: config.SERVICE_PHONE,
-  };
 }
 
 /**

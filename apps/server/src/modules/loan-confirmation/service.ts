@@ -5,9 +5,7 @@
  */
 import {
   AGREEMENT_SCENE,
-  RUPEE_SYMBOL,
   type ConfirmPlanRow,
-  type CostDisclosure,
   type LoanConfirmation,
   type NewLoanConfirmation,
   type TextRow,
@@ -15,14 +13,16 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
-import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
-import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
+import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { CREDIT_DAYS, DECISION_DAYS } from '../../loan-terms/published-terms.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { createOrder, findProduct, loadOrder, newestOrderOfProduct, orderIdByOfferKey, viewOrder, type OrderRow, type ProductRow } from '../../domain/orders/service.ts';
 import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
 import { agreementPageUrl } from './agreement-page.ts';
+import { disclosureOf, projectedPlan, type PlanLine } from './disclosure.ts';
+import { storeConfirmedDocuments } from './confirmed-documents.ts';
 import {
   insertOffer,
   latestOffer,
@@ -31,6 +31,8 @@ import {
   updateOfferTerms,
   type OfferRow,
 } from './store.ts';
+
+export { disclosureOf, projectedPlan, type PlanLine } from './disclosure.ts';
 
 export type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -113,45 +115,12 @@ async function currentOffer(deps: Deps, borrower: Borrower, product: ProductRow)
   });
 }
 
-export interface PlanLine {
-  seq: number;
-  dueAt: Date;
-  amountMinor: number;
-}
-
-/** The plan of a loan on these terms paid out on the day `from` falls on. */
-export function projectedPlan(terms: OfferTerms, from: Date): PlanLine[] {
-  return projectLoan(terms).instalments.map((i) => ({ seq: i.seq, dueAt: addDays(from, i.dueInDays), amountMinor: i.amountMinor }));
-}
-
 /** The plan as the borrower is shown it: the order's own once the offer is pushed, otherwise projected from today. */
 function planLines(current: CurrentOffer, now: Date): PlanLine[] {
   if (current.order && current.order.plan.length > 0) {
     return current.order.plan.map((p) => ({ seq: p.seq, dueAt: p.dueAt, amountMinor: p.amountMinor }));
   }
   return projectedPlan(current.offer, now);
-}
-
-/** The cost disclosure of an offer with its plan; the rupee gets the Key Fact Statement, with its APR. */
-export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: string): CostDisclosure {
-  const loan = projectLoan(terms);
-  const figures = costFigures(loan);
-  const keyFactStatement = currency === RUPEE_SYMBOL;
-  return {
-    title: keyFactStatement ? 'Key Fact Statement' : 'Disclosure Statement',
-    amountFinanced: figures.amountFinancedMinor,
-    financeCharges: [
-      { text: 'Interest', amount: loan.interestMinor },
-      { text: 'Service fee', amount: loan.feeMinor },
-    ],
-    totalFinanceCharge: figures.financeChargeMinor,
-    netProceeds: figures.netProceedsMinor,
-    totalOfPayments: figures.totalOfPaymentsMinor,
-    schedule: plan.map((p) => ({ pay_time: day(p.dueAt), amount: p.amountMinor })),
-    eirMonthlyBp: figures.eirMonthlyBp,
-    eirAnnualBp: figures.eirAnnualBp,
-    aprBp: keyFactStatement ? figures.aprBp : null,
-  };
 }
 
 function detailRows(terms: OfferTerms, money: MoneyText): TextRow[] {
@@ -284,6 +253,8 @@ export async function submitLoan(deps: Deps, borrower: Borrower, submission: Loa
         now,
       );
       await linkOfferToOrder(tx, offer.id, created.id, now);
+      // What the borrower just confirmed is kept as it is now, whatever the product or agreements become.
+      await storeConfirmedDocuments(deps.config, tx, { order: created, borrower, terms: offer, currency, confirmedAt: now });
       return created;
     });
     return { lendDetailsUrl: lendDetailsUrl(order) };

@@ -58,6 +58,14 @@ export interface CallContext<C extends Call, B extends Caller> {
 
 export type CallHandler<C extends Call, B extends Caller> = (ctx: CallContext<C, B>) => Promise<AnswerDataOf<C>>;
 
+/**
+ * Names the file a 'pdf' route's answer is saved as (Content-Disposition: attachment). The name is
+ * kept to letters, digits, '.', '-' and '_', so it needs no quoting rules.
+ */
+export function attachmentName(reply: FastifyReply, fileName: string): void {
+  reply.header('Content-Disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+}
+
 /** Splits the query into the session parameters and the rest. */
 export function splitQuery(query: unknown): { session: Partial<SessionParams>; rest: Record<string, unknown> } {
   const session: Partial<SessionParams> = {};
@@ -113,6 +121,11 @@ export function mountContractCall<C extends Call, B extends Caller>(app: Fastify
       }
       // A few routes (the captcha) answer raw bytes instead of an envelope.
       if (call.route.responds === 'image') return reply.type('image/png').send(data);
+      // A document (records): the PDF itself, saved as a file; the handler names it with attachmentName.
+      if (call.route.responds === 'pdf') {
+        if (!reply.hasHeader('Content-Disposition')) reply.header('Content-Disposition', 'attachment');
+        return reply.type('application/pdf').send(Buffer.from(data as Uint8Array));
+      }
       const envelope: Envelope<unknown> = { code: successCode(call.route.family), message: 'success', data };
       return envelope;
     },

@@ -1,0 +1,43 @@
+/**
+ * The cost disclosure of a loan on given terms (the Disclosure Statement, or the Key Fact Statement
+ * for the rupee) and the plan it is shown with: what the confirmation screen shows and what is stored
+ * when the borrower confirms (confirmed-documents.ts).
+ */
+import { RUPEE_SYMBOL, type CostDisclosure } from '@cashloan/contract';
+import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
+
+const day = (at: Date) => dayToIsoDate(lenderDay(at));
+
+export interface PlanLine {
+  seq: number;
+  dueAt: Date;
+  amountMinor: number;
+}
+
+/** The plan of a loan on these terms paid out on the day `from` falls on. */
+export function projectedPlan(terms: OfferTerms, from: Date): PlanLine[] {
+  return projectLoan(terms).instalments.map((i) => ({ seq: i.seq, dueAt: addDays(from, i.dueInDays), amountMinor: i.amountMinor }));
+}
+
+/** The cost disclosure of an offer with its plan; the rupee gets the Key Fact Statement, with its APR. */
+export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: string): CostDisclosure {
+  const loan = projectLoan(terms);
+  const figures = costFigures(loan);
+  const keyFactStatement = currency === RUPEE_SYMBOL;
+  return {
+    title: keyFactStatement ? 'Key Fact Statement' : 'Disclosure Statement',
+    amountFinanced: figures.amountFinancedMinor,
+    financeCharges: [
+      { text: 'Interest', amount: loan.interestMinor },
+      { text: 'Service fee', amount: loan.feeMinor },
+    ],
+    totalFinanceCharge: figures.financeChargeMinor,
+    netProceeds: figures.netProceedsMinor,
+    totalOfPayments: figures.totalOfPaymentsMinor,
+    schedule: plan.map((p) => ({ pay_time: day(p.dueAt), amount: p.amountMinor })),
+    eirMonthlyBp: figures.eirMonthlyBp,
+    eirAnnualBp: figures.eirAnnualBp,
+    aprBp: keyFactStatement ? figures.aprBp : null,
+  };
+}

@@ -1,0 +1,29 @@
+/** The Disclosure Statement (Key Fact Statement for the rupee) exactly as stored at confirmation. */
+import type { ConfirmedDisclosureBody, ConfirmedDocumentRow } from '../../../domain/orders/service.ts';
+import { moneyTextIn } from '../../../loan-terms/money-text.ts';
+import { renderPdf, type PdfBytes, type PdfFrame } from './layout.ts';
+
+const percent = (bp: number) => `${(bp / 100).toFixed(2)}%`;
+
+export function disclosurePdf(frame: PdfFrame, stored: ConfirmedDocumentRow): Promise<PdfBytes> {
+  const body = JSON.parse(stored.body) as ConfirmedDisclosureBody;
+  const d = body.disclosure;
+  // Written in the currency the borrower confirmed in: the document is what they saw.
+  const money = moneyTextIn(body.currency);
+  return renderPdf(frame, (w) => {
+    w.paragraph('These are the costs of the loan as shown to the borrower and confirmed before the loan was made.');
+    w.heading('Cost of the loan');
+    w.row('Amount financed', money(d.amountFinanced));
+    for (const charge of d.financeCharges) w.row(`Finance charge: ${charge.text}`, money(charge.amount));
+    w.row('Total finance charge', money(d.totalFinanceCharge), { bold: true });
+    w.row('Net proceeds of the loan', money(d.netProceeds));
+    w.row('Total of payments', money(d.totalOfPayments), { bold: true });
+    w.row('Effective interest rate, monthly', percent(d.eirMonthlyBp));
+    w.row('Effective interest rate, yearly', percent(d.eirAnnualBp));
+    if (d.aprBp !== null) w.row('Annual percentage rate (APR)', percent(d.aprBp));
+    w.gap();
+    w.heading('Repayment schedule as confirmed');
+    w.columns(['No.', 'Due date', 'Amount'], { bold: true });
+    d.schedule.forEach((line, i) => w.columns([String(i + 1), line.pay_time, money(line.amount)]));
+  });
+}

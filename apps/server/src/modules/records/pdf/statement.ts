@@ -1,0 +1,63 @@
+/**
+ * The statement of account: every charge and payment of the order to date with the running balance.
+ * The loan's principal, interest and service fee; the late charges and rollover fees each payment
+ * booked; each payment; late charges accrued and not booked yet; and what is owed today.
+ */
+import { dayToIsoDate, lenderDay } from '../../../loan-terms/calendar.ts';
+import type { MoneyText } from '../../../loan-terms/money-text.ts';
+import type { OrderRow, OrderView } from '../../../domain/orders/service.ts';
+import type { PaymentFact } from '../service.ts';
+import { renderPdf, type PdfBytes, type PdfFrame } from './layout.ts';
+
+const date = (at: Date) => dayToIsoDate(lenderDay(at));
+
+export interface StatementLine {
+  date: string;
+  text: string;
+  charge: number;
+  payment: number;
+}
+
+/** The statement's lines, oldest first; the balance runs over them. */
+export function statementLines(order: OrderRow, view: OrderView, facts: PaymentFact[]): StatementLine[] {
+  const start = date(order.disbursedAt ?? order.createdAt);
+  const lines: StatementLine[] = [
+    { date: start, text: 'Principal', charge: order.principalMinor, payment: 0 },
+    { date: start, text: 'Interest', charge: order.interestMinor, payment: 0 },
+    { date: start, text: 'Service fee', charge: order.feeMinor, payment: 0 },
+  ];
+  const paid = facts.filter((f) => f.status === 'paid').sort((a, b) => a.paidAtDate.getTime() - b.paidAtDate.getTime() || (a.paymentId ?? 0) - (b.paymentId ?? 0));
+  let booked = 0;
+  for (const f of paid) {
+    const day = f.paidAt.slice(0, 10);
+    if (f.bookedCharges > 0) lines.push({ date: day, text: 'Late charges and fees booked', charge: f.bookedCharges, payment: 0 });
+    booked += f.bookedCharges;
+    lines.push({ date: day, text: `Payment ${f.reference} (${f.channel})`, charge: 0, payment: f.amount });
+  }
+  // Charges booked outside the payments listed (none today) keep the balance true to the ledger.
+  if (order.extraChargesMinor > booked) lines.push({ date: date(order.updatedAt), text: 'Other charges booked', charge: order.extraChargesMinor - booked, payment: 0 });
+  const p = view.position;
+  const accrued = p ? p.overdueInterestMinor + p.penaltyMinor : 0;
+  if (accrued > 0) lines.push({ date: '', text: 'Late charges accrued to date, not yet booked', charge: accrued, payment: 0 });
+  return lines;
+}
+
+export function statementPdf(frame: PdfFrame, order: OrderRow, view: OrderView, facts: PaymentFact[], money: MoneyText): Promise<PdfBytes> {
+  const lines = statementLines(order, view, facts);
+  return renderPdf(frame, (w) => {
+    w.paragraph(`Every charge and payment of loan ${order.orderNo} (${order.productName}) to date.`);
+    w.columns(['Date / item', 'Charge', 'Payment', 'Balance'], { bold: true });
+    let balance = 0;
+    for (const l of lines) {
+      balance += l.charge - l.payment;
+      w.columns([`${l.date} ${l.text}`.trim(), l.charge ? money(l.charge) : '', l.payment ? money(l.payment) : '', money(balance)]);
+    }
+    w.gap();
+    const totals = lines.reduce((t, l) => ({ charges: t.charges + l.charge, payments: t.payments + l.payment }), { charges: 0, payments: 0 });
+    w.row('Total charges', money(totals.charges));
+    w.row('Total payments', money(totals.payments));
+    const owed = view.position?.totalOwedMinor ?? Math.max(0, balance);
+    w.row('Balance owed today', money(owed), { bold: true });
+    if (view.position && view.position.creditMinor > 0) w.row('Credit held for the borrower', money(view.position.creditMinor));
+  });
+}

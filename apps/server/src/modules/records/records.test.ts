@@ -1,0 +1,235 @@
+/**
+ * The borrower's records on the real app: a confirmed loan paid in several partial payments through
+ * the pay-code path (the sandbox's counter, as the provider would), then its payment history,
+ * receipts and documents, each PDF read back with pdfjs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callUrlPath,
+  documentsRoute,
+  loanDetailConfirmRoute,
+  loanDetailPushRoute,
+  loanDetailsRoute,
+  paymentHistoryRoute,
+  receiptRoute,
+  recordPdfRoute,
+  type SessionParams,
+} from '@cashloan/contract';
+import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
+import { query } from '../../test-support/test-app.ts';
+import { listConfirmedDocuments, loadOrder, moveOrder } from '../../domain/orders/service.ts';
+import { ORDER_STATUS } from '../../loan-terms/status.ts';
+import { CERTIFICATE_NOT_YET, DOCUMENT_NOT_FOUND, ORDER_NOT_FOUND, PAYMENT_NOT_FOUND } from './service.ts';
+
+const DAY = 86_400_000;
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    for (const item of content.items) if ('str' in item) parts.push(item.str);
+  }
+  await doc.destroy();
+  return parts.join(' ').replace(/\s+/g, ' ');
+}
+
+describe('the borrower records', () => {
+  let h: Harness;
+  let session: SessionParams;
+  let stranger: SessionParams;
+  let orderId: number;
+  const money = (minor: number) => `₱${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+  beforeAll(async () => {
+    h = await createHarness();
+    ({ session } = await h.t.newBorrower({ name: 'Maria Santos', mobilePhone: '9171112233' }));
+    ({ session: stranger } = await h.t.newBorrower({ name: 'Someone Else' }));
+    const productId = h.productIds[0]!;
+    expect((await h.call(loanDetailConfirmRoute, session, { productId })).body.code).toBe(0);
+    const pushed = await h.call(loanDetailPushRoute, session, { amount: '500000', periods: '91', termUnit: '1', productId, extraNumber: '1' });
+    expect(pushed.body.code).toBe(0);
+    orderId = Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
+    await moveOrder(h.t.db, orderId, ORDER_STATUS.disbursing, h.t.clock.now());
+    await moveOrder(h.t.db, orderId, ORDER_STATUS.repaying, h.t.clock.now());
+  });
+  afterAll(() => h.t.close());
+
+  const pdf = async (s: SessionParams, params: Record<string, string>) => {
+    const res = await h.t.app.inject({ method: 'GET', url: `${callUrlPath(recordPdfRoute)}?${query({ ...(s as unknown as Record<string, string>), ...params })}` });
+    return res;
+  };
+  const ops = (url: string, payload: object) =>
+    h.t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${h.t.config.OPS_TOKEN}` }, payload });
+  /** A pay code for `amount` on the order, paid at the counter (the sandbox's "paid"). */
+  async function pay(amount: number): Promise<void> {
+    const issued = await ops('/ops/pay-codes', { orderId, purpose: 'repay', amount });
+    expect(issued.statusCode).toBe(200);
+    const code = issued.json().data.code as string;
+    expect((await h.markPaid(code)).body.code).toBe(0);
+  }
+  const amountDue = async () => {
+    const order = (await loadOrder(h.t.db, orderId))!;
+    const details = await h.call(loanDetailsRoute, session, { productId: order.productId, orderId });
+    return (details.body.data.userOrderDetail.detail as Array<{ text: string; value: string }>).find((r) => r.text === 'Amount due')?.value;
+  };
+
+  it('stored the disclosure and the agreements at confirmation, each with its SHA-256', async () => {
+    const docs = await listConfirmedDocuments(h.t.db, orderId);
+    expect(docs.map((d) => `${d.kind}-${d.position}`)).toEqual(['disclosure-0', 'agreement-1', 'agreement-2']);
+    const { createHash } = await import('node:crypto');
+    for (const d of docs) expect(d.sha256).toBe(createHash('sha256').update(d.body).digest('hex'));
+    await expect(h.t.db.query(`UPDATE confirmed_documents SET body = '{}' WHERE order_id = $1`, [orderId])).rejects.toThrow(/immutable/);
+  });
+
+  it('shows every payment with its allocation, equal to the ledger, and the balance loan-details shows', async () => {
+    const empty = await h.call(paymentHistoryRoute, session, { orderId });
+    expect(empty.body.data).toMatchObject({ payments: [], nextDueAmount: 560_500 });
+    // Overdue by 5 days: late interest and the penalty are booked by the first payment.
+    await h.advance(96 * DAY);
+    const balances: string[] = [];
+    for (const amount of [50_000, 200_000]) {
+      await pay(amount);
+      balances.push((await amountDue())!);
+      await h.advance(DAY);
+    }
+    // A pending payment: the provider has not confirmed it yet.
+    const pendingCode = (await ops('/ops/pay-codes', { orderId, purpose: 'repay', amount: 1_000 })).json().data.code as string;
+    expect((await ops(`/ops/pay-codes/${pendingCode}/paid`, { status: 'P' })).statusCode).toBe(200);
+
+    const history = (await h.call(paymentHistoryRoute, session, { orderId })).body.data;
+    expect(history.payments).toHaveLength(3);
+    expect(history.payments[0]).toMatchObject({ status: 'pending', paymentId: null, allocation: null, reference: pendingCode, amount: 1_000 });
+    const paid = history.payments.filter((p: { status: string }) => p.status === 'paid');
+    expect(paid.map((p: { amount: number }) => p.amount)).toEqual([200_000, 50_000]);
+    for (const p of paid) {
+      const a = p.allocation;
+      expect(a.lateCharges + a.interest + a.serviceFee + a.principal + a.unapplied).toBe(p.amount);
+      expect(p.paidAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(p.channel).toBeTruthy();
+    }
+    // Pay the rest: the order settles.
+    const order = (await loadOrder(h.t.db, orderId))!;
+    const owedNow = Number(history.nextDueAmount);
+    expect(owedNow).toBeGreaterThan(0);
+    await pay(owedNow);
+    const after = (await loadOrder(h.t.db, orderId))!;
+    expect(after.status).toBe(ORDER_STATUS.settled);
+    const final = (await h.call(paymentHistoryRoute, session, { orderId })).body.data;
+    expect(final).toMatchObject({ nextDueDate: '', nextDueAmount: 0 });
+    const all = final.payments.filter((p: { status: string }) => p.status === 'paid');
+    const sum = (key: string) => all.reduce((s: number, p: { allocation: Record<string, number> }) => s + p.allocation[key]!, 0);
+    expect(all.reduce((s: number, p: { amount: number }) => s + p.amount, 0)).toBe(after.paidMinor);
+    expect(sum('lateCharges')).toBe(after.extraChargesMinor);
+    expect(after.extraChargesMinor).toBeGreaterThan(0);
+    expect(sum('interest')).toBe(order.interestMinor);
+    expect(sum('serviceFee')).toBe(order.feeMinor);
+    expect(sum('principal')).toBe(order.principalMinor);
+    expect(sum('unapplied')).toBe(0);
+
+    // Each receipt's balance after is what loan-details showed right after that payment.
+    const oldestFirst = [...all].reverse();
+    for (const [i, p] of oldestFirst.entries()) {
+      const r = (await h.call(receiptRoute, session, { orderId, paymentId: p.paymentId })).body.data;
+      expect(r).toMatchObject({ orderNo: after.orderNo, paymentId: p.paymentId, reference: p.reference, amount: p.amount, allocation: p.allocation, maskedPhone: '******2233' });
+      expect(r.lenderName).toBe(h.t.config.COMPANY_CORPORATE_NAME);
+      if (i < balances.length) expect(money(r.balanceAfter)).toBe(balances[i]);
+      else expect(r.balanceAfter).toBe(0);
+    }
+  });
+
+  it('makes the receipt PDF with the reference and amount', async () => {
+    const payment = (await h.call(paymentHistoryRoute, session, { orderId })).body.data.payments.find((p: { status: string }) => p.status === 'paid');
+    const res = await pdf(session, { orderId: String(orderId), document: 'receipt', paymentId: String(payment.paymentId) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="receipt-PN\d+-\d+\.pdf"$/);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(payment.reference);
+    expect(text).toContain(money(payment.amount));
+    expect(text).toContain(h.t.config.COMPANY_SEC_REG_NO);
+    expect(text).toContain(h.t.config.COMPANY_CA_NO);
+  });
+
+  it('prints the disclosure and agreements as confirmed, with the SHA-256, and unchanged when the product and agreements change', async () => {
+    const order = (await loadOrder(h.t.db, orderId))!;
+    const list = (await h.call(documentsRoute, session, { orderId })).body.data;
+    expect(list.documents.map((d: { document: string }) => d.document)).toEqual(['disclosure', 'agreement-1', 'agreement-2', 'schedule', 'statement', 'certificate']);
+    expect(list.documents[4].fileName).toBe(`statement-${order.orderNo}.pdf`);
+    const stored = await listConfirmedDocuments(h.t.db, orderId);
+    const disclosure = JSON.parse(stored[0]!.body);
+
+    const before: Record<string, Buffer> = {};
+    for (const d of ['disclosure', 'agreement-1', 'agreement-2']) before[d] = (await pdf(session, { orderId: String(orderId), document: d })).rawPayload;
+    const text = await pdfText(before.disclosure!);
+    expect(text).toContain('Disclosure Statement');
+    expect(text).toContain(order.orderNo);
+    expect(text).toContain(money(disclosure.disclosure.amountFinanced));
+    expect(text).toContain(money(disclosure.disclosure.totalFinanceCharge));
+    expect(text).toContain(money(disclosure.disclosure.totalOfPayments));
+    for (const line of disclosure.disclosure.schedule) expect(text).toContain(money(line.amount));
+    expect(text).toContain(`SHA-256: ${stored[0]!.sha256}`);
+    expect(money(disclosure.disclosure.amountFinanced)).toBe('₱5000.00');
+    expect(money(disclosure.disclosure.totalFinanceCharge)).toBe('₱605.00');
+    const agreement = await pdfText(before['agreement-1']!);
+    expect(agreement).toContain(`SHA-256: ${stored[1]!.sha256}`);
+    expect(agreement).toContain(order.orderNo);
+    expect(agreement).toContain('5000.00');
+    expect(agreement).toContain('Maria Santos');
+
+    await h.t.db.query(`UPDATE products SET interest_bp = interest_bp * 2, service_fee_bp = 0, amount_minor = 900000 WHERE id = $1`, [order.productId]);
+    await h.t.db.query(`UPDATE agreements SET body = 'CHANGED {principal}', title = 'Changed'`);
+    for (const d of ['disclosure', 'agreement-1', 'agreement-2']) {
+      const again = (await pdf(session, { orderId: String(orderId), document: d })).rawPayload;
+      expect(Buffer.compare(again, before[d]!)).toBe(0);
+    }
+    expect((await pdfText(before['agreement-2']!)).includes('CHANGED')).toBe(false);
+  });
+
+  it('prints the schedule, the statement and the certificate of the settled loan', async () => {
+    const order = (await loadOrder(h.t.db, orderId))!;
+    const schedule = await pdfText((await pdf(session, { orderId: String(orderId), document: 'schedule' })).rawPayload);
+    for (const p of order.plan) expect(schedule).toContain(money(p.amountMinor));
+    expect(schedule).toContain('Paid');
+    const statement = await pdfText((await pdf(session, { orderId: String(orderId), document: 'statement' })).rawPayload);
+    expect(statement).toContain(money(order.principalMinor));
+    expect(statement).toContain(money(order.interestMinor));
+    expect(statement).toContain(money(order.feeMinor));
+    // Every booked late charge and each payment, the balance running down to nothing.
+    expect(statement).toContain(`Total charges ${money(order.principalMinor + order.interestMinor + order.feeMinor + order.extraChargesMinor)}`);
+    expect(statement).toContain(`Total payments ${money(order.paidMinor)}`);
+    expect(statement).toContain('Balance owed today ₱0.00');
+    const certificate = await pdf(session, { orderId: String(orderId), document: 'certificate' });
+    expect(certificate.statusCode).toBe(200);
+    const text = await pdfText(certificate.rawPayload);
+    expect(text).toContain('Certificate of Full Payment');
+    expect(text).toContain(money(order.paidMinor));
+    expect(text).toContain(h.t.config.COMPANY_CORPORATE_NAME);
+  });
+
+  it('refuses the certificate before the loan is settled, and a receipt without a payment', async () => {
+    const { borrowerId, session: other } = await h.t.newBorrower();
+    const running = await h.order(borrowerId, ORDER_STATUS.repaying);
+    const list = (await h.call(documentsRoute, other, { orderId: running.id })).body.data.documents.map((d: { document: string }) => d.document);
+    expect(list).toEqual(['schedule', 'statement']);
+    const refused = await pdf(other, { orderId: String(running.id), document: 'certificate' });
+    expect(refused.headers['content-type']).toMatch(/json/);
+    expect(refused.json().message).toBe(CERTIFICATE_NOT_YET);
+    expect((await pdf(other, { orderId: String(running.id), document: 'disclosure' })).json().message).toBe(DOCUMENT_NOT_FOUND);
+    expect((await pdf(other, { orderId: String(running.id), document: 'receipt' })).json().message).toMatch(/paymentId/);
+  });
+
+  it("answers another borrower's order, payment and documents as not found", async () => {
+    expect((await h.call(paymentHistoryRoute, stranger, { orderId })).body.message).toBe(ORDER_NOT_FOUND);
+    expect((await h.call(documentsRoute, stranger, { orderId })).body.message).toBe(ORDER_NOT_FOUND);
+    expect((await h.call(receiptRoute, stranger, { orderId, paymentId: 1 })).body.message).toBe(ORDER_NOT_FOUND);
+    expect((await pdf(stranger, { orderId: String(orderId), document: 'statement' })).json().message).toBe(ORDER_NOT_FOUND);
+    // A payment of another order of the same borrower is not found either.
+    const { borrowerId, session: other } = await h.t.newBorrower();
+    const own = await h.order(borrowerId, ORDER_STATUS.repaying);
+    const foreignPayment = (await h.call(paymentHistoryRoute, session, { orderId })).body.data.payments.find((p: { paymentId: number | null }) => p.paymentId !== null).paymentId as number;
+    expect((await h.call(receiptRoute, other, { orderId: own.id, paymentId: foreignPayment })).body.message).toBe(PAYMENT_NOT_FOUND);
+  });
+});

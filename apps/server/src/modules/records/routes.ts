@@ -1,0 +1,24 @@
+/** HTTP of the records family: payment history, receipt, documents, and a record as a PDF. */
+import type { FastifyInstance } from 'fastify';
+import { documentsCall, paymentHistoryCall, receiptCall, recordPdfCall } from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
+import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { attachmentName } from '../../platform/http/mount-call.ts';
+import { orderDocuments, paymentHistory, receipt, recordPdf } from './service.ts';
+
+const id = (value: string) => Number(value);
+
+export function registerRecords(app: FastifyInstance, deps: AppDeps): void {
+  mountCall(app, deps, paymentHistoryCall, ({ borrower, payload }) => paymentHistory(deps, borrower, id(payload.orderId)));
+
+  mountCall(app, deps, receiptCall, ({ borrower, payload }) => receipt(deps, borrower, { orderId: id(payload.orderId), paymentId: id(payload.paymentId) }));
+
+  mountCall(app, deps, documentsCall, ({ borrower, payload }) => orderDocuments(deps, borrower, id(payload.orderId)));
+
+  mountCall(app, deps, recordPdfCall, async ({ borrower, payload, currency, reply }) => {
+    const request = { orderId: id(payload.orderId), document: payload.document, paymentId: payload.paymentId === undefined ? undefined : id(payload.paymentId) };
+    const pdf = await recordPdf(deps, borrower, request, currency);
+    attachmentName(reply, pdf.fileName);
+    return pdf.bytes;
+  });
+}
