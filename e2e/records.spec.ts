@@ -7,6 +7,7 @@
  * and Retry works.
  */
 import type { Page } from '@playwright/test';
+import { REMINDERS_STOPPED_TEXT } from '@cashloan/contract/order-details';
 import { test, expect, type Borrower, type OpsClient } from './fixtures.ts';
 
 interface CreatedOrder {
@@ -188,5 +189,22 @@ test.describe('Records', () => {
     await expect(page).toHaveURL(/\/paymentHistory\?/);
     await expect(page.getByRole('heading', { level: 2, name: 'No payments yet' })).toBeVisible();
     await expect(page.getByText(/^Your next payment of ₱\d+\.\d{2} is due on \d{4}-\d{2}-\d{2}\.$/)).toBeVisible();
+  });
+
+  test("a borrower who replied STOP reads on the order that no SMS reminders are sent", async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 170 });
+    await page.goto(order.path);
+    await expect(page.getByRole('heading', { level: 2, name: 'Repaying' })).toBeVisible();
+    await expect(page.getByText(/stop SMS payment reminders/)).toHaveCount(0);
+    try {
+      // The inbound SMS the dev ops call stands in for (branch issue22-reminders).
+      await ops.request('POST', '/sms-inbound', { phone: borrower.session.mobilePhone, text: 'STOP' });
+    } catch (error) {
+      test.skip(/HTTP 404/.test(String(error)), 'POST /ops/sms-inbound is not in this build (the reminders server is merged separately)');
+      throw error;
+    }
+    await page.reload();
+    const status = page.getByRole('region', { name: 'Repaying' });
+    await expect(status.getByText(REMINDERS_STOPPED_TEXT)).toBeVisible();
   });
 });
