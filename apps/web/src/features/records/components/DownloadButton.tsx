@@ -3,7 +3,7 @@
  * stops taps landing in the same tick), the file handed to the host app through saveFile (or
  * downloaded by the page in a browser), and a failure told with its reason and a Retry button.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { saveFile, type FileToSave } from '../../../shared/bridge/save-file.ts';
 import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../../../shared/http/client.ts';
@@ -28,10 +28,21 @@ export function DownloadButton({
 }) {
   const [state, setState] = useState<DownloadState>({ kind: 'idle' });
   const running = useRef(false);
+  const frame = useRef<HTMLDivElement>(null);
+  // Chrome blurs a focused button that turns disabled: focus comes back to it when the download ends.
+  const hadFocus = useRef(false);
   const failureId = useId();
+  const busy = state.kind === 'busy';
+  useEffect(() => {
+    if (busy || !hadFocus.current) return;
+    hadFocus.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body) frame.current?.querySelector('button')?.focus();
+  }, [busy]);
   const download = async () => {
     if (running.current) return;
     running.current = true;
+    hadFocus.current = frame.current?.contains(document.activeElement) ?? false;
     setState({ kind: 'busy' });
     try {
       const file = await load();
@@ -43,9 +54,8 @@ export function DownloadButton({
       running.current = false;
     }
   };
-  const busy = state.kind === 'busy';
   return (
-    <div className={styles.download}>
+    <div className={styles.download} ref={frame}>
       <Button
         block
         color="primary"

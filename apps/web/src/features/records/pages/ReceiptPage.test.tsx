@@ -97,6 +97,31 @@ describe('the receipt', () => {
     expect(JSON.parse(saveFile.mock.calls[0]![0] as string)).toEqual({ fileName: 'receipt-PN2611270001-12.pdf', mimeType: 'application/pdf', base64: PDF_BASE64 });
   });
 
+  it('gives focus back to the button when the download ends (Chrome blurs a button that turns disabled)', async () => {
+    androidBridge();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fakeServer({
+      [RECEIPT_PATH]: [ok(RECEIPT)],
+      [PDF_PATH]: [async () => {
+        await held;
+        return pdfFile(PDF, 'receipt-PN2611270001-12.pdf')();
+      }],
+    });
+    renderPage(ReceiptPage, '/paymentReceipt?orderId=7&paymentId=12');
+    const button = await screen.findByRole('button', { name: 'Download PDF of this receipt' });
+    await userEvent.click(button);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    // What Chrome does (jsdom keeps focus on a disabled button): focus falls back to <body>.
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    elsewhere.remove();
+    expect(document.activeElement).toBe(document.body);
+    release();
+    await screen.findByText('Sent to your phone: receipt-PN2611270001-12.pdf');
+    expect(document.activeElement).toBe(button);
+  });
+
   it("a failed download shows the reason and Retry downloads it", async () => {
     const saveFile = androidBridge();
     fakeServer({ [RECEIPT_PATH]: [ok(RECEIPT)], [PDF_PATH]: ['network', pdfFile(PDF, 'receipt-PN2611270001-12.pdf')] });
