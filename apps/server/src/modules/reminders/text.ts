@@ -12,6 +12,35 @@ export const HOW_TO_STOP = 'Reply STOP to stop these reminders.';
 /** A payment and a reminder can cross. */
 export const ALREADY_PAID = 'If you have paid already, please ignore this message.';
 
+/**
+ * Words no reminder uses (the tests check every text against them): threats, shaming, the contact of
+ * third parties, and relative dates that a late send would make untrue.
+ */
+export const NEVER_IN_A_REMINDER: readonly string[] = [
+  'legal',
+  'court',
+  'police',
+  'arrest',
+  'jail',
+  'prison',
+  'sue',
+  'lawsuit',
+  'threat',
+  'warning',
+  'final notice',
+  'shame',
+  'blacklist',
+  'collector',
+  'family',
+  'friend',
+  'relative',
+  'employer',
+  'contacts',
+  'neighbo',
+  'in 3 days',
+  'tomorrow',
+];
+
 export interface ReminderFacts {
   brand: string;
   orderNo: string;
