@@ -78,7 +78,7 @@ const stopRecovery = recoveryModule.startCardRecovery({ db, clock, payments }, a
 // Provider notifications stored but not settled (the provider did not answer, or the process stopped): tried again every 30 s.
 const stopSettling = notificationsModule.createNotificationSettler({ db, clock, payments }, app.log).start();
 // SMS payment reminders (docs/records.md): a pass now and every 5 minutes; each reminder is a claimed row, so once only.
-const stopReminders = remindersModule.startPaymentReminders({ db, clock, sms, config }, app.log);
+const stopReminders = config.PAYMENT_REMINDERS ? remindersModule.startPaymentReminders({ db, clock, sms, config }, app.log) : async () => undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after error');
