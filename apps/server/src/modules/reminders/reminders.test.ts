@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { REMINDERS_STOPPED_TEXT, loanDetailsRoute } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
+import { createTestApp } from '../../test-support/test-app.ts';
 import { createDevOutboxSms } from '../../providers/sms/dev-outbox.ts';
 import type { SmsProvider } from '../../providers/sms/sms.ts';
 import { dayToIsoDate, lenderDay, lenderDayStartsAt } from '../../loan-terms/calendar.ts';
@@ -186,13 +187,39 @@ describe('SMS payment reminders', () => {
     const order = await s.h.order(borrower.borrowerId, ORDER_STATUS.due, { dueInDays: 0 });
     // 10:00 Manila on the due day: the 'due' reminder is sendable.
     const secondProcess = createDevOutboxSms(s.t.db, s.t.clock);
-    const passes = await Promise.all([s.pass(), s.pass(), s.pass(secondProcess), s.opsPass()]);
-    expect(passes.flatMap((p) => p.sent)).toHaveLength(1);
+    // A second app on the same database, as a second server process would be (its own clock, at the same moment).
+    const second = await createTestApp({ SESSION_TTL_DAYS: 3650, CARD_DATA_KEYS: s.t.config.CARD_DATA_KEYS, CARD_HASH_KEY: s.t.config.CARD_HASH_KEY }, s.t.clock.now(), { db: s.t.db });
+    const secondOps = async () =>
+      (await second.app.inject({ method: 'POST', url: '/ops/reminders/run', headers: { authorization: `Bearer ${second.config.OPS_TOKEN}` } })).json().data as ReminderPass;
+    try {
+      const passes = await Promise.all([s.pass(), s.pass(), s.pass(secondProcess), s.opsPass(), secondOps(), secondOps()]);
+      expect(passes.flatMap((p) => p.sent)).toHaveLength(1);
+      expect(passes.every((p) => p.failed === 0)).toBe(true);
+      expect((await secondOps()).sent).toEqual([]);
+    } finally {
+      // The database is the first app's: it closes it.
+      await second.app.close();
+    }
     expect(await s.pass()).toMatchObject({ sent: [], failed: 0 });
     expect(await s.pass(secondProcess)).toMatchObject({ sent: [], failed: 0 });
     const sent = await s.sentTo(borrower.session.mobilePhone);
     expect(sent.map((r) => [r.kind, r.dueOn])).toEqual([['due', dayToIsoDate(lenderDay(order.plan[0]!.dueAt))]]);
     expect(await s.reminderOutboxCount(borrower.session.mobilePhone)).toBe(1);
+  });
+
+  it('a reminder not sent by 22:00 (the server was down all day) waits for 06:00, quiet hours included', async () => {
+    const s = await setUp();
+    const borrower = await s.t.newBorrower();
+    const order = await s.h.order(borrower.borrowerId, ORDER_STATUS.repaying, { dueInDays: 4 });
+    const dueDay = lenderDay(order.plan[0]!.dueAt);
+    for (const at of [lenderTime(dueDay - 3, 22), lenderTime(dueDay - 3, 23, 30), lenderTime(dueDay - 2, 2), lenderTime(dueDay - 2, 5, 59)]) {
+      await s.moveTo(at);
+      expect(await s.pass()).toMatchObject({ quiet: true, sent: [], nextAllowedAt: lenderTime(dueDay - 2, 6).toISOString() });
+    }
+    expect(await s.reminderOutboxCount(borrower.session.mobilePhone)).toBe(0);
+    await s.moveTo(lenderTime(dueDay - 2, 6));
+    expect((await s.pass()).sent.map((r) => r.kind)).toEqual(['before_3']);
+    expect((await s.sentTo(borrower.session.mobilePhone)).map((r) => r.createdAt)).toEqual([lenderTime(dueDay - 2, 6)]);
   });
 
   it('catches up with only the latest reminder when the job missed days, and a rollover date gets reminders of its own', async () => {
