@@ -12,12 +12,15 @@ describe('reminder texts', () => {
     const text = reminderText(kind, facts);
     expect(text.startsWith('PesoNow: ')).toBe(true);
     expect(text).toContain('PN261101048213');
-    expect(text).toContain('₱5605.00');
+    expect(text).toContain('Amount due: PHP 5605.00.');
     expect(text).toContain('2027-01-31');
     expect(text).toContain('open the app and tap Repayment, or pay at a partner outlet with a pay code');
     expect(text).toContain('Reply STOP to stop these reminders.');
     for (const word of NEVER_IN_A_REMINDER) expect(text.toLowerCase()).not.toContain(word);
     expect(text.includes('overdue')).toBe(kind.startsWith('overdue'));
+    // GSM 7-bit characters only (none of the extension table's), and two SMS parts at most (153 characters each).
+    expect(text).toMatch(/^[ -Z_a-z!?.,:;'"()@#%&*+\-/=<>]+$/);
+    expect(text.length).toBeLessThanOrEqual(2 * 153);
   });
 });
 

@@ -2,9 +2,15 @@
  * The words of an SMS payment reminder: neutral only (SEC Memorandum Circular 18 s2019 on fair debt
  * collection: no threats, no shaming, never a word about contacting anyone else). Every text names the
  * brand, the order number, the amount due now, the due date as YYYY-MM-DD (never "in 3 days": a text
- * sent late must stay true), how to pay and how to stop the reminders.
+ * sent late must stay true), how to pay and how to stop the reminders, in plain GSM 7-bit characters.
  */
 import { moneyText } from '../../loan-terms/money-text.ts';
+
+/**
+ * Pesos written 'PHP 5605.00', not '₱5605.00': ₱ is not in the GSM 7-bit alphabet, and one character
+ * outside it sends the whole text as UCS-2 (70 characters a part instead of 160), five parts instead of two.
+ */
+export const SMS_PESO = 'PHP ';
 import { isOverdueKind, type ReminderKind } from './schedule.ts';
 
 export const HOW_TO_PAY = 'To pay, open the app and tap Repayment, or pay at a partner outlet with a pay code.';
@@ -51,7 +57,7 @@ export interface ReminderFacts {
 }
 
 export function reminderText(kind: ReminderKind, f: ReminderFacts): string {
-  const amount = moneyText(f.amountDueMinor);
+  const amount = moneyText(f.amountDueMinor, SMS_PESO);
   const lead = isOverdueKind(kind)
     ? `${f.brand}: the payment for your loan ${f.orderNo} was due on ${f.dueOn} and is overdue since that date. Amount due: ${amount}.`
     : `${f.brand}: a reminder that the payment for your loan ${f.orderNo} is due on ${f.dueOn}. Amount due: ${amount}.`;
