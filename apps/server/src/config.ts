@@ -96,6 +96,15 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * Run the SMS payment reminder job every 5 minutes in this process (docs/records.md). The e2e server
+   * turns it off so that no reminder lands in an outbox a test is reading; POST /ops/reminders/run
+   * runs a pass either way.
+   */
+  PAYMENT_REMINDERS: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   /** Public base URL the server builds absolute links with (printed demo links, jump URLs). */
   PUBLIC_URL: optionalText.refine((v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)), { error: 'must be an http(s) URL' }),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),

@@ -26,6 +26,7 @@ const [
   sweepModule,
   recoveryModule,
   notificationsModule,
+  remindersModule,
   { createCardData },
   { cardDataKeysFor },
   { protectCardNumbers },
@@ -43,6 +44,7 @@ const [
   import('./modules/complaints/orphan-sweep.ts'),
   import('./modules/repayment/recovery.ts'),
   import('./modules/repayment/provider-notifications.ts'),
+  import('./modules/reminders/job.ts'),
   import('./providers/card-data/card-data.ts'),
   import('./providers/card-data/keys.ts'),
   import('./domain/bank-cards/protect-at-start.ts'),
@@ -75,12 +77,15 @@ const stopSweeps = sweepModule.startOrphanSweeps({ db, storage, clock }, app.log
 const stopRecovery = recoveryModule.startCardRecovery({ db, clock, payments }, app.log);
 // Provider notifications stored but not settled (the provider did not answer, or the process stopped): tried again every 30 s.
 const stopSettling = notificationsModule.createNotificationSettler({ db, clock, payments }, app.log).start();
+// SMS payment reminders (docs/records.md): a pass now and every 5 minutes; each reminder is a claimed row, so once only.
+const stopReminders = config.PAYMENT_REMINDERS ? remindersModule.startPaymentReminders({ db, clock, sms, config }, app.log) : async () => undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after error');
   await stopSweeps();
   await stopRecovery();
   await stopSettling();
+  await stopReminders();
   await app.close();
   await db.close();
 });

@@ -133,3 +133,11 @@ export const opsNewStaff = z.strictObject({
 });
 
 export const opsStaffEmailQuery = z.object({ email: z.string().trim().toLowerCase().min(3, { error: 'email is required' }) });
+
+// ---- reminders: one pass of the SMS payment reminder job, and the inbound SMS (STOP / START) -----------
+
+/** What a borrower's phone texted to the lender's SMS number (the stand-in for the gateway's inbound callback). */
+export const opsSmsInbound = z.strictObject({
+  phone: phoneDigits('phone'),
+  text: z.string({ error: 'text is required' }).max(1600, { error: 'text must be at most 1600 characters' }),
+});

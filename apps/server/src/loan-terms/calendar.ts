@@ -28,6 +28,11 @@ export function startOfLenderDay(at: Date): Date {
   return new Date(lenderDay(at) * DAY_MS - OFFSET_MS);
 }
 
+/** The first millisecond of lender day number `day` (the inverse of lenderDay). */
+export function lenderDayStartsAt(day: number): Date {
+  return new Date(day * DAY_MS - OFFSET_MS);
+}
+
 /** The last millisecond of the lender day `at` falls on (pay-code quotes hold until then). */
 export function endOfLenderDay(at: Date): Date {
   return new Date((lenderDay(at) + 1) * DAY_MS - OFFSET_MS - 1);

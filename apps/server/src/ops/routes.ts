@@ -11,6 +11,7 @@ import { registerBindBankOps } from '../modules/bind-bank/ops.ts';
 import { registerComplaintsOps } from '../modules/complaints/ops.ts';
 import { registerOrderDetailsOps } from '../modules/order-details/ops.ts';
 import { registerPromotionOps } from '../modules/promotion/ops.ts';
+import { registerRemindersOps } from '../modules/reminders/ops.ts';
 import { registerRepaymentOps } from '../modules/repayment/ops.ts';
 import { registerTestPreviewOps } from '../modules/test-preview/ops.ts';
 import { registerSeedOps } from '../seed/ops.ts';
@@ -53,6 +54,7 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
   registerTestPreviewOps(ops, deps);
   registerOrderDetailsOps(ops, deps);
   registerRepaymentOps(ops, deps);
+  registerRemindersOps(ops, deps);
   registerBindBankOps(ops, deps);
   registerComplaintsOps(ops, deps);
   registerPromotionOps(ops, deps);

@@ -20,7 +20,10 @@ export {
   hasBorrowers,
   latestSession,
   lockBorrower,
+  reminderContacts,
+  remindersStoppedAt,
   searchBorrowers,
+  setRemindersStopped,
   type BorrowerRecord,
   type NewBorrower,
 } from './store.ts';

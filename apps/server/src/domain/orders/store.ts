@@ -250,6 +250,29 @@ export async function listOrdersInStatuses(db: Queryable, statuses: readonly Ord
   return rows.map(withJsonPlan);
 }
 
+/** An unpaid instalment of an order being repaid (what the SMS reminders are about). */
+export interface OpenInstalment {
+  orderId: number;
+  borrowerId: number;
+  seq: number;
+  dueAt: Date;
+}
+
+/**
+ * The unpaid instalments, due before `dueBefore`, of orders stored as being repaid (170, 174, 180):
+ * never those in review, disbursing, rejected or settled. Uses the partial index of open plan rows.
+ */
+export async function listOpenInstalmentsDueBefore(db: Queryable, dueBefore: Date): Promise<OpenInstalment[]> {
+  const { rows } = await db.query<{ order_id: number; borrower_id: number; seq: number; due_at: Date }>(
+    `SELECT rp.order_id, o.borrower_id, rp.seq, rp.due_at
+       FROM repayment_plans rp JOIN orders o ON o.id = rp.order_id
+      WHERE rp.settled_at IS NULL AND rp.due_at < $1 AND o.status = ANY($2::int[])
+      ORDER BY rp.order_id, rp.seq`,
+    [dueBefore, REPAYING_STATUSES],
+  );
+  return rows.map((r) => ({ orderId: Number(r.order_id), borrowerId: Number(r.borrower_id), seq: r.seq, dueAt: r.due_at }));
+}
+
 /**
  * The status an order shows (loan-terms/position.ts: shownStatus and statusForPosition) in SQL, for
  * searching by it: a repaying order is 180 once its current (lowest open) instalment's due day has

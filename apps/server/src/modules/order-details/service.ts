@@ -3,7 +3,7 @@
  * failure screen (/wherePlurality) are told, the recommendations they list, tracking, the app rating
  * and a recommended product's jump URL. Every figure comes from loan-terms through viewOrder.
  */
-import { PAYMENT_PENDING_TEXT, type LoginFailureInfo, type OrderDetails, type RecommendedProduct, type TextRow } from '@cashloan/contract';
+import { PAYMENT_PENDING_TEXT, REMINDERS_STOPPED_TEXT, type LoginFailureInfo, type OrderDetails, type RecommendedProduct, type TextRow } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound, refused } from '../../platform/http/api-error.ts';
@@ -12,7 +12,7 @@ import { loanPosition } from '../../loan-terms/position.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import { findProduct, listActiveProducts, loadBorrowerOrder, productIdsWithOrders, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
-import type { Borrower } from '../../domain/borrowers/service.ts';
+import { remindersStoppedAt, type Borrower } from '../../domain/borrowers/service.ts';
 import { listOrderPayCodes } from '../../domain/payments/service.ts';
 import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendationRows, type RecommendationRow } from './store.ts';
 
@@ -185,6 +185,8 @@ export async function orderDetails(
     cardPopTitle: flags.cardPopTitle,
     cardPopMsg: flags.cardPopMsg,
     paymentPendingText: (await listOrderPayCodes(db, order.id)).some((c) => c.status === 'pending') ? PAYMENT_PENDING_TEXT : '',
+    // The borrower replied STOP to the SMS payment reminders (modules/reminders): the screen says so.
+    remindersStoppedText: (await remindersStoppedAt(db, borrower.id)) ? REMINDERS_STOPPED_TEXT : '',
   };
 }
 

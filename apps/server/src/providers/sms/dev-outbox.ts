@@ -5,13 +5,17 @@ import type { SmsProvider } from './sms.ts';
 
 export function createDevOutboxSms(db: Queryable, clock: Clock): SmsProvider {
   return {
-    async send({ phone, text }) {
-      const { rows } = await db.query<{ id: number }>('INSERT INTO sms_outbox (phone, body, created_at) VALUES ($1, $2, $3) RETURNING id', [
-        phone,
-        text,
-        clock.now(),
-      ]);
-      return { providerRef: `outbox:${Number(rows[0]!.id)}` };
+    async send({ phone, text, reference }) {
+      // One message per reference (sms.ts): a repeat finds the first one's row and adds none.
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO sms_outbox (phone, body, created_at, reference) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (reference) WHERE reference IS NOT NULL DO NOTHING RETURNING id`,
+        [phone, text, clock.now(), reference ?? null],
+      );
+      const id =
+        rows[0]?.id ?? (await db.query<{ id: number }>('SELECT id FROM sms_outbox WHERE reference = $1', [reference])).rows[0]?.id;
+      if (id === undefined) throw new Error(`sms_outbox: no row for reference ${reference}`);
+      return { providerRef: `outbox:${Number(id)}` };
     },
   };
 }

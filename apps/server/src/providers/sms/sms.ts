@@ -8,6 +8,13 @@ export interface SmsMessage {
   /** The mobile number as the borrower entered it (digits only). */
   phone: string;
   text: string;
+  /**
+   * The sender's own reference of this message (e.g. 'reminder:42'). A provider sends one message per
+   * reference: a repeat answers the first providerRef and sends nothing, so a message retried after a
+   * crash (the process stopped between the provider's accept and our record of it) reaches the phone
+   * once. A real gateway adapter maps it to the gateway's client reference or keeps the map itself.
+   */
+  reference?: string | undefined;
 }
 
 export interface SmsProvider {

@@ -31,13 +31,15 @@ ALTER TABLE borrowers ADD COLUMN reminders_stopped_at timestamptz;
 
 -- One row per reminder: claimed ('sending') before the SMS is handed to the provider with the row's
 -- reference, then 'sent'. The unique key makes a second run, a restart or a second process find it.
+-- 'dropped': a claim left by a stopped process that was no longer due when taken again (the order was
+-- paid, the borrower replied STOP, or a later reminder of the instalment became due); never sent again.
 CREATE TABLE payment_reminders (
   id           bigserial PRIMARY KEY,
   order_id     bigint NOT NULL REFERENCES orders (id),
   seq          int NOT NULL,
   due_on       date NOT NULL,
   kind         text NOT NULL CHECK (kind IN ('before_3', 'due', 'overdue_1', 'overdue_3', 'overdue_7')),
-  status       text NOT NULL CHECK (status IN ('sending', 'sent')),
+  status       text NOT NULL CHECK (status IN ('sending', 'sent', 'dropped')),
   phone        text NOT NULL,
   body         text NOT NULL,
   provider_ref text,
@@ -46,6 +48,8 @@ CREATE TABLE payment_reminders (
   UNIQUE (order_id, seq, due_on, kind)
 );
 CREATE INDEX payment_reminders_sending ON payment_reminders (claimed_at) WHERE status = 'sending';
+-- The reminder job's candidates: unpaid instalments by due date.
+CREATE INDEX repayment_plans_open_due ON repayment_plans (due_at) WHERE settled_at IS NULL;
 
 -- The sender's reference of a message: the dev outbox keeps one message per reference.
 ALTER TABLE sms_outbox ADD COLUMN reference text;

@@ -1,0 +1,181 @@
+/**
+ * The SMS payment reminder job (docs/records.md, Reminders). A pass, run every REMINDER_INTERVAL_MS by
+ * the server's periodic runner (main.ts) and on demand by POST /ops/reminders/run:
+ *
+ * 1. does nothing in the quiet hours (22:00-06:00 lender time, loan-terms/contact-hours.ts);
+ * 2. takes over the claims a stopped process or a failed provider left 'sending' for STALE_CLAIM_MS,
+ *    and sends each again with the SAME reference (the provider sends one message per reference), or
+ *    drops it when it is no longer due (paid, STOP, or a later kind is due now);
+ * 3. finds the unpaid instalments of orders being repaid that are due within 3 days or overdue (one
+ *    indexed query through the orders room), their borrowers' phones and STOPs (one query), and the
+ *    reminders already claimed for those orders (one query);
+ * 4. for each instalment whose latest sendable kind (schedule.ts) is not claimed yet: claims it in a
+ *    transaction that holds the order's row lock and checks again that the instalment is unpaid with
+ *    that due date and the borrower has not replied STOP (INSERT … ON CONFLICT DO NOTHING: of two
+ *    passes or two processes, one gets the row); then hands the SMS to the provider with the reference
+ *    'reminder:<id>' and marks it 'sent' with the provider's reference.
+ *
+ * A claim is committed before the SMS is handed over, so no crash, restart or second process sends a
+ * reminder twice; the worst case is a claim whose send is retried, which the reference makes harmless.
+ */
+import type { AppDeps } from '../../deps.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
+import { dayToIsoDate, isoDateToDay, lenderDay, lenderDayStartsAt } from '../../loan-terms/calendar.ts';
+import { isQuietHour, nextAllowedMoment } from '../../loan-terms/contact-hours.ts';
+import { isRepaying } from '../../loan-terms/status.ts';
+import { listOpenInstalmentsDueBefore, loadOrder, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
+import { reminderContacts, remindersStoppedAt } from '../../domain/borrowers/service.ts';
+import { FIRST_REMINDER_DAYS_BEFORE, latestSendableKind, type ReminderKind } from './schedule.ts';
+import { claimReminder, markDropped, markSent, reminderKey, reminderKeysOf, takeStaleClaims, type ReminderRow } from './store.ts';
+import { reminderText } from './text.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
+
+/** How often the server runs a pass (main.ts). A reminder is sent within this long of 06:00 on its day. */
+export const REMINDER_INTERVAL_MS = 5 * 60 * 1000;
+/** A claim still 'sending' after this long is taken over by the next pass (its process stopped or its send failed). */
+export const STALE_CLAIM_MS = 5 * 60 * 1000;
+
+/** The provider's reference of a reminder: the same on every attempt. */
+export const reminderReference = (id: number) => `reminder:${id}`;
+
+export interface SentReminder {
+  reminderId: number;
+  orderId: number;
+  seq: number;
+  dueOn: string;
+  kind: ReminderKind;
+  phone: string;
+  providerRef: string;
+  /** A claim taken over from an earlier pass (sent with its first reference). */
+  retried: boolean;
+}
+
+export interface ReminderPass {
+  at: string;
+  /** The pass fell in the quiet hours and sent nothing. */
+  quiet: boolean;
+  /** The first moment a reminder may be sent (`at` outside the quiet hours). */
+  nextAllowedAt: string;
+  sent: SentReminder[];
+  /** Claims whose send failed this pass: they are 'sending' and the pass after STALE_CLAIM_MS retries them. */
+  failed: number;
+  /** Taken-over claims no longer due (paid, STOP, or a later kind due now): never sent. */
+  dropped: number;
+}
+
+interface ReminderKey {
+  orderId: number;
+  seq: number;
+  dueOn: string;
+  kind: ReminderKind;
+}
+
+/**
+ * Whether the reminder is due at `now` for this order: the order is being repaid, the instalment is
+ * unpaid and still due on that date (a rollover moves the date, and the new date has reminders of
+ * its own), and the kind is the latest one whose moment has come (the catch-up rule).
+ */
+function isDue(order: OrderRow | null, key: ReminderKey, now: Date): order is OrderRow {
+  if (!order || !isRepaying(order.status)) return false;
+  const dueDay = isoDateToDay(key.dueOn);
+  const instalment = order.plan.find((p) => p.seq === key.seq);
+  if (!instalment || instalment.settledAt !== null || lenderDay(instalment.dueAt) !== dueDay) return false;
+  return latestSendableKind(dueDay, now) === key.kind;
+}
+
+/** Under the order's row lock: checks the reminder is still due and the borrower has not replied STOP. */
+async function lockIfDue(tx: Queryable, key: ReminderKey, now: Date): Promise<OrderRow | null> {
+  const order = await loadOrder(tx, key.orderId, { forUpdate: true });
+  if (!isDue(order, key, now)) return null;
+  if ((await remindersStoppedAt(tx, order.borrowerId)) !== null) return null;
+  return order;
+}
+
+/** Claims a new reminder (committed before it is sent), with its text as of now; null when not ours or not due. */
+async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date): Promise<ReminderRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockIfDue(tx, key, now);
+    if (!order) return null;
+    const amountDueMinor = viewOrder(order, now).position?.currentDueMinor ?? 0;
+    if (amountDueMinor <= 0) return null;
+    const body = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: key.dueOn });
+    return claimReminder(tx, { ...key, phone, body }, now);
+  });
+}
+
+async function send(deps: Deps, claim: ReminderRow, pass: ReminderPass, retried: boolean): Promise<void> {
+  try {
+    const { providerRef } = await deps.sms.send({ phone: claim.phone, text: claim.body, reference: reminderReference(claim.id) });
+    await markSent(deps.db, claim.id, providerRef, deps.clock.now());
+    const { id: reminderId, orderId, seq, dueOn, kind, phone } = claim;
+    pass.sent.push({ reminderId, orderId, seq, dueOn, kind, phone, providerRef, retried });
+  } catch {
+    // Left 'sending': a pass after STALE_CLAIM_MS sends it again with the same reference.
+    pass.failed++;
+  }
+}
+
+/** One pass of the reminder job at the clock's now. Never throws for one reminder's failure. */
+export async function runReminderPass(deps: Deps): Promise<ReminderPass> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const pass: ReminderPass = { at: now.toISOString(), quiet: isQuietHour(now), nextAllowedAt: nextAllowedMoment(now).toISOString(), sent: [], failed: 0, dropped: 0 };
+  if (pass.quiet) return pass;
+
+  // Claims left by a stopped process or a failed send: the same reminder, the same reference.
+  for (const claim of await takeStaleClaims(db, new Date(now.getTime() - STALE_CLAIM_MS), now)) {
+    const at = clock.now();
+    // Taken now, so it waits STALE_CLAIM_MS again: the morning's first pass sends it.
+    if (isQuietHour(at)) break;
+    try {
+      if (!(await db.transaction((tx) => lockIfDue(tx, claim, at)))) {
+        await markDropped(db, claim.id);
+        pass.dropped++;
+        continue;
+      }
+    } catch {
+      pass.failed++;
+      continue;
+    }
+    await send(deps, claim, pass, true);
+  }
+
+  // New reminders: unpaid instalments due within FIRST_REMINDER_DAYS_BEFORE days, or overdue.
+  const today = lenderDay(now);
+  const instalments = await listOpenInstalmentsDueBefore(db, lenderDayStartsAt(today + FIRST_REMINDER_DAYS_BEFORE + 1));
+  const contacts = await reminderContacts(db, [...new Set(instalments.map((i) => i.borrowerId))]);
+  const claimed = await reminderKeysOf(db, [...new Set(instalments.map((i) => i.orderId))]);
+  for (const instalment of instalments) {
+    const contact = contacts.get(instalment.borrowerId);
+    if (!contact || contact.stopped) continue;
+    const dueDay = lenderDay(instalment.dueAt);
+    const kind = latestSendableKind(dueDay, now);
+    if (!kind) continue;
+    const key = { orderId: instalment.orderId, seq: instalment.seq, dueOn: dayToIsoDate(dueDay), kind };
+    if (claimed.has(reminderKey(key))) continue;
+    const at = clock.now();
+    // A pass that runs into 22:00 stops there; the morning's first pass goes on.
+    if (isQuietHour(at)) break;
+    let claim: ReminderRow | null;
+    try {
+      claim = await claimIfDue(deps, key, contact.mobilePhone, at);
+    } catch {
+      pass.failed++;
+      continue;
+    }
+    if (claim) await send(deps, claim, pass, false);
+  }
+  return pass;
+}
+
+/** Runs a pass now and every REMINDER_INTERVAL_MS until stop(), which waits for a pass under way. */
+export function startPaymentReminders(deps: Deps, log: JobLog): () => Promise<void> {
+  const run = async () => {
+    const pass = await runReminderPass(deps);
+    if (pass.sent.length + pass.dropped > 0) log.info({ sent: pass.sent.length, dropped: pass.dropped }, 'payment reminders sent');
+    if (pass.failed > 0) log.error({ failed: pass.failed }, 'payment reminders left some for the next pass');
+  };
+  return startPeriodic(run, REMINDER_INTERVAL_MS, log, 'payment reminders failed');
+}

@@ -1,0 +1,65 @@
+/**
+ * The words of an SMS payment reminder: neutral only (SEC Memorandum Circular 18 s2019 on fair debt
+ * collection: no threats, no shaming, never a word about contacting anyone else). Every text names the
+ * brand, the order number, the amount due now, the due date as YYYY-MM-DD (never "in 3 days": a text
+ * sent late must stay true), how to pay and how to stop the reminders, in plain GSM 7-bit characters.
+ */
+import { moneyText } from '../../loan-terms/money-text.ts';
+
+/**
+ * Pesos written 'PHP 5605.00', not '₱5605.00': ₱ is not in the GSM 7-bit alphabet, and one character
+ * outside it sends the whole text as UCS-2 (70 characters a part instead of 160), five parts instead of two.
+ */
+export const SMS_PESO = 'PHP ';
+import { isOverdueKind, type ReminderKind } from './schedule.ts';
+
+export const HOW_TO_PAY = 'To pay, open the app and tap Repayment, or pay at a partner outlet with a pay code.';
+export const HOW_TO_STOP = 'Reply STOP to stop these reminders.';
+/** A payment and a reminder can cross. */
+export const ALREADY_PAID = 'If you have paid already, please ignore this message.';
+
+/**
+ * Words no reminder uses (the tests check every text against them): threats, shaming, the contact of
+ * third parties, and relative dates that a late send would make untrue.
+ */
+export const NEVER_IN_A_REMINDER: readonly string[] = [
+  'legal',
+  'court',
+  'police',
+  'arrest',
+  'jail',
+  'prison',
+  'sue',
+  'lawsuit',
+  'threat',
+  'warning',
+  'final notice',
+  'shame',
+  'blacklist',
+  'collector',
+  'family',
+  'friend',
+  'relative',
+  'employer',
+  'contacts',
+  'neighbo',
+  'in 3 days',
+  'tomorrow',
+];
+
+export interface ReminderFacts {
+  brand: string;
+  orderNo: string;
+  /** The order's amount due now (its position's currentDueMinor), in centavos. */
+  amountDueMinor: number;
+  /** The instalment's due date, YYYY-MM-DD (lender calendar). */
+  dueOn: string;
+}
+
+export function reminderText(kind: ReminderKind, f: ReminderFacts): string {
+  const amount = moneyText(f.amountDueMinor, SMS_PESO);
+  const lead = isOverdueKind(kind)
+    ? `${f.brand}: the payment for your loan ${f.orderNo} was due on ${f.dueOn} and is overdue since that date. Amount due: ${amount}.`
+    : `${f.brand}: a reminder that the payment for your loan ${f.orderNo} is due on ${f.dueOn}. Amount due: ${amount}.`;
+  return `${lead} ${HOW_TO_PAY} ${ALREADY_PAID} ${HOW_TO_STOP}`;
+}
