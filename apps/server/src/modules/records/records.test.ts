@@ -255,4 +255,23 @@ describe('the borrower records', () => {
     expect(history.payments.map((p: { reference: string; status: string }) => `${p.status} ${p.reference}`)).toEqual(['paid Card ending 4821', 'paid OR-0042']);
     expect(history.payments[0].channel).toBe('Bank card');
   });
+
+  it('keeps the Key Fact Statement of a loan confirmed in rupees, in rupees, and lists no statement before the loan is paid out', async () => {
+    const { session: s } = await h.t.newBorrower({ name: 'Ravi Kumar' });
+    const productId = h.productIds[1]!;
+    const real = { ...s, real: '1' };
+    expect((await h.call(loanDetailConfirmRoute, real, { productId })).body.code).toBe(0);
+    const pushed = await h.call(loanDetailPushRoute, real, { amount: '1000000', periods: '120', termUnit: '1', productId, extraNumber: '1' });
+    expect(pushed.body.code).toBe(0);
+    const id = Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
+    const list = (await h.call(documentsRoute, s, { orderId: id })).body.data.documents;
+    // (An earlier test rewrote the agreement rows: their titles here are whatever they are now.)
+    expect(list.map((d: { document: string }) => d.document)).toEqual(['disclosure', 'agreement-1', 'agreement-2', 'schedule']);
+    expect(list[0].title).toBe('Key Fact Statement');
+    const text = await pdfText((await pdf(s, { orderId: String(id), document: 'disclosure' })).rawPayload);
+    expect(text).toContain('Key Fact Statement');
+    expect(text).toContain('₹10000.00');
+    expect(text).toContain('Annual percentage rate');
+    expect((await pdf(s, { orderId: String(id), document: 'statement' })).json().message).toBe(DOCUMENT_NOT_FOUND);
+  });
 });
