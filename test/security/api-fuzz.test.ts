@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
+import { applyPaidPayCode, issuePayCode } from '../../apps/server/src/domain/payments/service.ts';
 import { generateRequests, type FuzzWorld } from '../support/api-fuzz-requests.ts';
 import { ALL_CALLS, SESSION_PARAMS, type SessionParams } from '@cashloan/contract';
 
@@ -46,6 +47,11 @@ describe('API fuzz run from the contract', () => {
         if (/id$/i.test(k) && !(SESSION_PARAMS as readonly string[]).includes(k) && !ids[k]?.includes(v)) (ids[k] ??= []).push(v);
       }
     }
+    // A payment on the overdue demo order, so the records calls (receipt, record-pdf) reach a real one.
+    const overdue = demo.orders.find((o) => o.status === 180)!;
+    const overdueId = Number(new URLSearchParams(overdue.path.split('?')[1]).get('orderId'));
+    const payCode = await issuePayCode(t, { orderId: overdueId, purpose: 'repay', amountMinor: 10_000, now: t.clock.now() });
+    ids.paymentId = [String((await applyPaidPayCode(t, { code: payCode.code, now: t.clock.now() })).result.paymentId)];
     world = { session, ids };
   });
   afterAll(async () => {
@@ -68,8 +74,8 @@ describe('API fuzz run from the contract', () => {
       if (res.statusCode >= 500) outcome.problem = `5xx: ${describe}`;
       else if (request.method === 'HEAD' || res.statusCode === 204) {
         // no body to read
-      } else if (type.startsWith('image/')) {
-        if (res.statusCode !== 200) outcome.problem = `image with an error status: ${describe}`;
+      } else if (type.startsWith('image/') || type.startsWith('application/pdf')) {
+        if (res.statusCode !== 200) outcome.problem = `image or PDF with an error status: ${describe}`;
       } else {
         const leak = LEAKS.find(([, pattern]) => pattern.test(res.body));
         if (leak) outcome.problem = `${leak[0]}: ${describe}`;

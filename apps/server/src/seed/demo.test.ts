@@ -11,7 +11,7 @@ import { migrate } from '../platform/db/migrate.ts';
 import { openTestDb } from '../test-support/test-app.ts';
 import { BANK_FORM_ITEMS, DEMO_BORROWER, demoLinks, seedDemo, type DemoLinks } from './demo.ts';
 import { borrowerForSession } from '../domain/borrowers/session.ts';
-import { loadOrder } from '../domain/orders/service.ts';
+import { listConfirmedDocuments, loadOrder } from '../domain/orders/service.ts';
 import { viewOrder } from '../domain/orders/service.ts';
 import { DAY_MS } from '../platform/clock/clock.ts';
 import { LATE_PENALTY_MINOR } from '../loan-terms/rules.ts';
@@ -59,6 +59,12 @@ describe('the demo seed', () => {
       expect(order.plan).toHaveLength(link.status === 151 ? 0 : order.periods);
       expect(link.path.startsWith('/allIt?')).toBe(true);
       expect(String(paramsOf(link.path).get('productId'))).toBe(String(order.productId));
+      // What the demo borrower confirmed is stored like any order's (docs/records.md): the disclosure and both agreements.
+      const confirmed = await listConfirmedDocuments(db, orderId);
+      expect(confirmed.map((d) => `${d.kind}-${d.position}`)).toEqual(['disclosure-0', 'agreement-1', 'agreement-2']);
+      const disclosure = JSON.parse(confirmed[0]!.body);
+      expect(disclosure.disclosure.amountFinanced).toBe(order.principalMinor);
+      if (order.disbursedAt) expect(disclosure.disclosure.schedule.map((l: { amount: number }) => l.amount)).toEqual(order.plan.map((p) => p.amountMinor));
     }
   });
 

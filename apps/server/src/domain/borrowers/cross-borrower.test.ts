@@ -34,7 +34,8 @@ describe('cross-borrower refusal', () => {
         const payload = Object.entries(example).map(([k, v]): [string, string] => [k, String(k in payloadIds ? payloadIds[k as keyof SessionParams] : v)]);
         return t.app.inject({
           method: call.route.method,
-          url: `${callUrlPath(call.route)}?${new URLSearchParams({ ...session })}`,
+          // A GET call (record-pdf) takes its payload in the query.
+          url: `${callUrlPath(call.route)}?${new URLSearchParams({ ...session, ...(call.route.method === 'GET' ? Object.fromEntries(payload) : {}) })}`,
           ...(call.route.method === 'GET'
             ? {}
             : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(payload).toString() }),

@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { ApiError, invalidInput, notFound, refused, tooMany, unavailable } from '../../platform/http/api-error.ts';
-import { dayToIsoDate, lenderDay, LENDER_UTC_OFFSET_MINUTES } from '../../loan-terms/calendar.ts';
+import { dayToIsoDate, lenderDateTime, lenderDay } from '../../loan-terms/calendar.ts';
 import { moneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, STATUS_MEANING } from '../../loan-terms/status.ts';
 import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
@@ -75,11 +75,6 @@ export const uploadsBusy = () => unavailable(MESSAGES.uploadsBusy, UPLOADS_BUSY_
 
 // ---- orders ------------------------------------------------------------------------------------
 
-const LENDER_OFFSET_MS = LENDER_UTC_OFFSET_MINUTES * 60_000;
-/** 'YYYY-MM-DD HH:mm:ss' in the lender's time zone, as the screens show times. */
-export function lenderDateTime(at: Date): string {
-  return new Date(at.getTime() + LENDER_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
 const lenderDate = (at: Date) => dayToIsoDate(lenderDay(at));
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -13,12 +13,17 @@ import {
   paymentHistoryRoute,
   receiptRoute,
   recordPdfRoute,
+  repaymentCommitRoute,
+  repaymentConfirmRoute,
+  repaymentWayRoute,
   type SessionParams,
 } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { query } from '../../test-support/test-app.ts';
 import { listConfirmedDocuments, loadOrder, moveOrder } from '../../domain/orders/service.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
+import { postReceivedPayment } from '../../domain/payments/service.ts';
+import { createStaff } from '../../staff/accounts/service.ts';
 import { CERTIFICATE_NOT_YET, DOCUMENT_NOT_FOUND, ORDER_NOT_FOUND, PAYMENT_NOT_FOUND } from './service.ts';
 
 const DAY = 86_400_000;
@@ -231,5 +236,42 @@ describe('the borrower records', () => {
     const own = await h.order(borrowerId, ORDER_STATUS.repaying);
     const foreignPayment = (await h.call(paymentHistoryRoute, session, { orderId })).body.data.payments.find((p: { paymentId: number | null }) => p.paymentId !== null).paymentId as number;
     expect((await h.call(receiptRoute, other, { orderId: own.id, paymentId: foreignPayment })).body.message).toBe(PAYMENT_NOT_FOUND);
+  });
+
+  it("names a card payment by the card's last 4 digits and a staff posting by its posted reference", async () => {
+    const { borrowerId, session: s } = await h.t.newBorrower();
+    const order = await h.order(borrowerId, ORDER_STATUS.due, { dueInDays: 1 });
+    const card = await h.card(borrowerId, '4000123412344821');
+    const staffId = (await createStaff(h.t.db, { email: 'fin@lender.test', name: 'Fin', roles: ['finance'], password: 'a long enough password' }, h.t.clock.now())).account.id;
+    await h.t.db.transaction((tx) => postReceivedPayment(tx, { orderId: order.id, amountMinor: 10_000, method: 'counter', reference: 'OR-0042', staffId, now: h.t.clock.now() }));
+    await h.advance(60_000);
+    const { repayToken, repayAmount } = (await h.call(repaymentWayRoute, s, { orderId: order.id })).body.data;
+    const committed = await h.call(repaymentCommitRoute, s, {
+      amount: repayAmount, bankName: card.bankName, cardId: card.id, cardNo: card.maskedNo, couponId: '', orderId: order.id, repayToken, bankCode: card.bankCode, sendMsg: '1',
+    });
+    const confirmed = await h.call(repaymentConfirmRoute, s, { orderId: order.id, verifyCode: await h.latestCode(s.mobilePhone), repaymentRecordId: committed.body.data.repayRecordId });
+    expect(confirmed.body.code).toBe('00');
+    const history = (await h.call(paymentHistoryRoute, s, { orderId: order.id })).body.data;
+    expect(history.payments.map((p: { reference: string; status: string }) => `${p.status} ${p.reference}`)).toEqual(['paid Card ending 4821', 'paid OR-0042']);
+    expect(history.payments[0].channel).toBe('Bank card');
+  });
+
+  it('keeps the Key Fact Statement of a loan confirmed in rupees, in rupees, and lists no statement before the loan is paid out', async () => {
+    const { session: s } = await h.t.newBorrower({ name: 'Ravi Kumar' });
+    const productId = h.productIds[1]!;
+    const real = { ...s, real: '1' };
+    expect((await h.call(loanDetailConfirmRoute, real, { productId })).body.code).toBe(0);
+    const pushed = await h.call(loanDetailPushRoute, real, { amount: '1000000', periods: '120', termUnit: '1', productId, extraNumber: '1' });
+    expect(pushed.body.code).toBe(0);
+    const id = Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
+    const list = (await h.call(documentsRoute, s, { orderId: id })).body.data.documents;
+    // (An earlier test rewrote the agreement rows: their titles here are whatever they are now.)
+    expect(list.map((d: { document: string }) => d.document)).toEqual(['disclosure', 'agreement-1', 'agreement-2', 'schedule']);
+    expect(list[0].title).toBe('Key Fact Statement');
+    const text = await pdfText((await pdf(s, { orderId: String(id), document: 'disclosure' })).rawPayload);
+    expect(text).toContain('Key Fact Statement');
+    expect(text).toContain('₹10000.00');
+    expect(text).toContain('Annual percentage rate');
+    expect((await pdf(s, { orderId: String(id), document: 'statement' })).json().message).toBe(DOCUMENT_NOT_FOUND);
   });
 });

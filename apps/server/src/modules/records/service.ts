@@ -190,7 +190,8 @@ function documentList(order: OrderRow, view: OrderView, confirmed: ConfirmedDocu
     return { document: key, title: d.title, fileName: fileName(key, order.orderNo) };
   });
   if (order.plan.length > 0) list.push({ document: 'schedule', title: 'Repayment Schedule', fileName: fileName('schedule', order.orderNo) });
-  list.push({ document: 'statement', title: 'Statement of Account', fileName: fileName('statement', order.orderNo) });
+  // A loan not paid out (in review, disbursing, rejected) has nothing charged yet: no statement.
+  if (order.disbursedAt !== null) list.push({ document: 'statement', title: 'Statement of Account', fileName: fileName('statement', order.orderNo) });
   if (view.shownStatus === ORDER_STATUS.settled) list.push({ document: 'certificate', title: 'Certificate of Full Payment', fileName: fileName('certificate', order.orderNo) });
   return list;
 }
@@ -237,6 +238,7 @@ export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordP
     return { bytes: await schedulePdf(frame('Repayment Schedule'), order, view, now, money), fileName: fileName(document, order.orderNo) };
   }
   if (document === 'statement') {
+    if (order.disbursedAt === null) throw notFound(DOCUMENT_NOT_FOUND);
     const facts = await paymentFacts(db, order);
     return { bytes: await statementPdf(frame('Statement of Account'), order, view, facts, money), fileName: fileName(document, order.orderNo) };
   }

@@ -82,7 +82,7 @@ function writerFor(doc: PDFKit.PDFDocument): Writer {
       room(16);
       font(options.bold).fontSize(9);
       const y = doc.y;
-      const first = width() * 0.28;
+      const first = width() * 0.4;
       const rest = (width() - first) / Math.max(1, cells.length - 1);
       let bottom = y;
       cells.forEach((cell, i) => {
