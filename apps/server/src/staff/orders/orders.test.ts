@@ -216,6 +216,20 @@ describe('GET /orders/:id: one order whole', () => {
     for (const a of data.confirmed.agreements) expect(a.body).not.toMatch(/\{\w+\}/);
   });
 
+  it('shows what the borrower confirmed as it was stored, after the product and the agreements have changed', async () => {
+    const before = (await orderView(orderId)).data.confirmed;
+    const { rows: agreements } = await t.db.query<{ id: number; title: string; body: string }>('SELECT id, title, body FROM agreements');
+    const { rows: products } = await t.db.query<{ interest_bp: number }>('SELECT interest_bp FROM products WHERE id = $1', [h.productIds[0]]);
+    try {
+      await t.db.query(`UPDATE products SET interest_bp = interest_bp * 2 WHERE id = $1`, [h.productIds[0]]);
+      await t.db.query(`UPDATE agreements SET body = 'CHANGED {principal}', title = 'Changed'`);
+      expect((await orderView(orderId)).data.confirmed).toEqual(before);
+    } finally {
+      for (const a of agreements) await t.db.query('UPDATE agreements SET title = $2, body = $3 WHERE id = $1', [a.id, a.title, a.body]);
+      await t.db.query('UPDATE products SET interest_bp = $2 WHERE id = $1', [h.productIds[0], products[0]!.interest_bp]);
+    }
+  });
+
   it('shows the payout account with the last 4 digits only, and the next move once approved', async () => {
     const bound = await h.call(bindCardChangeRoute, carmen.session, {
       product_id: String(h.productIds[0]),
