@@ -37,7 +37,7 @@ describe('API fuzz run from the contract', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const demo = await seedDemo(t.db, t.clock.now(), t.config, t.cardData);
+    const demo = await seedDemo(t.db, t.clock.now(), t.config, t.cardData, t.payments);
     if (!demo) throw new Error('the demo seed did not run');
     const query = new URLSearchParams(demo.previewPath.split('?')[1]);
     const session = Object.fromEntries(SESSION_PARAMS.map((k) => [k, query.get(k) ?? ''])) as SessionParams;

@@ -90,7 +90,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   await db.close();
 });
 
-const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config, cardData) : null;
+const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config, cardData, sandboxPayments) : null;
 // Never in production, never beside real staff: seedDemoStaff checks both.
 const demoStaff = config.SEED_DEMO ? await seedDemoStaff({ db, cardData }, config, clock.now()) : null;
 const address = await app.listen({ port: config.PORT, host: config.HOST });

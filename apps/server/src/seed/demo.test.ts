@@ -13,7 +13,10 @@ import { BANK_FORM_ITEMS, DEMO_BORROWER, demoLinks, seedDemo, type DemoLinks } f
 import { borrowerForSession } from '../domain/borrowers/session.ts';
 import { listConfirmedDocuments, loadOrder } from '../domain/orders/service.ts';
 import { viewOrder } from '../domain/orders/service.ts';
-import { DAY_MS } from '../platform/clock/clock.ts';
+import { DAY_MS, createFixedClock } from '../platform/clock/clock.ts';
+import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
+import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
+import { listOrderPaymentResults } from '../domain/payments/service.ts';
 import { LATE_PENALTY_MINOR } from '../loan-terms/rules.ts';
 
 const NOW = new Date('2026-11-01T02:00:00Z');
@@ -27,6 +30,12 @@ async function counts(db: Db): Promise<Record<string, number>> {
 }
 
 const paramsOf = (path: string) => new URLSearchParams(path.split('?')[1]);
+
+/** The local sandbox on the seeded database: it issues the pay code the settled demo order is repaid with. */
+const sandboxOn = (db: Db) => {
+  const clock = createFixedClock(NOW);
+  return createSandboxPaymentProvider({ db, clock, sms: createDevOutboxSms(db, clock), appName: 'PesoNow' });
+};
 
 const freshDb = async () => {
   const db = await openTestDb();
@@ -42,7 +51,7 @@ describe('the demo seed', () => {
   let links: DemoLinks;
   beforeAll(async () => {
     db = await freshDb();
-    links = (await seedDemo(db, NOW, config, cardData))!;
+    links = (await seedDemo(db, NOW, config, cardData, sandboxOn(db)))!;
   });
   afterAll(() => db.close());
 
@@ -68,6 +77,16 @@ describe('the demo seed', () => {
     }
   });
 
+  it('repays the settled demo order through a real pay code: one payment, the whole loan, applied once', async () => {
+    const settled = links.orders.find((o) => o.status === 200)!;
+    const order = (await loadOrder(db, Number(paramsOf(settled.path).get('orderId'))))!;
+    const payments = await listOrderPaymentResults(db, order.id);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.amountMinor).toBe(order.principalMinor + order.interestMinor + order.feeMinor);
+    expect(payments[0]!.result).toMatchObject({ outcome: 'settled', balanceAfterMinor: 0 });
+    expect(order.paidMinor).toBe(payments[0]!.amountMinor);
+  });
+
   it('gives links whose session parameters open the demo session, which lives SESSION_TTL_DAYS', async () => {
     expect(links.previewPath.startsWith('/testPreview?')).toBe(true);
     const params = paramsOf(links.previewPath);
@@ -83,7 +102,7 @@ describe('the demo seed', () => {
 
   it('changes nothing when run a second time and gives no links then (they are printed once); demoLinks gives them', async () => {
     const before = await counts(db);
-    const second = await seedDemo(db, new Date(NOW.getTime() + DAY_MS), config, cardData);
+    const second = await seedDemo(db, new Date(NOW.getTime() + DAY_MS), config, cardData, sandboxOn(db));
     expect(await counts(db)).toEqual(before);
     expect(second).toBeNull();
     expect(await demoLinks(db, config)).toEqual(links);
@@ -102,7 +121,7 @@ describe('the demo seed', () => {
     const other = await freshDb();
     try {
       await other.query(`INSERT INTO borrowers (user_id, merchant_number, mobile_phone) VALUES ('REAL1', 'M0001', '9999999999')`);
-      expect(await seedDemo(other, NOW, config, cardData)).toBeNull();
+      expect(await seedDemo(other, NOW, config, cardData, sandboxOn(other))).toBeNull();
       expect(await counts(other)).toMatchObject({ products: 0, orders: 0, borrowers: 1 });
       expect(await demoLinks(other, config)).toBeNull();
     } finally {

@@ -6,6 +6,8 @@ import { currencySymbolFor, type SessionParams } from '@cashloan/contract';
 import type { Db, Queryable } from '../platform/db/client.ts';
 import type { Config } from '../config.ts';
 import type { CardData } from '../providers/card-data/card-data.ts';
+import type { PaymentProvider } from '../providers/payments/payment-provider.ts';
+import { applyPaidPayCode, issuePayCode } from '../domain/payments/service.ts';
 import { createBorrowerWithSession, DEFAULT_MERCHANT, findBorrower, hasBorrowers, latestSession } from '../domain/borrowers/service.ts';
 import { createSession } from '../domain/borrowers/session.ts';
 import { ORDER_STATUS, ORDER_STATUSES, STATUS_MEANING, type OrderStatus } from '../loan-terms/status.ts';
@@ -78,6 +80,8 @@ const DEMO_ORDERS: Array<{ status: OrderStatus; product: number; flags?: Partial
       cardPopMsg: 'Your loan is overdue. Make sure your payment account details are correct.',
     },
   },
+  // Made due today, then repaid in full through a real pay code once the seed has committed, so its
+  // payment history, receipt and statement show the payment that settled it.
   { status: ORDER_STATUS.settled, product: 1, flags: { isScore: '1' } },
 ];
 
@@ -90,15 +94,17 @@ async function isEmpty(db: Queryable): Promise<boolean> {
  * SESSION_TTL_DAYS like any other). Idempotent: once the demo marker exists it seeds nothing and
  * answers null, as it does for a database holding other data; demoLinks gives the links then.
  */
-export async function seedDemo(db: Db, now: Date, config: Config, cardData: CardData): Promise<DemoLinks | null> {
-  const seeded = await db.transaction(async (tx) => {
-    if ((await readMarker(tx)) || !(await isEmpty(tx))) return false;
+export async function seedDemo(db: Db, now: Date, config: Config, cardData: CardData, payments: PaymentProvider): Promise<DemoLinks | null> {
+  const seeded = await db.transaction(async (tx): Promise<DemoMarker | null> => {
+    if ((await readMarker(tx)) || !(await isEmpty(tx))) return null;
     const productIds = await seedCatalog(tx);
     const { borrowerId } = await createBorrowerWithSession(tx, { ...DEMO_BORROWER, merchantNumber: DEFAULT_MERCHANT }, now, config.SESSION_TTL_DAYS);
     const orders: DemoMarker['orders'] = [];
     for (const demo of DEMO_ORDERS) {
       const product = (await findProduct(tx, productIds[demo.product]!))!;
-      const order = await createOrder(tx, { borrower: { id: borrowerId, isRepeat: false }, product, status: demo.status, flags: demo.flags }, now);
+      const repaidBySeed = demo.status === ORDER_STATUS.settled;
+      const status = repaidBySeed ? ORDER_STATUS.due : demo.status;
+      const order = await createOrder(tx, { borrower: { id: borrowerId, isRepeat: false }, product, status, dueInDays: repaidBySeed ? 0 : undefined, flags: demo.flags }, now);
       // What the demo borrower confirmed: on the product's terms, when the loan was paid out (so the
       // disclosure's schedule is the order's plan), or today for an order not paid out.
       const terms = { principalMinor: order.principalMinor, termDays: order.termDays, periods: order.periods, interestBp: product.interestBp, serviceFeeBp: product.serviceFeeBp };
@@ -114,9 +120,14 @@ export async function seedDemo(db: Db, now: Date, config: Config, cardData: Card
     };
     // The marker's key is unique: a second seeder running at the same moment fails here and rolls back.
     await tx.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2::jsonb)`, [DEMO_MARKER_KEY, JSON.stringify(marker)]);
-    return true;
+    return marker;
   });
-  return seeded ? demoLinks(db, config) : null;
+  if (!seeded) return null;
+  // The settled demo order is paid at the payment provider's counter, the way any borrower's is.
+  const settled = seeded.orders.find((o) => o.status === ORDER_STATUS.settled)!;
+  const payCode = await issuePayCode({ db, payments }, { orderId: settled.orderId, purpose: 'repay', now });
+  await applyPaidPayCode({ db }, { code: payCode.code, now });
+  return demoLinks(db, config);
 }
 
 async function readMarker(db: Queryable): Promise<DemoMarker | null> {

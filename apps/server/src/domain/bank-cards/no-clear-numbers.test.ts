@@ -36,7 +36,7 @@ async function ops(t: TestApp, url: string, payload: Record<string, unknown>) {
  * back office would: each account and the card saved twice (the second time must add nothing).
  */
 async function bindEverything(t: TestApp) {
-  expect(await seedDemo(t.db, t.clock.now(), t.config, t.cardData)).not.toBeNull();
+  expect(await seedDemo(t.db, t.clock.now(), t.config, t.cardData, t.payments)).not.toBeNull();
   const productId = String((await t.db.query<{ id: number }>('SELECT id FROM products ORDER BY sort LIMIT 1')).rows[0]!.id);
   const { borrowerId, session } = await t.newBorrower();
   expect((await ops(t, '/orders', { borrowerId, status: 180, productId: Number(productId) })).code).toBe(0);

@@ -24,7 +24,7 @@ import { listConfirmedDocuments, loadOrder, moveOrder } from '../../domain/order
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { postReceivedPayment } from '../../domain/payments/service.ts';
 import { createStaff } from '../../staff/accounts/service.ts';
-import { CERTIFICATE_NOT_YET, DOCUMENT_NOT_FOUND, ORDER_NOT_FOUND, PAYMENT_NOT_FOUND } from './service.ts';
+import { CERTIFICATE_NOT_YET, COST_DISCLOSURE_SUFFIX, DOCUMENT_NOT_FOUND, ORDER_NOT_FOUND, PAYMENT_NOT_FOUND } from './service.ts';
 
 const DAY = 86_400_000;
 
@@ -163,6 +163,8 @@ describe('the borrower records', () => {
     const list = (await h.call(documentsRoute, session, { orderId })).body.data;
     expect(list.documents.map((d: { document: string }) => d.document)).toEqual(['disclosure', 'agreement-1', 'agreement-2', 'schedule', 'statement', 'certificate']);
     expect(list.documents[4].fileName).toBe(`statement-${order.orderNo}.pdf`);
+    // The demo's second agreement is also called 'Disclosure Statement': no two downloads read alike.
+    expect(list.documents.map((d: { title: string }) => d.title).slice(0, 3)).toEqual([`Disclosure Statement${COST_DISCLOSURE_SUFFIX}`, 'Loan Agreement', 'Disclosure Statement']);
     const stored = await listConfirmedDocuments(h.t.db, orderId);
     const disclosure = JSON.parse(stored[0]!.body);
 
@@ -212,6 +214,17 @@ describe('the borrower records', () => {
     expect(text).toContain('Certificate of Full Payment');
     expect(text).toContain(money(order.paidMinor));
     expect(text).toContain(h.t.config.COMPANY_CORPORATE_NAME);
+  });
+
+  it('keeps the statement true to the ledger for money received before the records were kept (an order the ops API made settled)', async () => {
+    const { borrowerId, session: other } = await h.t.newBorrower();
+    const settled = await h.order(borrowerId, ORDER_STATUS.settled);
+    const order = (await loadOrder(h.t.db, settled.id))!;
+    expect((await h.call(paymentHistoryRoute, other, { orderId: settled.id })).body.data.payments).toEqual([]);
+    const statement = await pdfText((await pdf(other, { orderId: String(settled.id), document: 'statement' })).rawPayload);
+    expect(statement).toContain(`Paid before these records were kept ${money(order.paidMinor)}`);
+    expect(statement).toContain(`Total payments ${money(order.paidMinor)}`);
+    expect(statement).toContain('Balance owed today ₱0.00');
   });
 
   it('refuses the certificate before the loan is settled, and a receipt without a payment', async () => {

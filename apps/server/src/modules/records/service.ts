@@ -184,10 +184,15 @@ export async function receipt(deps: Deps, borrower: Borrower, ids: { orderId: nu
 
 const fileName = (document: string, orderNo: string) => `${document}-${orderNo}.pdf`;
 
+/** Said after the cost disclosure's title when an agreement bears the same one (the demo's 'Disclosure Statement'), so no two downloads read alike. */
+export const COST_DISCLOSURE_SUFFIX = ': loan costs and schedule';
+
 function documentList(order: OrderRow, view: OrderView, confirmed: ConfirmedDocumentRow[]): RecordDocument[] {
+  const agreementTitles = new Set(confirmed.filter((d) => d.kind === 'agreement').map((d) => d.title));
   const list: RecordDocument[] = confirmed.map((d) => {
     const key = d.kind === 'disclosure' ? 'disclosure' : `agreement-${d.position}`;
-    return { document: key, title: d.title, fileName: fileName(key, order.orderNo) };
+    const title = d.kind === 'disclosure' && agreementTitles.has(d.title) ? `${d.title}${COST_DISCLOSURE_SUFFIX}` : d.title;
+    return { document: key, title, fileName: fileName(key, order.orderNo) };
   });
   if (order.plan.length > 0) list.push({ document: 'schedule', title: 'Repayment Schedule', fileName: fileName('schedule', order.orderNo) });
   // A loan not paid out (in review, disbursing, rejected) has nothing charged yet: no statement.

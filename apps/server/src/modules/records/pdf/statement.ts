@@ -34,8 +34,11 @@ export function statementLines(order: OrderRow, view: OrderView, facts: PaymentF
     booked += f.bookedCharges;
     lines.push({ date: day, text: `Payment ${f.reference} (${f.channel})`, charge: 0, payment: f.amount });
   }
-  // Charges booked outside the payments listed (none today) keep the balance true to the ledger.
+  // Charges booked and money received outside the payments listed (an order the dev ops API made
+  // already part-paid or settled) keep the balance true to the ledger.
   if (order.extraChargesMinor > booked) lines.push({ date: date(order.updatedAt), text: 'Other charges booked', charge: order.extraChargesMinor - booked, payment: 0 });
+  const recorded = paid.reduce((sum, f) => sum + f.amount, 0);
+  if (order.paidMinor > recorded) lines.push({ date: date(order.updatedAt), text: 'Paid before these records were kept', charge: 0, payment: order.paidMinor - recorded });
   const p = view.position;
   const accrued = p ? p.overdueInterestMinor + p.penaltyMinor : 0;
   if (accrued > 0) lines.push({ date: '', text: 'Late charges accrued to date, not yet booked', charge: accrued, payment: 0 });
