@@ -156,6 +156,9 @@ describe('the borrower records', () => {
     expect(text).toContain(money(payment.amount));
     expect(text).toContain(h.t.config.COMPANY_SEC_REG_NO);
     expect(text).toContain(h.t.config.COMPANY_CA_NO);
+    // Not an 'Official Receipt': in the Philippines that name belongs to BIR-registered receipts.
+    expect(text).toContain('Payment Receipt');
+    expect(text).not.toContain('Official Receipt');
   });
 
   it('prints the disclosure and agreements as confirmed, with the SHA-256, and unchanged when the product and agreements change', async () => {

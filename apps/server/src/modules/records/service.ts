@@ -227,7 +227,7 @@ export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordP
   if (document === 'receipt') {
     if (request.paymentId === undefined) throw invalidInput(RECEIPT_NEEDS_PAYMENT);
     const r = await receiptOf(deps, order, borrower.mobilePhone, request.paymentId);
-    return { bytes: await receiptPdf(frame('Official Receipt'), r, money), fileName: `receipt-${order.orderNo}-${r.paymentId}.pdf` };
+    return { bytes: await receiptPdf(frame('Payment Receipt'), r, money), fileName: `receipt-${order.orderNo}-${r.paymentId}.pdf` };
   }
   if (document === 'disclosure' || document.startsWith('agreement-')) {
     const confirmed = await listConfirmedDocuments(db, order.id);
