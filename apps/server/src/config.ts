@@ -20,6 +20,23 @@ const hexColour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be
 /** A text the site shows; empty is refused, since the disclosures must be there. */
 const siteText = z.string().trim().min(1, { error: 'must not be empty' });
 
+/**
+ * Philippine regular holidays 2026–2027 (RA 9492 as amended; Maundy Thursday and Good Friday from
+ * Easter; National Heroes Day the last Monday of August). Eid'l Fitr and Eid'l Adha are proclaimed
+ * each year: add them to LENDER_HOLIDAYS when they are.
+ */
+export const DEFAULT_LENDER_HOLIDAYS = [
+  '2026-01-01', '2026-04-02', '2026-04-03', '2026-04-09', '2026-05-01', '2026-06-12', '2026-08-31', '2026-11-30', '2026-12-25', '2026-12-30',
+  '2027-01-01', '2027-03-25', '2027-03-26', '2027-04-09', '2027-05-01', '2027-06-12', '2027-08-30', '2027-11-30', '2027-12-25', '2027-12-30',
+].join(',');
+
+/** 'YYYY-MM-DD' that is a real calendar date. */
+const isRealIsoDate = (text: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+};
+
 /** Standard or URL-safe base64; null when the text is not base64 at all. */
 function base64Bytes(text: string): Buffer | null {
   return /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : null;
@@ -158,6 +175,19 @@ const envSchema = z.object({
   GRIEVANCE_OFFICER_NAME: siteText.default('Andrea Cruz'),
   GRIEVANCE_OFFICER_EMAIL: siteText.default('grievance@pesonow.example'),
   GRIEVANCE_OFFICER_PHONE: siteText.default('+63 2 8888 0199'),
+  /**
+   * The lender's holidays, 'YYYY-MM-DD' comma-separated (lender calendar): with weekends, the days that
+   * are not business days (a complaint's promised answer, docs/complaints.md). '' for none.
+   */
+  LENDER_HOLIDAYS: z
+    .string()
+    .default(DEFAULT_LENDER_HOLIDAYS)
+    .transform((v, ctx) => {
+      const entries = v.split(',').map((e) => e.trim()).filter((e) => e !== '');
+      const bad = entries.filter((e) => !isRealIsoDate(e));
+      if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `not a date written YYYY-MM-DD: ${bad.map((b) => JSON.stringify(b)).join(', ')}` });
+      return [...new Set(entries)].sort();
+    }),
   // The lender as a QR Ph merchant (docs/repayment.md, "QR Ph"): what the QR channels' codes pay.
   /** The acquirer's id (its BIC or QR Ph participant code), sub-ID 01 of the merchant account template. */
   QR_PH_ACQUIRER_ID: z.string().trim().regex(/^[A-Za-z0-9]{4,20}$/, { error: 'must be 4 to 20 letters or digits' }).default('DEMOPHM1XXX'),

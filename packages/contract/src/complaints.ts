@@ -31,6 +31,28 @@ import {
 /** An image the borrower uploaded (or the agent attached): absolute http(s) URL or a path on this server. */
 const imageUrl = z.string().regex(/^(https?:\/\/|\/)\S+$/);
 
+/** Ours (issue 23): the reference a person can read out. */
+const complaintTicketNo = z
+  .string()
+  .regex(/^CMP-\d{8}-\d{4,}$/)
+  .describe('ours (issue 23): the reference the borrower can read out, CMP-YYYYMMDD-NNNN (lender date filed, that day\'s sequence)');
+const complaintAnswerBy = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('ours (issue 23): the lender-calendar date by which the borrower will have an answer (3 business days: no weekends, no lender holidays)');
+
+/** Ours (issue 23): where a borrower may turn when the promised answer did not come. */
+export const complaintEscalation = z.object({
+  title: z.string(),
+  text: z.string().describe('plain text, rendered as text'),
+  officerName: z.string().describe("the lender's grievance officer"),
+  officerEmail: z.string(),
+  officerPhone: z.string(),
+  authorityName: z.string().describe('the regulator\'s complaint channel'),
+  authorityUrl: z.string().regex(/^https:\/\//).describe('its public web address'),
+});
+export type ComplaintEscalation = z.infer<typeof complaintEscalation>;
+
 export const complaintDetail = z.object({
   /** Title of the problem type. */
   type: z.string(),
@@ -44,6 +66,17 @@ export const complaintDetail = z.object({
   disposeImages: z.array(imageUrl),
   /** Non-zero: show the rating dialog 3 s after load. */
   isNeedScore: z.number().int().describe('non-zero: ask for a rating'),
+  ticketNo: complaintTicketNo.optional(),
+  answerBy: complaintAnswerBy.optional(),
+  state: z
+    .enum(['received', 'inReview', 'answered'])
+    .optional()
+    .describe(
+      "ours (issue 23): 'received' until the first business day after filing starts, 'inReview' from then until the reply, 'answered' once replied",
+    ),
+  escalation: complaintEscalation
+    .optional()
+    .describe('ours (issue 23): present only while unanswered past answerBy (India: 30 days after filing): where the borrower may escalate'),
 });
 export type ComplaintDetail = z.infer<typeof complaintDetail>;
 
@@ -125,6 +158,8 @@ export const problemSave = {
   /** Not shown in the spec: we answer the new complaint's id (the same id again for a retried submission). */
   answer: z.object({
     problemId: z.number().int().positive().describe('the new complaint (spec: not shown); a retried identical submission answers the same id'),
+    ticketNo: complaintTicketNo.optional(),
+    answerBy: complaintAnswerBy.optional(),
   }),
 };
 export type ComplaintSubmission = z.input<typeof problemSave.payload>;
@@ -135,6 +170,7 @@ export const complaintListItem = z.object({
   /** Title of the problem type. */
   type: z.string(),
   content: z.string(),
+  ticketNo: complaintTicketNo.optional(),
 });
 export type ComplaintListItem = z.infer<typeof complaintListItem>;
 

@@ -27,6 +27,8 @@ export interface TestApp {
   clock: Clock;
   config: Config;
   storage: ImageStorage;
+  /** The SMS provider the app was built with. */
+  sms: SmsProvider;
   /** The payment provider the app was built with. */
   payments: PaymentProvider;
   /** This app's card-data keys (random per test app unless the config overrides name some). */
@@ -98,6 +100,7 @@ export async function createTestApp(
     clock,
     config,
     storage,
+    sms,
     payments,
     cardData,
     newBorrower: (input = {}) =>

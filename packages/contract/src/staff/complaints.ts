@@ -15,7 +15,8 @@ export const staffComplaintListItem = z.object({
   excerpt: z.string().describe('the first words of the complaint'),
   createdAt: isoDateTime,
   repliedAt: isoDateTime.nullable(),
-  reviewDueAt: isoDateTime.describe('the promised review: 3 weekdays after it was filed'),
+  ticketNo: z.string().describe("the borrower's reference, CMP-YYYYMMDD-NNNN"),
+  reviewDueAt: isoDateTime.describe("the promised review: the end of the 3rd business day (no weekends, no LENDER_HOLIDAYS) after the day it was filed"),
   pastReview: z.boolean().describe('waiting and past its promised review'),
 });
 export type StaffComplaintListItem = z.infer<typeof staffComplaintListItem>;

@@ -48,6 +48,7 @@ function ComplaintView({ complaint }: { complaint: StaffComplaint }) {
             {complaint.orderId ? <Link to={orderPath(complaint.orderId)}>{complaint.orderNo}</Link> : complaint.orderNo || 'None'}
           </Descriptions.Item>
           <Descriptions.Item label="Type">{[complaint.type, complaint.sonType].filter(Boolean).join(' / ')}</Descriptions.Item>
+          <Descriptions.Item label="Reference">{complaint.ticketNo}</Descriptions.Item>
           <Descriptions.Item label="Filed">{formatDateTime(complaint.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="Review due">
             {formatDateTime(complaint.reviewDueAt)} {complaint.pastReview && <Tag>Past review</Tag>}

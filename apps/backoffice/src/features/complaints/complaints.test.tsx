@@ -6,7 +6,7 @@ import { renderBackOffice, sessionOf } from '../../test-support/staff-harness.ts
 
 const item = {
   id: 41, borrowerId: 9, borrowerName: 'Ben Cruz', mobilePhone: '09171234567', orderNo: 'ORD-1', type: 'Repayment', sonType: 'Wrong amount',
-  excerpt: 'I paid twice', createdAt: '2025-03-03T01:00:00Z', repliedAt: null, reviewDueAt: '2025-03-06T01:00:00Z', pastReview: true,
+  excerpt: 'I paid twice', createdAt: '2025-03-03T01:00:00Z', repliedAt: null, ticketNo: 'CMP-20250303-0001', reviewDueAt: '2025-03-06T01:00:00Z', pastReview: true,
 };
 const complaint: StaffComplaint = { ...item, content: 'I paid twice for the same bill.', images: ['/uploads/c1.png'], disposeDetail: '', disposeImages: [], isNeedScore: 0, score: null, orderId: 5 };
 

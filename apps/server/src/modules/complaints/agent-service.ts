@@ -10,7 +10,8 @@ import { invalidInput, notFound } from '../../platform/http/api-error.ts';
 import { findBorrowers, type Borrower } from '../../domain/borrowers/service.ts';
 import { loadOrderByNo } from '../../domain/orders/service.ts';
 import { problemTitles } from './problem-types.ts';
-import { pastReview, reviewDueAt } from './review-deadline.ts';
+import type { Holidays } from '../../loan-terms/business-days.ts';
+import { lenderHolidays, pastReview, reviewDueAt } from './review-deadline.ts';
 import { storeImage, uploadsBusy, type UploadDeps } from './service.ts';
 import {
   findComplaint,
@@ -23,6 +24,8 @@ import {
   type InboxStatus,
 } from './store.ts';
 
+export { lenderHolidays } from './review-deadline.ts';
+
 export const AGENT_MESSAGES = {
   complaintNotFound: (id: number) => `Complaint ${id} does not exist.`,
   imageNotOurs: 'disposeImages: an image must be one the borrower sent with this complaint or one uploaded for a reply.',
@@ -33,7 +36,7 @@ const EXCERPT_CHARS = 80;
 const BORROWER_COMPLAINTS_SHOWN = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function listItem(c: ComplaintRow, borrower: Borrower | undefined, now: Date): StaffComplaintListItem {
+function listItem(c: ComplaintRow, borrower: Borrower | undefined, now: Date, holidays: Holidays): StaffComplaintListItem {
   const titles = problemTitles(c.problemType, c.problemSonType);
   return {
     id: c.id,
@@ -46,8 +49,9 @@ function listItem(c: ComplaintRow, borrower: Borrower | undefined, now: Date): S
     excerpt: c.detail.length > EXCERPT_CHARS ? `${c.detail.slice(0, EXCERPT_CHARS - 1)}…` : c.detail,
     createdAt: c.createdAt.toISOString(),
     repliedAt: c.repliedAt?.toISOString() ?? null,
-    reviewDueAt: reviewDueAt(c.createdAt).toISOString(),
-    pastReview: pastReview(c.createdAt, c.repliedAt, now),
+    ticketNo: c.ticketNo,
+    reviewDueAt: reviewDueAt(c.createdAt, holidays).toISOString(),
+    pastReview: pastReview(c.createdAt, c.repliedAt, now, holidays),
   };
 }
 
@@ -57,7 +61,7 @@ async function borrowersOf(db: Queryable, complaints: ComplaintRow[]): Promise<M
 
 /** The inbox, oldest first: waiting, answered or all, filed at least `minAgeDays` ago, of one borrower. */
 export async function complaintInbox(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   filter: { status: InboxStatus; minAgeDays?: number | undefined; borrowerId?: number | undefined; page: number; pageSize: number },
 ): Promise<{ items: StaffComplaintListItem[]; total: number }> {
   const now = deps.clock.now();
@@ -69,25 +73,25 @@ export async function complaintInbox(
     limit: filter.pageSize,
   });
   const borrowers = await borrowersOf(deps.db, rows);
-  return { items: rows.map((c) => listItem(c, borrowers.get(c.borrowerId), now)), total };
+  return { items: rows.map((c) => listItem(c, borrowers.get(c.borrowerId), now, lenderHolidays(deps.config))), total };
 }
 
 /** A borrower's complaints, newest first, as the inbox lists them. */
-export async function borrowerComplaints(db: Queryable, borrower: Borrower, now: Date): Promise<StaffComplaintListItem[]> {
-  return (await listComplaints(db, { borrowerId: borrower.id }, BORROWER_COMPLAINTS_SHOWN)).map((c) => listItem(c, borrower, now));
+export async function borrowerComplaints(db: Queryable, borrower: Borrower, now: Date, holidays: Holidays): Promise<StaffComplaintListItem[]> {
+  return (await listComplaints(db, { borrowerId: borrower.id }, BORROWER_COMPLAINTS_SHOWN)).map((c) => listItem(c, borrower, now, holidays));
 }
 
 /** The complaints waiting for a reply, and how many of them are past their promised review at `now`. */
-export async function waitingComplaintCounts(db: Queryable, now: Date): Promise<{ waiting: number; pastReview: number }> {
+export async function waitingComplaintCounts(db: Queryable, now: Date, holidays: Holidays): Promise<{ waiting: number; pastReview: number }> {
   const filed = await waitingComplaintsFiledAt(db);
-  return { waiting: filed.length, pastReview: filed.filter((at) => pastReview(at, null, now)).length };
+  return { waiting: filed.length, pastReview: filed.filter((at) => pastReview(at, null, now, holidays)).length };
 }
 
-export async function viewForStaff(db: Queryable, c: ComplaintRow, now: Date): Promise<StaffComplaint> {
+export async function viewForStaff(db: Queryable, c: ComplaintRow, now: Date, holidays: Holidays): Promise<StaffComplaint> {
   const borrowers = await borrowersOf(db, [c]);
   const order = c.orderNo === '' ? null : await loadOrderByNo(db, c.orderNo);
   return {
-    ...listItem(c, borrowers.get(c.borrowerId), now),
+    ...listItem(c, borrowers.get(c.borrowerId), now, holidays),
     content: c.detail,
     images: c.images,
     disposeDetail: c.disposeDetail,
@@ -99,10 +103,10 @@ export async function viewForStaff(db: Queryable, c: ComplaintRow, now: Date): P
 }
 
 /** One complaint as the agent sees it. */
-export async function complaintForStaff(deps: Pick<AppDeps, 'db' | 'clock'>, id: number): Promise<StaffComplaint> {
+export async function complaintForStaff(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, id: number): Promise<StaffComplaint> {
   const complaint = await findComplaint(deps.db, id);
   if (!complaint) throw notFound(AGENT_MESSAGES.complaintNotFound(id));
-  return viewForStaff(deps.db, complaint, deps.clock.now());
+  return viewForStaff(deps.db, complaint, deps.clock.now(), lenderHolidays(deps.config));
 }
 
 export interface Reply {

@@ -1,27 +1,31 @@
 /**
- * When a complaint's review is due: the spec promises a review within 3 weekdays (section 9). The
- * deadline is the end of the third lender-calendar weekday after the day it was filed (Saturdays and
- * Sundays do not count; a complaint filed on a weekend counts from the Monday).
+ * When a complaint's review is due: the spec promises a review within 3 weekdays (section 9), counted
+ * here in business days of the lender's calendar (loan-terms/business-days.ts: no weekends, no
+ * LENDER_HOLIDAYS). The deadline is the end of the third business day after the day it was filed (a
+ * complaint filed on a weekend or holiday counts from the next business day).
  */
-import { DAY_MS } from '../../platform/clock/clock.ts';
-import { LENDER_UTC_OFFSET_MINUTES, lenderDay } from '../../loan-terms/calendar.ts';
+import { businessDaysDeadline, holidayCalendar, nextBusinessDay, type Holidays } from '../../loan-terms/business-days.ts';
+import { lenderDayStartsAt } from '../../loan-terms/calendar.ts';
 
 export const REVIEW_WEEKDAYS = 3;
-const OFFSET_MS = LENDER_UTC_OFFSET_MINUTES * 60_000;
 
-/** 0 Sunday … 6 Saturday, of a lender day number (day 0, 1970-01-01, was a Thursday). */
-const weekday = (day: number) => (((day + 4) % 7) + 7) % 7;
-const isWeekend = (day: number) => weekday(day) === 0 || weekday(day) === 6;
+/** The lender's holidays of the configuration (LENDER_HOLIDAYS). */
+export const lenderHolidays = (config: { LENDER_HOLIDAYS: readonly string[] }): Holidays => holidayCalendar(config.LENDER_HOLIDAYS);
 
-export function reviewDueAt(filedAt: Date): Date {
-  let day = lenderDay(filedAt);
-  for (let counted = 0; counted < REVIEW_WEEKDAYS; ) {
-    day += 1;
-    if (!isWeekend(day)) counted += 1;
-  }
-  // The last millisecond of that lender day.
-  return new Date((day + 1) * DAY_MS - OFFSET_MS - 1);
+export function reviewDueAt(filedAt: Date, holidays: Holidays): Date {
+  return businessDaysDeadline(filedAt, REVIEW_WEEKDAYS, holidays);
 }
 
 /** Waiting for a reply and past its promised review. */
-export const pastReview = (filedAt: Date, repliedAt: Date | null, now: Date) => repliedAt === null && now.getTime() > reviewDueAt(filedAt).getTime();
+export const pastReview = (filedAt: Date, repliedAt: Date | null, now: Date, holidays: Holidays) =>
+  repliedAt === null && now.getTime() > reviewDueAt(filedAt, holidays).getTime();
+
+/**
+ * received: filed, before the first business day after the filing day starts (no agent works on it
+ * yet); inReview: from then until the reply; answered: replied.
+ */
+export type ComplaintState = 'received' | 'inReview' | 'answered';
+export function complaintState(filedAt: Date, repliedAt: Date | null, now: Date, holidays: Holidays): ComplaintState {
+  if (repliedAt !== null) return 'answered';
+  return now.getTime() < lenderDayStartsAt(nextBusinessDay(filedAt, holidays)).getTime() ? 'received' : 'inReview';
+}

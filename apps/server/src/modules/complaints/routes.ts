@@ -28,6 +28,6 @@ export function registerComplaints(app: FastifyInstance, deps: AppDeps): void {
 
   mountCall(app, deps, problemSaveCall, async ({ payload, borrower }) => fileComplaint(deps, borrower, payload));
   mountCall(app, deps, problemListCall, async ({ borrower }) => listComplaints(deps, borrower));
-  mountCall(app, deps, problemDetailCall, async ({ payload, borrower }) => complaintDetail(deps, borrower, payload.problemId));
+  mountCall(app, deps, problemDetailCall, async ({ payload, borrower, currency }) => complaintDetail(deps, borrower, payload.problemId, currency));
   mountCall(app, deps, saveScoreCall, async ({ payload, borrower }) => rateComplaint(deps, borrower, payload.problemId, payload.score));
 }

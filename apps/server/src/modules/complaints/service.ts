@@ -9,11 +9,13 @@ import {
   COLLECTION_PROBLEM_TYPE,
   COMPLAINT_IMAGE_MAX_BYTES,
   type ComplaintDetail,
+  type ComplaintEscalation,
   type ComplaintList,
   type ComplaintOrder,
   type ParsedPayloadOf,
   type ProblemInit,
   type problemSaveCall,
+  RUPEE_SYMBOL,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -27,6 +29,8 @@ import { sniffImageType } from '../../providers/storage/image-type.ts';
 import { ImageRejectedError, MAX_IMAGE_PIXELS, reencodeImage } from '../../providers/storage/reencode.ts';
 import { ReencodeQueueFullError } from '../../providers/storage/reencode-queue.ts';
 import { findProblemType, PROBLEM_TYPES, problemTitles } from './problem-types.ts';
+import { complaintState, lenderHolidays, reviewDueAt } from './review-deadline.ts';
+import { takeTicketNo } from './tickets.ts';
 import { giveBackUploadSlot, takeUploadSlot } from './upload-quota.ts';
 import {
   findBorrowerComplaint,
@@ -190,7 +194,25 @@ function fingerprint(s: Submission & { images: string[] }): string {
   return createHash('sha256').update(JSON.stringify([s.problemType, s.problemSonType, s.orderNo, s.problemDetail, s.images])).digest('hex');
 }
 
-export async function fileComplaint(deps: Pick<AppDeps, 'db' | 'clock'>, borrower: Borrower, submission: Submission): Promise<{ problemId: number }> {
+/** The promised answer's lender date, 'YYYY-MM-DD'. */
+const answerByOf = (filedAt: Date, config: Pick<AppDeps['config'], 'LENDER_HOLIDAYS'>) => lenderDate(reviewDueAt(filedAt, lenderHolidays(config)));
+
+/** '30 Nov 2026': plain GSM characters, read the same in every market. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const smsDate = (isoDate: string) => `${Number(isoDate.slice(8, 10))} ${MONTHS[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`;
+
+/** The acknowledgement SMS of a filed complaint: neutral, plain GSM characters, the reference and the promised answer date. */
+export const ackSmsText = (appName: string, ticketNo: string, answerBy: string) =>
+  `${appName}: we received your complaint, reference ${ticketNo}. We will answer by ${smsDate(answerBy)}. Please quote this reference if you contact us about it.`;
+
+/** The outbox reference of a complaint's acknowledgement: sent once, also when retried. */
+export const ackSmsReference = (problemId: number) => `complaint-ack:${problemId}`;
+
+export async function fileComplaint(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>,
+  borrower: Borrower,
+  submission: Submission,
+): Promise<{ problemId: number; ticketNo: string; answerBy: string }> {
   const { db } = deps;
   const now = deps.clock.now();
   const type = findProblemType(submission.problemType);
@@ -207,15 +229,18 @@ export async function fileComplaint(deps: Pick<AppDeps, 'db' | 'clock'>, borrowe
   }
 
   const key = fingerprint({ ...submission, images });
-  return db.transaction(async (tx) => {
+  const filed = await db.transaction(async (tx) => {
     await lockBorrower(tx, borrower.id);
     // Checked under the borrower's lock, which the orphan sweep also takes: an image cannot be swept
     // between this check and the complaint that references it.
     const owned = await ownedImageUrls(tx, borrower.id, images);
     if (images.some((url) => !owned.has(url))) throw invalidInput(MESSAGES.imageNotOwned);
     const earlier = await findSubmission(tx, borrower.id, key, new Date(now.getTime() - REPLAY_WINDOW_MS));
-    if (earlier !== null) return { problemId: earlier };
+    if (earlier !== null) return { problemId: earlier.id, ticketNo: earlier.ticketNo, filedAt: earlier.createdAt, isNew: false };
+    // Taken last: the day's counter row stays locked until this transaction ends.
+    const ticketNo = await takeTicketNo(tx, now);
     const problemId = await insertComplaint(tx, {
+      ticketNo,
       borrowerId: borrower.id,
       orderNo: submission.orderNo,
       problemType: type.value,
@@ -225,8 +250,16 @@ export async function fileComplaint(deps: Pick<AppDeps, 'db' | 'clock'>, borrowe
       submissionKey: key,
       now,
     });
-    return { problemId };
+    return { problemId, ticketNo, filedAt: now, isNew: true };
   });
+  const answerBy = answerByOf(filed.filedAt, deps.config);
+  if (filed.isNew) {
+    // The complaint is filed whatever the SMS gateway does; the reference is on the screen too.
+    await deps.sms
+      .send({ phone: borrower.mobilePhone, text: ackSmsText(deps.config.APP_EN_NAME, filed.ticketNo, answerBy), reference: ackSmsReference(filed.problemId) })
+      .catch(() => undefined);
+  }
+  return { problemId: filed.problemId, ticketNo: filed.ticketNo, answerBy };
 }
 
 // ---- reading and rating ------------------------------------------------------------------------
@@ -236,7 +269,13 @@ export const LIST_TABS = { processing: 'Processing', completed: 'Completed' } as
 
 export async function listComplaints(deps: Pick<AppDeps, 'db'>, borrower: Borrower): Promise<ComplaintList> {
   const rows = await listBorrowerComplaints(deps.db, borrower.id, LIST_LIMIT);
-  const item = (c: ComplaintRow) => ({ id: c.id, time: lenderDateTime(c.createdAt), type: problemTitles(c.problemType, c.problemSonType).type, content: c.detail });
+  const item = (c: ComplaintRow) => ({
+    id: c.id,
+    time: lenderDateTime(c.createdAt),
+    type: problemTitles(c.problemType, c.problemSonType).type,
+    content: c.detail,
+    ticketNo: c.ticketNo,
+  });
   return {
     tabs: [
       { title: LIST_TABS.processing, items: rows.filter((c) => c.repliedAt === null).map(item) },
@@ -252,9 +291,47 @@ async function ownComplaint(db: Queryable, borrower: Borrower, problemId: string
   return complaint;
 }
 
-export async function complaintDetail(deps: Pick<AppDeps, 'db'>, borrower: Borrower, problemId: string): Promise<ComplaintDetail> {
+/** India (real=1): the RBI Integrated Ombudsman Scheme takes a complaint the lender has not answered within 30 days. */
+export const INDIA_OMBUDSMAN_AFTER_DAYS = 30;
+
+/** Where a borrower may turn when the promised answer did not come; our own words. */
+export function escalationNote(config: AppDeps['config'], india: boolean, ticketNo: string): ComplaintEscalation {
+  const officer = { officerName: config.GRIEVANCE_OFFICER_NAME, officerEmail: config.GRIEVANCE_OFFICER_EMAIL, officerPhone: config.GRIEVANCE_OFFICER_PHONE };
+  return india
+    ? {
+        title: 'Not answered yet? You can take it further',
+        text:
+          `We have not answered your complaint ${ticketNo} in time, and we apologise. You can write to our grievance officer, named below. ` +
+          `Because more than ${INDIA_OMBUDSMAN_AFTER_DAYS} days have passed without an answer, you may also complain to the RBI Ombudsman under the ` +
+          'Reserve Bank - Integrated Ombudsman Scheme, 2021, through the RBI Complaint Management System. Please mention your reference.',
+        ...officer,
+        authorityName: 'RBI Complaint Management System',
+        authorityUrl: 'https://cms.rbi.org.in',
+      }
+    : {
+        title: 'Not answered yet? You can take it further',
+        text:
+          `We have not answered your complaint ${ticketNo} by the promised date, and we apologise. You can write to our grievance officer, named below. ` +
+          'You may also bring your complaint to the Securities and Exchange Commission (SEC), which supervises lending and financing companies in the Philippines, ' +
+          'through the complaint channel listed on its website. Please mention your reference.',
+        ...officer,
+        authorityName: 'Securities and Exchange Commission (SEC)',
+        authorityUrl: 'https://www.sec.gov.ph',
+      };
+}
+
+/** Whether the escalation note shows: unanswered past the promised date (India: and 30 days after filing). */
+export function escalationDue(filedAt: Date, repliedAt: Date | null, now: Date, india: boolean, config: Pick<AppDeps['config'], 'LENDER_HOLIDAYS'>): boolean {
+  if (repliedAt !== null) return false;
+  if (now.getTime() <= reviewDueAt(filedAt, lenderHolidays(config)).getTime()) return false;
+  return !india || lenderDay(now) - lenderDay(filedAt) > INDIA_OMBUDSMAN_AFTER_DAYS;
+}
+
+export async function complaintDetail(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, borrower: Borrower, problemId: string, currency: string): Promise<ComplaintDetail> {
   const c = await ownComplaint(deps.db, borrower, problemId);
   const titles = problemTitles(c.problemType, c.problemSonType);
+  const now = deps.clock.now();
+  const india = currency === RUPEE_SYMBOL;
   return {
     type: titles.type,
     sonType: titles.sonType,
@@ -264,6 +341,10 @@ export async function complaintDetail(deps: Pick<AppDeps, 'db'>, borrower: Borro
     disposeDetail: c.disposeDetail,
     disposeImages: c.disposeImages,
     isNeedScore: c.isNeedScore,
+    ticketNo: c.ticketNo,
+    answerBy: answerByOf(c.createdAt, deps.config),
+    state: complaintState(c.createdAt, c.repliedAt, now, lenderHolidays(deps.config)),
+    ...(escalationDue(c.createdAt, c.repliedAt, now, india, deps.config) ? { escalation: escalationNote(deps.config, india, c.ticketNo) } : {}),
   };
 }
 

@@ -3,6 +3,8 @@ import type { Queryable } from '../../platform/db/client.ts';
 
 export interface ComplaintRow {
   id: number;
+  /** The reference the borrower reads out, CMP-YYYYMMDD-NNNN (migration 025). */
+  ticketNo: string;
   borrowerId: number;
   orderNo: string;
   problemType: string;
@@ -20,6 +22,7 @@ export interface ComplaintRow {
 
 interface ComplaintDb {
   id: number;
+  ticket_no: string;
   borrower_id: number;
   order_no: string;
   problem_type: string;
@@ -35,11 +38,12 @@ interface ComplaintDb {
   scored_at: Date | null;
 }
 
-const COMPLAINT_COLUMNS = `id, borrower_id, order_no, problem_type, problem_son_type, detail, images, dispose_detail,
+const COMPLAINT_COLUMNS = `id, ticket_no, borrower_id, order_no, problem_type, problem_son_type, detail, images, dispose_detail,
   dispose_images, is_need_score, score, created_at, replied_at, scored_at`;
 
 const toComplaint = (r: ComplaintDb): ComplaintRow => ({
   id: Number(r.id),
+  ticketNo: r.ticket_no,
   borrowerId: Number(r.borrower_id),
   orderNo: r.order_no,
   problemType: r.problem_type,
@@ -156,22 +160,37 @@ export async function knownStorageKeys(db: Queryable, keys: string[]): Promise<S
 // ---- complaints --------------------------------------------------------------------------------
 
 /** The borrower's complaint filed with this fingerprint after `since`, if any. */
-export async function findSubmission(db: Queryable, borrowerId: number, key: string, since: Date): Promise<number | null> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM complaints WHERE borrower_id = $1 AND submission_key = $2 AND created_at > $3 ORDER BY created_at DESC, id DESC LIMIT 1`,
+export async function findSubmission(db: Queryable, borrowerId: number, key: string, since: Date): Promise<{ id: number; ticketNo: string; createdAt: Date } | null> {
+  const { rows } = await db.query<{ id: number; ticket_no: string; created_at: Date }>(
+    `SELECT id, ticket_no, created_at FROM complaints WHERE borrower_id = $1 AND submission_key = $2 AND created_at > $3 ORDER BY created_at DESC, id DESC LIMIT 1`,
     [borrowerId, key, since],
   );
-  return rows[0] ? Number(rows[0].id) : null;
+  return rows[0] ? { id: Number(rows[0].id), ticketNo: rows[0].ticket_no, createdAt: new Date(rows[0].created_at) } : null;
+}
+
+/**
+ * The next sequence number of a lender day ('YYYY-MM-DD'): the day's counter row, created at 1 or
+ * raised by one, held locked until the caller's transaction ends, so concurrent filings (of any
+ * process) are numbered one after another.
+ */
+export async function takeTicketSequence(tx: Queryable, day: string): Promise<number> {
+  const { rows } = await tx.query<{ last_seq: number }>(
+    `INSERT INTO complaint_ticket_days (day, last_seq) VALUES ($1::date, 1)
+     ON CONFLICT (day) DO UPDATE SET last_seq = complaint_ticket_days.last_seq + 1
+     RETURNING last_seq`,
+    [day],
+  );
+  return Number(rows[0]!.last_seq);
 }
 
 export async function insertComplaint(
   db: Queryable,
-  c: { borrowerId: number; orderNo: string; problemType: string; problemSonType: string; detail: string; images: string[]; submissionKey: string; now: Date },
+  c: { ticketNo: string; borrowerId: number; orderNo: string; problemType: string; problemSonType: string; detail: string; images: string[]; submissionKey: string; now: Date },
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO complaints (borrower_id, order_no, problem_type, problem_son_type, detail, images, submission_key, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) RETURNING id`,
-    [c.borrowerId, c.orderNo, c.problemType, c.problemSonType, c.detail, JSON.stringify(c.images), c.submissionKey, c.now],
+    `INSERT INTO complaints (ticket_no, borrower_id, order_no, problem_type, problem_son_type, detail, images, submission_key, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) RETURNING id`,
+    [c.ticketNo, c.borrowerId, c.orderNo, c.problemType, c.problemSonType, c.detail, JSON.stringify(c.images), c.submissionKey, c.now],
   );
   return Number(rows[0]!.id);
 }

@@ -6,7 +6,7 @@ import { lastFourOnly } from '../../domain/bank-cards/card-numbers.ts';
 import { listAccounts, type AccountRow } from '../../domain/bank-cards/service.ts';
 import { findBorrowerRecord, searchBorrowers, type BorrowerRecord } from '../../domain/borrowers/service.ts';
 import { listBorrowerOrders, viewOrder } from '../../domain/orders/service.ts';
-import { borrowerComplaints } from '../../modules/complaints/agent-service.ts';
+import { borrowerComplaints, lenderHolidays } from '../../modules/complaints/agent-service.ts';
 import { orderListItem } from '../orders/view.ts';
 
 type BorrowerListItem = StaffBorrower['borrower'];
@@ -47,14 +47,14 @@ function accountsOf(rows: AccountRow[]): StaffBorrower['accounts'] {
   }));
 }
 
-export async function borrowerForStaff(deps: { db: Queryable }, borrowerId: number, now: Date): Promise<StaffBorrower> {
+export async function borrowerForStaff(deps: { db: Queryable; config: { LENDER_HOLIDAYS: readonly string[] } }, borrowerId: number, now: Date): Promise<StaffBorrower> {
   const borrower = await findBorrowerRecord(deps.db, borrowerId);
   if (!borrower) throw notFound(`Borrower ${borrowerId} does not exist.`);
   const orders = await listBorrowerOrders(deps.db, borrower.id);
   return {
     borrower: { ...listItem(borrower), isRepeat: borrower.isRepeat },
     orders: orders.map((o) => orderListItem(viewOrder(o, now), borrower)),
-    complaints: await borrowerComplaints(deps.db, borrower, now),
+    complaints: await borrowerComplaints(deps.db, borrower, now, lenderHolidays(deps.config)),
     accounts: accountsOf(await listAccounts(deps.db, borrower.id)),
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { STAFF_IMAGE_FIELD, getComplaintCall, listComplaintsCall, replyToComplaintCall, uploadImageCall } from '@cashloan/contract';
-import { complaintForStaff, complaintInbox, replyToComplaint, uploadReplyImage, viewForStaff } from '../../modules/complaints/agent-service.ts';
+import { complaintForStaff, complaintInbox, lenderHolidays, replyToComplaint, uploadReplyImage, viewForStaff } from '../../modules/complaints/agent-service.ts';
 import { missingImage, readImageField } from '../../modules/complaints/read-upload.ts';
 import { mountStaffCall, type StaffDeps } from '../http/mount.ts';
 
@@ -25,7 +25,7 @@ export function registerComplaintCalls(app: FastifyInstance, deps: StaffDeps): v
     ctx.write(async (tx) => {
       const { id, ...reply } = ctx.input;
       const { before, after } = await replyToComplaint(tx, id, reply, ctx.now);
-      return { answer: await viewForStaff(tx, after, ctx.now), audit: { before: replyValues(before), after: replyValues(after) } };
+      return { answer: await viewForStaff(tx, after, ctx.now, lenderHolidays(deps.config)), audit: { before: replyValues(before), after: replyValues(after) } };
     }),
   );
 

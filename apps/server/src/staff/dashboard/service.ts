@@ -4,11 +4,11 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { startOfLenderDay } from '../../loan-terms/calendar.ts';
 import { countOrdersByShownStatus } from '../../domain/orders/service.ts';
 import { paymentsAppliedSince } from '../../domain/payments/service.ts';
-import { waitingComplaintCounts } from '../../modules/complaints/agent-service.ts';
+import { lenderHolidays, waitingComplaintCounts } from '../../modules/complaints/agent-service.ts';
 
-export async function dashboard(deps: { db: Queryable }, now: Date): Promise<StaffAnswerOf<typeof dashboardCall>> {
+export async function dashboard(deps: { db: Queryable; config: { LENDER_HOLIDAYS: readonly string[] } }, now: Date): Promise<StaffAnswerOf<typeof dashboardCall>> {
   const byStatus = await countOrdersByShownStatus(deps.db, now);
-  const complaints = await waitingComplaintCounts(deps.db, now);
+  const complaints = await waitingComplaintCounts(deps.db, now, lenderHolidays(deps.config));
   return {
     ordersByStatus: [...byStatus].map(([status, count]) => ({ status, count })),
     complaintsWaiting: complaints.waiting,
