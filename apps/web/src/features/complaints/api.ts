@@ -32,9 +32,10 @@ export async function uploadComplaintImage(image: Blob, fileName: string): Promi
   return answer.data.url;
 }
 
-export async function submitComplaint(complaint: ComplaintSubmission): Promise<number> {
+/** Files the complaint; resolves with its id, its reference and the promised answer date (when the server sends them). */
+export async function submitComplaint(complaint: ComplaintSubmission): Promise<{ problemId: number; ticketNo?: string | undefined; answerBy?: string | undefined }> {
   const answer = await callApi(problemSaveRoute, complaint, { loading: true });
-  return answer.data.problemId;
+  return answer.data;
 }
 
 export function useComplaintList() {

@@ -88,4 +88,44 @@ describe('complaint details', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Complaint not found.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
+
+  it('shows the reference, the status and the answer-by date, and no escalation note before that date', async () => {
+    fakeServer({ [DETAIL_PATH]: [ok(detail({ ticketNo: 'CMP-20261126-0042', answerBy: '2026-12-02', state: 'inReview' }))] });
+    renderPage(ComplaintDetailsPage, '/complainDetails?problemId=12');
+    const facts = await screen.findByRole('region', { name: 'Your complaint' });
+    expect(facts.textContent).toContain('ReferenceCMP-20261126-0042');
+    expect(facts.textContent).toContain('StatusIn review');
+    expect(facts.textContent).toContain('Answer by2 Dec 2026');
+    expect(screen.queryByRole('region', { name: /take it further/ })).toBeNull();
+  });
+
+  it('past the promised date shows where to escalate, with the grievance officer and the regulator as real links', async () => {
+    const escalation = {
+      title: 'Not answered yet? You can take it further',
+      text: '<b>We have not answered</b> your complaint CMP-20261126-0042 by the promised date.',
+      officerName: 'Andrea Cruz',
+      officerEmail: 'grievance@pesonow.example',
+      officerPhone: '+63 2 8888 0199',
+      authorityName: 'Securities and Exchange Commission (SEC)',
+      authorityUrl: 'https://www.sec.gov.ph',
+    };
+    fakeServer({ [DETAIL_PATH]: [ok(detail({ ticketNo: 'CMP-20261126-0042', answerBy: '2026-12-02', state: 'inReview', escalation }))] });
+    renderPage(ComplaintDetailsPage, '/complainDetails?problemId=12');
+    const note = await screen.findByRole('region', { name: 'Not answered yet? You can take it further' });
+    // Server text as text.
+    expect(note.textContent).toContain('<b>We have not answered</b>');
+    expect(note.querySelector('b')).toBeNull();
+    expect(note.textContent).toContain('Andrea Cruz');
+    expect(screen.getByRole('link', { name: 'grievance@pesonow.example' }).getAttribute('href')).toBe('mailto:grievance@pesonow.example');
+    expect(screen.getByRole('link', { name: '+63 2 8888 0199' }).getAttribute('href')).toBe('tel:+63288880199');
+    expect(screen.getByRole('link', { name: 'Securities and Exchange Commission (SEC) (www.sec.gov.ph)' }).getAttribute('href')).toBe('https://www.sec.gov.ph');
+  });
+
+  it('shows no answer-by date once answered', async () => {
+    fakeServer({ [DETAIL_PATH]: [ok(detail({ ticketNo: 'CMP-20261126-0042', answerBy: '2026-12-02', state: 'answered', disposeDetail: 'Done.' }))] });
+    renderPage(ComplaintDetailsPage, '/complainDetails?problemId=12');
+    const facts = await screen.findByRole('region', { name: 'Your complaint' });
+    expect(facts.textContent).toContain('StatusAnswered');
+    expect(facts.textContent).not.toContain('Answer by');
+  });
 });

@@ -14,6 +14,7 @@ import { ImageGrid, isSafeImageUrl } from '../components/ImageGrid.tsx';
 import { ComplaintRatingDialog } from '../components/ComplaintRatingDialog.tsx';
 import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
+import { isWebAddress, readableDate, STATE_LABELS } from '../ticket-text.ts';
 
 export const COMPLAINT_DETAILS_TITLE = 'Online service';
 export const PROCESS_RESULT_TITLE = 'Process Result';
@@ -47,6 +48,35 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
   const hasResult = complaint.disposeDetail.trim() !== '' || complaint.disposeImages.some(isSafeImageUrl);
   return (
     <>
+      {complaint.ticketNo && (
+        <section className={styles.card} aria-labelledby="complaint-ticket">
+          <h2 id="complaint-ticket" className={styles.cardHeading}>
+            Your complaint
+          </h2>
+          <dl className={styles.ticketFacts}>
+            <div>
+              <dt>Reference</dt>
+              <dd className={styles.ticketNo}>{complaint.ticketNo}</dd>
+            </div>
+            {complaint.state && (
+              <div>
+                <dt>Status</dt>
+                <dd>{STATE_LABELS[complaint.state] ?? complaint.state}</dd>
+              </div>
+            )}
+            {complaint.answerBy && complaint.state !== 'answered' && (
+              <div>
+                <dt>Answer by</dt>
+                <dd>
+                  <time dateTime={complaint.answerBy}>{readableDate(complaint.answerBy)}</time>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </section>
+      )}
+      {complaint.escalation && <Escalation note={complaint.escalation} />}
+
       <section className={styles.card} aria-labelledby="complaint-type">
         <h2 id="complaint-type" className={styles.cardHeading}>
           {complaint.sonType ? `${complaint.type} · ${complaint.sonType}` : complaint.type}
@@ -76,5 +106,47 @@ function Details({ complaint }: { complaint: ComplaintDetail }) {
         onClose={() => setRating('done')}
       />
     </>
+  );
+}
+
+/** Past the promised date without an answer: where the borrower may take the complaint (server text, shown as text). */
+function Escalation({ note }: { note: NonNullable<ComplaintDetail['escalation']> }) {
+  return (
+    <section className={styles.card} aria-labelledby="complaint-escalation">
+      <h2 id="complaint-escalation" className={styles.cardHeading}>
+        {note.title}
+      </h2>
+      <p className={styles.content}>{note.text}</p>
+      <dl className={styles.ticketFacts}>
+        <div>
+          <dt>Grievance officer</dt>
+          <dd>{note.officerName}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${note.officerEmail}`}>{note.officerEmail}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a href={`tel:${note.officerPhone.replace(/[^\d+]/g, '')}`}>{note.officerPhone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Regulator</dt>
+          <dd>
+            {isWebAddress(note.authorityUrl) ? (
+              <a href={note.authorityUrl} rel="noopener noreferrer" target="_blank">
+                {note.authorityName} ({note.authorityUrl.replace(/^https:\/\//, '')})
+              </a>
+            ) : (
+              note.authorityName
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
   );
 }

@@ -102,7 +102,7 @@ describe('complaint step two', () => {
   it('sends the complaint, shows the success modal for 1.5 s, then replaces the page with the complaint home and clears the draft', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const requests = fakeServer({ [PATHS.init]: [ok(INIT)], [PATHS.upload]: [ok({ url: '/uploads/complaints/cccc.png' })], [PATHS.save]: [ok({ problemId: 12 })] });
+    const requests = fakeServer({ [PATHS.init]: [ok(INIT)], [PATHS.upload]: [ok({ url: '/uploads/complaints/cccc.png' })], [PATHS.save]: [ok({ problemId: 12, ticketNo: 'CMP-20261126-0042', answerBy: '2026-12-02' })] });
     const { history } = renderPage(ComplaintFormPage, FORM_URL);
     await user.type(await screen.findByRole('textbox', { name: 'Description' }), '  Calls at 2 am.  ');
     await user.upload(screen.getByLabelText('Add image'), png());
@@ -110,7 +110,10 @@ describe('complaint step two', () => {
     expect(localStorage.getItem(DRAFT_KEY)).toContain('Calls at 2 am.');
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByRole('dialog', { name: 'Complaint sent' })).toBeTruthy();
+    const modal = await screen.findByRole('dialog', { name: 'Complaint sent' });
+    // Ours (issue 23): the reference and the promised answer date.
+    expect(modal.textContent).toContain('Your reference is CMP-20261126-0042.');
+    expect(modal.textContent).toContain('You will have our answer by 2 Dec 2026.');
     const saved = requests.find((r) => r.path === PATHS.save)!;
     expect(Object.fromEntries(saved.form)).toEqual({
       problemType: '1',

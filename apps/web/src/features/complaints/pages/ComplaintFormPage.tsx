@@ -18,6 +18,7 @@ import { messageLang } from '../../../shared/i18n/message-lang.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { submitComplaint, useProblemChoices } from '../api.ts';
+import { readableDate } from '../ticket-text.ts';
 import { clearDraft, readDraft, saveDraft, type ComplaintChoice } from '../complaint-draft.ts';
 import { ImageUploader } from '../components/ImageUploader.tsx';
 import { COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
@@ -83,7 +84,8 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const [filed, setFiled] = useState<{ ticketNo?: string | undefined; answerBy?: string | undefined } | null>(null);
+  const sent = filed !== null;
   const sendingRef = useRef(false);
   const successTitle = useId();
   const successText = useId();
@@ -117,9 +119,9 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
     setSending(true);
     setFailure(null);
     try {
-      await submitComplaint({ ...choice, problemDetail: detail.trim(), problemImage: images.join(',') });
+      const answer = await submitComplaint({ ...choice, problemDetail: detail.trim(), problemImage: images.join(',') });
       clearDraft();
-      setSent(true);
+      setFiled(answer);
     } catch (error) {
       setFailure(error instanceof ApiCallError ? error.message : 'Could not send your complaint.');
     } finally {
@@ -197,6 +199,13 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
         </h2>
         <p id={successText} className={styles.dialogText}>
           Thank you. {REVIEW_PROMISE}
+          {filed?.ticketNo && (
+            <>
+              {' '}
+              Your reference is <strong className={styles.ticketNo}>{filed.ticketNo}</strong>.
+            </>
+          )}
+          {filed?.answerBy && <> You will have our answer by {readableDate(filed.answerBy)}.</>}
         </p>
       </Modal>
     </>

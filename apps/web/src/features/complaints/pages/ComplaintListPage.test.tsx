@@ -14,7 +14,7 @@ afterEach(() => {
 
 const LIST = {
   tabs: [
-    { title: 'Processing', items: [{ id: 7, time: '2026-11-01 10:00:00', type: 'Repayment', content: 'Payment not posted <script>' }] },
+    { title: 'Processing', items: [{ id: 7, time: '2026-11-01 10:00:00', type: 'Repayment', content: 'Payment not posted <script>', ticketNo: 'CMP-20261101-0007' }] },
     { title: 'Completed', items: [{ id: 3, time: '2026-10-30 09:15:00', type: 'Collection', content: 'Calls at night' }] },
   ],
 };
@@ -28,6 +28,7 @@ describe('my complaints', () => {
     const item = screen.getByRole('link', { name: /Repayment/ });
     expect(item.textContent).toContain('2026-11-01 10:00:00');
     expect(item.textContent).toContain('Payment not posted <script>');
+    expect(item.textContent).toContain('Reference CMP-20261101-0007');
     expect(item.getAttribute('href')).toMatch(/^\/complainDetails\?.*problemId=7/);
 
     await userEvent.click(screen.getByRole('tab', { name: 'Completed (1)' }));

@@ -78,6 +78,11 @@ function ComplaintTabs({ list }: { list: ComplaintList }) {
                     <span className={styles.cardType}>{item.type}</span>
                     <time className={styles.cardTime}>{item.time}</time>
                   </span>
+                  {item.ticketNo && (
+                    <span className={styles.cardTicket}>
+                      Reference <span className={styles.ticketNo}>{item.ticketNo}</span>
+                    </span>
+                  )}
                   {/* The borrower's own words, as text. */}
                   <span className={styles.cardContent}>{item.content}</span>
                 </Link>
