@@ -221,4 +221,50 @@ test.describe('Complaints on a 320 px wide phone', () => {
     await expect(page.getByText('They called 5 days before the due date, twice a day.')).toBeVisible();
     await fits();
   });
+
+  test('a complaint has a reference on the success modal, in the list and on details; past the promised date details say where to escalate', async ({ page, ops, borrower }) => {
+    await page.clock.install();
+    await page.goto(borrower.url('/complainPageNext', { problemType: '2' }));
+    await page.getByRole('textbox', { name: 'Description' }).fill('The app shows a wrong balance.');
+    await pauseClock(page);
+    await page.getByRole('button', { name: 'Send' }).tap();
+    const modal = page.getByRole('dialog', { name: 'Complaint sent' });
+    await expect(modal).toContainText(/Your reference is CMP-\d{8}-\d{4}\./);
+    await expect(modal).toContainText(/You will have our answer by \d{1,2} [A-Z][a-z]{2} \d{4}\./);
+    const ticketNo = /CMP-\d{8}-\d{4}/.exec((await modal.textContent()) ?? '')![0];
+    await page.clock.runFor(1500);
+    await expect(page).toHaveURL(/\/complainPage\?/);
+    await page.clock.resume();
+
+    // The acknowledgement SMS carries the same reference.
+    const phone = borrower.session.mobilePhone;
+    const { items } = await ops.request<{ items: Array<{ body: string }> }>('GET', `/sms-outbox?phone=${phone}`);
+    expect(items.some((sms) => sms.body.includes(ticketNo))).toBe(true);
+
+    await page.getByRole('link', { name: 'My complaints' }).tap();
+    const item = page.getByRole('link', { name: /wrong balance/ });
+    await expect(item).toContainText(`Reference ${ticketNo}`);
+    await item.tap();
+    const facts = page.getByRole('region', { name: 'Your complaint' });
+    await expect(facts).toContainText(ticketNo);
+    await expect(facts).toContainText(/Status\s*Received|Status\s*In review/);
+    await expect(facts).toContainText(/Answer by\s*\d{1,2} [A-Z][a-z]{2} \d{4}/);
+    const escalation = page.getByRole('region', { name: 'Not answered yet? You can take it further' });
+    await expect(escalation).toHaveCount(0);
+
+    // The server's clock moves past the promised date (3 business days; at most 10 calendar days with
+    // the default holidays), and back again at once: other workers share this server.
+    await ops.request('POST', '/clock/advance', { days: 10 });
+    try {
+      await page.reload();
+      await expect(escalation).toBeVisible();
+      await expect(escalation).toContainText(ticketNo);
+      await expect(escalation).toContainText('Securities and Exchange Commission');
+      await expect(escalation.getByRole('link', { name: /Securities and Exchange Commission \(SEC\)/ })).toHaveAttribute('href', 'https://www.sec.gov.ph');
+      await expect(escalation.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+      await expect(facts).toContainText(/Status\s*In review/);
+    } finally {
+      await ops.request('POST', '/clock/advance', { days: -10 });
+    }
+  });
 });
