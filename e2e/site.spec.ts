@@ -132,15 +132,36 @@ test.describe('Official site', () => {
     await expectTappable(await tablist.getByRole('tab').all());
   });
 
-  test('the footer shows the company, its registrations, its contacts and the disclosure advisory', async ({ page }) => {
-    const { company } = await fetchSiteConfig();
+  test('the footer shows the company, its registrations, its contacts, the grievance officer and the disclosure advisory', async ({ page }) => {
+    const { company, grievanceOfficer: officer } = await fetchSiteConfig();
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(company.name);
     const facts = footer.getByRole('definition');
     const terms = footer.getByRole('term');
-    await expect(terms).toHaveText(['Corporate name', 'SEC Registration No.', 'Certificate of Authority No.', 'Address', 'E-mail', 'Telephone']);
-    await expect(facts).toHaveText([company.corporateName, company.secRegistrationNo, company.certificateOfAuthorityNo, company.address, company.email, company.telephone]);
+    await expect(terms).toHaveText([
+      'Corporate name',
+      'SEC Registration No.',
+      'Certificate of Authority No.',
+      'Address',
+      'E-mail',
+      'Telephone',
+      'Grievance officer',
+      'Grievance officer e-mail',
+      'Grievance officer telephone',
+    ]);
+    await expect(facts).toHaveText([
+      company.corporateName,
+      company.secRegistrationNo,
+      company.certificateOfAuthorityNo,
+      company.address,
+      company.email,
+      company.telephone,
+      officer.name,
+      officer.email,
+      officer.telephone,
+    ]);
+    await expect(footer.getByRole('link', { name: officer.email })).toHaveAttribute('href', `mailto:${officer.email}`);
     const mail = footer.getByRole('link', { name: company.email });
     await expect(mail).toHaveAttribute('href', `mailto:${company.email}`);
     const phone = footer.getByRole('link', { name: company.telephone });
