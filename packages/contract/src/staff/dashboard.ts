@@ -10,7 +10,7 @@ export const dashboardCall = defineStaffCall(
     answer: z.object({
       ordersByStatus: z.array(z.object({ status: z.union(ORDER_STATUSES.map((s) => z.literal(s)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]), count: z.number().int().nonnegative() })).describe('the status each order shows today'),
       complaintsWaiting: z.number().int().nonnegative().describe('complaints without a reply'),
-      complaintsPastReview: z.number().int().nonnegative().describe('waiting complaints past the promised review (3 weekdays)'),
+      complaintsPastReview: z.number().int().nonnegative().describe('waiting complaints past the promised review (3 business days: no weekends, no LENDER_HOLIDAYS)'),
       paymentsToday: z.object({ count: z.number().int().nonnegative(), amountMinor: z.number().int().nonnegative() }).describe("payments applied since the start of the lender's day"),
     }),
   },
