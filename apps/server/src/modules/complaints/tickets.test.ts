@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUrlPath, problemDetailRoute, problemListRoute, problemSaveRoute, type Route, type SessionParams } from '@cashloan/contract';
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
 import { loadConfig } from '../../config.ts';
+import { openDb } from '../../platform/db/client.ts';
+import { migrate } from '../../platform/db/migrate.ts';
+import { createBorrowerWithSession } from '../../domain/borrowers/service.ts';
 import { takeTicketNo } from './tickets.ts';
+import { complaintForStaff, waitingComplaintCounts, lenderHolidays } from './agent-service.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -136,5 +140,56 @@ describe('LENDER_HOLIDAYS', () => {
     expect(loadConfig({ LENDER_HOLIDAYS: '' }).LENDER_HOLIDAYS).toEqual([]);
     expect(loadConfig({}).LENDER_HOLIDAYS).toContain('2026-11-30');
     expect(() => loadConfig({ LENDER_HOLIDAYS: '2026-12-25,2026-02-30,25/12/2026' })).toThrow(/LENDER_HOLIDAYS: not a date written YYYY-MM-DD: "2026-02-30", "25\/12\/2026"/);
+  });
+});
+
+describe("the back office's promised review", () => {
+  it('uses the same business days: the reference, the answer date and past-review agree with the borrower\'s', async () => {
+    const me = await t.newBorrower();
+    const saved = await file(me.session, 'Checking the back office view.');
+    const staff = await complaintForStaff(t, saved.data.problemId);
+    expect(staff.ticketNo).toBe(saved.data.ticketNo);
+    expect(staff.reviewDueAt).toBe(new Date(`${saved.data.answerBy}T23:59:59.999+08:00`).toISOString());
+    expect(staff.pastReview).toBe(false);
+    const before = await waitingComplaintCounts(t.db, t.clock.now(), lenderHolidays(t.config));
+    await t.clock.advance(new Date(staff.reviewDueAt).getTime() + 1 - t.clock.now().getTime());
+    expect((await complaintForStaff(t, saved.data.problemId)).pastReview).toBe(true);
+    const after = await waitingComplaintCounts(t.db, t.clock.now(), lenderHolidays(t.config));
+    expect(after.pastReview).toBeGreaterThan(before.pastReview);
+  });
+});
+
+describe('migration 025', () => {
+  it('numbers the complaints filed before it by lender day and filing time, and the counters go on after them', async () => {
+    const db = await openDb({});
+    try {
+      await migrate(db, { before: '025' });
+      const { borrowerId } = await createBorrowerWithSession(db, { mobilePhone: '9170000999' }, new Date('2026-11-20T00:00:00Z'), 30);
+      const filed = [
+        '2026-11-24T15:59:00Z', // 23:59 on 24 Nov in Manila
+        '2026-11-24T03:00:00Z',
+        '2026-11-24T16:00:00Z', // 00:00 on 25 Nov in Manila
+        '2026-11-25T02:00:00Z',
+      ];
+      for (const [i, at] of filed.entries()) {
+        await db.query(
+          `INSERT INTO complaints (borrower_id, order_no, problem_type, problem_son_type, detail, images, submission_key, created_at)
+           VALUES ($1, '', '2', '', $2, '[]'::jsonb, $3, $4)`,
+          [borrowerId, `old ${i}`, `key-${i}`, new Date(at)],
+        );
+      }
+      await migrate(db);
+      const rows = (await db.query<{ detail: string; ticket_no: string }>('SELECT detail, ticket_no FROM complaints ORDER BY detail')).rows;
+      expect(rows.map((r) => [r.detail, r.ticket_no])).toEqual([
+        ['old 0', 'CMP-20261124-0002'],
+        ['old 1', 'CMP-20261124-0001'],
+        ['old 2', 'CMP-20261125-0001'],
+        ['old 3', 'CMP-20261125-0002'],
+      ]);
+      expect(await db.transaction((tx) => takeTicketNo(tx, new Date('2026-11-25T05:00:00Z')))).toBe('CMP-20261125-0003');
+      await expect(db.query(`UPDATE complaints SET ticket_no = 'CMP-20261125-0001' WHERE detail = 'old 3'`)).rejects.toThrow();
+    } finally {
+      await db.close();
+    }
   });
 });
