@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { checkAxe, checkTextZoom } from './a11y-checks.ts';
 
 /** A real 1×1 PNG: the server recognises images by their content. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -222,7 +223,7 @@ test.describe('Complaints on a 320 px wide phone', () => {
     await fits();
   });
 
-  test('a complaint has a reference on the success modal, in the list and on details; past the promised date details say where to escalate', async ({ page, ops, borrower }) => {
+  test('a complaint has a reference on the success modal, in the list and on details; past the promised date details say where to escalate', async ({ page, ops, borrower }, testInfo) => {
     await page.clock.install();
     await page.goto(borrower.url('/complainPageNext', { problemType: '2' }));
     await page.getByRole('textbox', { name: 'Description' }).fill('The app shows a wrong balance.');
@@ -266,5 +267,9 @@ test.describe('Complaints on a 320 px wide phone', () => {
     } finally {
       await ops.request('POST', '/clock/advance', { days: -10 });
     }
+    // The page keeps the note (not reloaded): axe, and readable at 320 px with text zoomed to 200%.
+    await expect(escalation).toBeVisible();
+    await checkAxe(page, '/complainDetails with the escalation note');
+    await checkTextZoom(page, '/complainDetails with the escalation note', testInfo);
   });
 });
