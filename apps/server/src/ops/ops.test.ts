@@ -326,7 +326,7 @@ describe('the ops back office', () => {
     it('stores the reply on the complaint', async () => {
       const { borrowerId } = await t.newBorrower();
       const { rows } = await t.db.query<{ id: number }>(
-        `INSERT INTO complaints (borrower_id, problem_type, detail, images, created_at) VALUES ($1, '2', 'Payment not posted', '["/uploads/r1.png"]', $2) RETURNING id`,
+        `INSERT INTO complaints (ticket_no, borrower_id, problem_type, detail, images, created_at) VALUES ('CMP-20261101-9001', $1, '2', 'Payment not posted', '["/uploads/r1.png"]', $2) RETURNING id`,
         [borrowerId, t.clock.now()],
       );
       const id = Number(rows[0]!.id);
