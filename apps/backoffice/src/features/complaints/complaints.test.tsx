@@ -35,6 +35,7 @@ describe('complaints', () => {
     expect(screen.getByRole('img', { name: "Borrower's image 1 of 1" })).toHaveAttribute('src', '/uploads/c1.png');
     expect(screen.getByRole('link', { name: 'Ben Cruz' })).toHaveAttribute('href', '/borrowers/9');
     expect(screen.getByRole('link', { name: 'ORD-1' })).toHaveAttribute('href', '/orders/5');
+    expect(screen.getByText('CMP-20250303-0001')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('disposeDetail or disposeImages is required')).toBeInTheDocument();
