@@ -109,6 +109,11 @@ export const opsComplaintsQuery = z.object({
 /** The reply, as the staff back office sends it (one schema for both doors). */
 export const opsComplaintReply = complaintReplyBody;
 
+/** Test data: a complaint filed `days` earlier than it was (its promised answer date moves with it). */
+export const opsComplaintBackdate = z.object({
+  days: z.number({ error: 'days must be a number' }).int({ error: 'days must be a whole number' }).min(1, { error: 'days must be 1 to 400' }).max(400, { error: 'days must be 1 to 400' }),
+});
+
 // ---- promotion: captcha answers, landing counts, registrations ------------------------------------------
 
 export const opsCaptchaParams = z.object({ sid: z.string().min(1).max(128) });

@@ -44,6 +44,7 @@ describe('the ops back office', () => {
       ['GET', '/ops/complaints'],
       ['GET', '/ops/complaints/1'],
       ['POST', '/ops/complaints/1/reply'],
+      ['POST', '/ops/complaints/1/backdate'],
       ['GET', '/ops/sms-outbox'],
       ['GET', '/ops/captchas/abc'],
       ['POST', '/ops/staff'],
@@ -319,6 +320,23 @@ describe('the ops back office', () => {
       const a = (await post('/ops/pay-codes', { orderId: created.orderId, purpose: 'repay' })).json().data;
       const b = (await post('/ops/pay-codes', { orderId: created.orderId, purpose: 'repay' })).json().data;
       expect(b.code).toBe(a.code);
+    });
+  });
+
+  describe('complaint backdating (test data)', () => {
+    it('files a complaint days earlier, so it is past its promised answer date, and names what was wrong', async () => {
+      const { borrowerId } = await t.newBorrower();
+      const filedAt = t.clock.now();
+      const { rows } = await t.db.query<{ id: number }>(
+        `INSERT INTO complaints (ticket_no, borrower_id, problem_type, detail, created_at) VALUES ('CMP-20261101-9002', $1, '2', 'Late answer', $2) RETURNING id`,
+        [borrowerId, filedAt],
+      );
+      const id = Number(rows[0]!.id);
+      expect((await post(`/ops/complaints/${id}/backdate`, { days: 10 })).statusCode).toBe(200);
+      const stored = (await t.db.query<{ created_at: Date }>('SELECT created_at FROM complaints WHERE id = $1', [id])).rows[0]!;
+      expect(filedAt.getTime() - stored.created_at.getTime()).toBe(10 * 86_400_000);
+      expect((await post(`/ops/complaints/${id}/backdate`, { days: 0 })).json().message).toBe('days must be 1 to 400');
+      expect((await post('/ops/complaints/999999/backdate', { days: 1 })).statusCode).toBe(404);
     });
   });
 

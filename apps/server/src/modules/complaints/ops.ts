@@ -4,13 +4,13 @@
  * office uses). Mounted inside /ops, which checks the token.
  */
 import type { FastifyInstance } from 'fastify';
-import { opsComplaintReply, opsComplaintsQuery, opsIdParams } from '@cashloan/contract';
+import { opsComplaintBackdate, opsComplaintReply, opsComplaintsQuery, opsIdParams } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../platform/http/api-error.ts';
 import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
 import { problemTitles } from './problem-types.ts';
 import { replyToComplaint } from './agent-service.ts';
-import { findComplaint, listComplaints, type ComplaintRow } from './store.ts';
+import { backdateComplaint, findComplaint, listComplaints, type ComplaintRow } from './store.ts';
 
 /** A complaint as the agent sees it: the borrower's words, the stored values with their titles, the reply and the rating. */
 const complaintView = (c: ComplaintRow) => ({ ...c, titles: problemTitles(c.problemType, c.problemSonType) });
@@ -36,5 +36,13 @@ export function registerComplaintsOps(ops: FastifyInstance, deps: Pick<AppDeps, 
     // The back office's own rule for replies (agent-service.ts): one rule, two doors.
     const { after } = await db.transaction((tx) => replyToComplaint(tx, id, body, clock.now()));
     return opsAnswer(complaintView(after));
+  });
+
+  // Test data: a complaint past its promised answer date without moving the clock other tests share.
+  ops.post('/complaints/:id/backdate', async (request) => {
+    const { id } = parseInput(opsIdParams, request.params);
+    const { days } = parseInput(opsComplaintBackdate, request.body);
+    if (!(await backdateComplaint(db, id, days))) throw notFound(`Complaint ${id} does not exist`);
+    return opsAnswer(complaintView((await findComplaint(db, id))!));
   });
 }

@@ -219,6 +219,12 @@ export async function saveComplaintScore(db: Queryable, id: number, score: numbe
 
 // ---- back office -------------------------------------------------------------------------------
 
+/** Test data (the dev ops API): the complaint as if filed `days` earlier. False when there is no such complaint. */
+export async function backdateComplaint(db: Queryable, id: number, days: number): Promise<boolean> {
+  const { rows } = await db.query<{ id: number }>(`UPDATE complaints SET created_at = created_at - make_interval(days => $2) WHERE id = $1 RETURNING id`, [id, days]);
+  return rows.length > 0;
+}
+
 export async function findComplaint(db: Queryable, id: number): Promise<ComplaintRow | null> {
   const { rows } = await db.query<ComplaintDb>(`SELECT ${COMPLAINT_COLUMNS} FROM complaints WHERE id = $1`, [id]);
   return rows[0] ? toComplaint(rows[0]) : null;
