@@ -183,6 +183,8 @@ export async function receipt(deps: Deps, borrower: Borrower, ids: { orderId: nu
 }
 
 const fileName = (document: string, orderNo: string) => `${document}-${orderNo}.pdf`;
+/** A confirmed document's key on the wire: 'disclosure' or 'agreement-<position>'. */
+const documentKey = (d: Pick<ConfirmedDocumentRow, 'kind' | 'position'>) => (d.kind === 'disclosure' ? 'disclosure' : `agreement-${d.position}`);
 
 /** Said after the cost disclosure's title when an agreement bears the same one (the demo's 'Disclosure Statement'), so no two downloads read alike. */
 export const COST_DISCLOSURE_SUFFIX = ': loan costs and schedule';
@@ -190,7 +192,7 @@ export const COST_DISCLOSURE_SUFFIX = ': loan costs and schedule';
 function documentList(order: OrderRow, view: OrderView, confirmed: ConfirmedDocumentRow[]): RecordDocument[] {
   const agreementTitles = new Set(confirmed.filter((d) => d.kind === 'agreement').map((d) => d.title));
   const list: RecordDocument[] = confirmed.map((d) => {
-    const key = d.kind === 'disclosure' ? 'disclosure' : `agreement-${d.position}`;
+    const key = documentKey(d);
     const title = d.kind === 'disclosure' && agreementTitles.has(d.title) ? `${d.title}${COST_DISCLOSURE_SUFFIX}` : d.title;
     return { document: key, title, fileName: fileName(key, order.orderNo) };
   });
@@ -229,27 +231,24 @@ export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordP
     const r = await receiptOf(deps, order, borrower.mobilePhone, request.paymentId);
     return { bytes: await receiptPdf(frame('Payment Receipt'), r, money), fileName: `receipt-${order.orderNo}-${r.paymentId}.pdf` };
   }
-  if (document === 'disclosure' || document.startsWith('agreement-')) {
-    const confirmed = await listConfirmedDocuments(db, order.id);
-    const position = document === 'disclosure' ? 0 : Number(document.slice('agreement-'.length));
-    const stored = confirmed.find((d) => (document === 'disclosure' ? d.kind === 'disclosure' : d.kind === 'agreement' && d.position === position));
-    if (!stored) throw notFound(DOCUMENT_NOT_FOUND);
+  // What may be printed is what the documents call lists (one rule for both); the certificate before
+  // settlement is refused with its reason, anything else not listed is not found.
+  const confirmed = await listConfirmedDocuments(db, order.id);
+  if (!documentList(order, view, confirmed).some((d) => d.document === document)) {
+    throw document === 'certificate' ? refused(CERTIFICATE_NOT_YET) : notFound(DOCUMENT_NOT_FOUND);
+  }
+  const stored = confirmed.find((d) => documentKey(d) === document);
+  if (stored) {
     const footer = [`Confirmed by the borrower on ${lenderDateTime(stored.confirmedAt)} (lender time).`, `SHA-256: ${stored.sha256}`];
     const bytes = stored.kind === 'disclosure' ? await disclosurePdf(frame(stored.title, footer), stored) : await agreementPdf(frame(stored.title, footer), stored);
     return { bytes, fileName: fileName(document, order.orderNo) };
   }
   if (document === 'schedule') {
-    if (order.plan.length === 0) throw notFound(DOCUMENT_NOT_FOUND);
     return { bytes: await schedulePdf(frame('Repayment Schedule'), order, view, now, money), fileName: fileName(document, order.orderNo) };
   }
   if (document === 'statement') {
-    if (order.disbursedAt === null) throw notFound(DOCUMENT_NOT_FOUND);
     const facts = await paymentFacts(db, order);
     return { bytes: await statementPdf(frame('Statement of Account'), order, view, facts, money), fileName: fileName(document, order.orderNo) };
   }
-  if (document === 'certificate') {
-    if (view.shownStatus !== ORDER_STATUS.settled) throw refused(CERTIFICATE_NOT_YET);
-    return { bytes: await certificatePdf(frame('Certificate of Full Payment'), order, borrower, money), fileName: fileName(document, order.orderNo) };
-  }
-  throw notFound(DOCUMENT_NOT_FOUND);
+  return { bytes: await certificatePdf(frame('Certificate of Full Payment'), order, borrower, money), fileName: fileName(document, order.orderNo) };
 }
