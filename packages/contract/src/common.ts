@@ -24,6 +24,42 @@ export function currencySymbolFor(real: string | null | undefined): string {
   return real === '1' ? RUPEE_SYMBOL : PESO_SYMBOL;
 }
 
+/**
+ * The lender's two markets. A page's market follows `real` exactly as its currency does: the rupee
+ * means India, anything else the Philippines.
+ */
+export type Market = 'PH' | 'IN';
+export const MARKETS: readonly Market[] = ['PH', 'IN'];
+
+/** How a market writes money and dates: its number locale and the lender's calendar there. */
+export const MARKET_CALENDAR: Record<Market, { locale: string; timeZone: string; utcOffsetMinutes: number }> = {
+  // Neither zone has daylight saving, so a fixed offset is exact.
+  PH: { locale: 'en-PH', timeZone: 'Asia/Manila', utcOffsetMinutes: 8 * 60 },
+  IN: { locale: 'en-IN', timeZone: 'Asia/Kolkata', utcOffsetMinutes: 5 * 60 + 30 },
+};
+
+export function marketOfCurrency(symbol: string): Market {
+  return symbol === RUPEE_SYMBOL ? 'IN' : 'PH';
+}
+export const currencyOfMarket = (market: Market): string => (market === 'IN' ? RUPEE_SYMBOL : PESO_SYMBOL);
+
+const wholeUnitFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount as borrowers read it, from the sign and the integer digits of its minor units:
+ * ('828650', ₱) → '₱8,286.50'; ('12345600', ₹) → '₹1,23,456.00' (Indian lakh grouping). The whole
+ * units are grouped by Intl.NumberFormat in the market's locale, as a BigInt so no digit is lost;
+ * the two decimals are the minor units' last two digits, never a float.
+ */
+export function groupedMoneyText(negative: boolean, minorDigits: string, symbol: string): string {
+  const padded = minorDigits.replace(/^0+(?=\d)/, '').padStart(3, '0');
+  const { locale } = MARKET_CALENDAR[marketOfCurrency(symbol)];
+  let format = wholeUnitFormats.get(locale);
+  if (!format) wholeUnitFormats.set(locale, (format = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 })));
+  const whole = format.format(BigInt(padded.slice(0, -2)));
+  return `${negative && /[1-9]/.test(padded) ? '-' : ''}${symbol}${whole}.${padded.slice(-2)}`;
+}
+
 /** Page parameters carried from one page to every later page (spec section 3). */
 export const CARRIED_PAGE_PARAMS = ['productId', 'orderId', 'position', 'real', 'source', ...SESSION_PARAMS] as const;
 export type CarriedPageParam = (typeof CARRIED_PAGE_PARAMS)[number];

@@ -66,6 +66,7 @@ export const opsNewOrder = z
     dueInDays: z.number().int().min(-3650).max(365).optional(),
     disbursedDaysAgo: z.number().int().min(0).max(3650).optional(),
     offerKey: z.string().min(1).max(200).optional(),
+    market: z.enum(['PH', 'IN'], { error: 'market must be PH or IN' }).optional(),
   })
   .refine((b) => b.borrowerId !== undefined || b.userId !== undefined, { error: 'borrowerId or userId is required', path: ['borrowerId'] });
 

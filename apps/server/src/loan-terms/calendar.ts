@@ -3,20 +3,24 @@
  * disbursement) is a calendar day in the lender's time zone, not a 24-hour span: a loan due on
  * 5 March is one day overdue from 00:00 on 6 March Manila time, whatever the hour it was disbursed.
  */
+import { MARKET_CALENDAR, type Market } from '@cashloan/contract';
 import { DAY_MS } from '../platform/clock/clock.ts';
 
-/** Asia/Manila, UTC+8 all year (no daylight saving). An India deployment would use +330. */
-export const LENDER_UTC_OFFSET_MINUTES = 8 * 60;
-const OFFSET_MS = LENDER_UTC_OFFSET_MINUTES * 60_000;
+/**
+ * Each function takes the market whose calendar it counts on: Asia/Manila (UTC+8) for the
+ * Philippines, the default, and Asia/Kolkata (UTC+5:30) for India. Neither has daylight saving.
+ */
+export const LENDER_UTC_OFFSET_MINUTES = MARKET_CALENDAR.PH.utcOffsetMinutes;
+const offsetMs = (market: Market) => MARKET_CALENDAR[market].utcOffsetMinutes * 60_000;
 
 /** The lender calendar day a moment falls on, as a day number (days since 1970-01-01 local). */
-export function lenderDay(at: Date): number {
-  return Math.floor((at.getTime() + OFFSET_MS) / DAY_MS);
+export function lenderDay(at: Date, market: Market = 'PH'): number {
+  return Math.floor((at.getTime() + offsetMs(market)) / DAY_MS);
 }
 
 /** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: Date, to: Date): number {
-  return lenderDay(to) - lenderDay(from);
+export function daysBetween(from: Date, to: Date, market: Market = 'PH'): number {
+  return lenderDay(to, market) - lenderDay(from, market);
 }
 
 export function addDays(at: Date, days: number): Date {
@@ -24,18 +28,18 @@ export function addDays(at: Date, days: number): Date {
 }
 
 /** The first millisecond of the lender day `at` falls on (the back office's "today"). */
-export function startOfLenderDay(at: Date): Date {
-  return new Date(lenderDay(at) * DAY_MS - OFFSET_MS);
+export function startOfLenderDay(at: Date, market: Market = 'PH'): Date {
+  return new Date(lenderDay(at, market) * DAY_MS - offsetMs(market));
 }
 
 /** The first millisecond of lender day number `day` (the inverse of lenderDay). */
-export function lenderDayStartsAt(day: number): Date {
-  return new Date(day * DAY_MS - OFFSET_MS);
+export function lenderDayStartsAt(day: number, market: Market = 'PH'): Date {
+  return new Date(day * DAY_MS - offsetMs(market));
 }
 
 /** The last millisecond of the lender day `at` falls on (pay-code quotes hold until then). */
-export function endOfLenderDay(at: Date): Date {
-  return new Date((lenderDay(at) + 1) * DAY_MS - OFFSET_MS - 1);
+export function endOfLenderDay(at: Date, market: Market = 'PH'): Date {
+  return new Date((lenderDay(at, market) + 1) * DAY_MS - offsetMs(market) - 1);
 }
 
 /** 'YYYY-MM-DD' of a lender day number. */
@@ -51,6 +55,11 @@ export function isoDateToDay(date: string): number {
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in the lender's time zone, as the screens show times. */
-export function lenderDateTime(at: Date): string {
-  return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+export function lenderDateTime(at: Date, market: Market = 'PH'): string {
+  return new Date(at.getTime() + offsetMs(market)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** 'YYYY-MM-DD' of the lender day a moment falls on in the market ('' for none). */
+export function lenderDate(at: Date | null, market: Market = 'PH'): string {
+  return at ? dayToIsoDate(lenderDay(at, market)) : '';
 }

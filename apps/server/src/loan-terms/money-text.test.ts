@@ -9,8 +9,15 @@ describe('money as the screens show it', () => {
   });
 
   it('puts the sign before the currency symbol, pesos unless told otherwise', () => {
-    expect(moneyText(560_500)).toBe('₱5605.00');
+    expect(moneyText(560_500)).toBe('₱5,605.00');
     expect(moneyText(-250, '₹')).toBe('-₹2.50');
-    expect(moneyTextIn('₹')(100_000)).toBe('₹1000.00');
+    expect(moneyTextIn('₹')(100_000)).toBe('₹1,000.00');
+  });
+
+  it('groups pesos by thousands and rupees in lakhs (Intl.NumberFormat, en-PH and en-IN)', () => {
+    expect(moneyText(828_650)).toBe('₱8,286.50');
+    expect(moneyText(12_345_600, '₹')).toBe('₹1,23,456.00');
+    expect(moneyText(1_234_567_890, '₹')).toBe('₹1,23,45,678.90');
+    expect(moneyText(99_999)).toBe('₱999.99');
   });
 });

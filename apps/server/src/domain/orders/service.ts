@@ -4,7 +4,7 @@
  * reading what it owes and which status the borrower sees. Other rooms call these; SQL stays in store.ts.
  */
 import { createHash, randomInt } from 'node:crypto';
-import type { CostDisclosure } from '@cashloan/contract';
+import type { CostDisclosure, Market } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { addDays, lenderDay, startOfLenderDay } from '../../loan-terms/calendar.ts';
@@ -79,6 +79,8 @@ export interface CreateOrderInput {
   disbursedDaysAgo?: number | undefined;
   flags?: Partial<OrderFlags> | undefined;
   offerKey?: string | undefined;
+  /** The market the order is made in (the currency the borrower confirmed in); the Philippines when absent. */
+  market?: Market | undefined;
 }
 
 /** The given flags over the defaults; a flag given as undefined keeps its default. */
@@ -254,6 +256,7 @@ export async function createOrder(db: Queryable, input: CreateOrderInput, now: D
     dueAt: disbursedAt ? (open[0] ?? plan[plan.length - 1])!.dueAt : null,
     settledAt,
     offerKey: input.offerKey ?? null,
+    market: input.market ?? 'PH',
     flags: withDefaults(input.flags),
     now,
   };

@@ -1,4 +1,5 @@
 /** SQL for orders and their repayment plan rows (products are product-store.ts). */
+import type { Market } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { dayToIsoDate, isoDateToDay } from '../../loan-terms/calendar.ts';
 import { ORDER_STATUS, REPAYING_STATUSES, type OrderStatus } from '../../loan-terms/status.ts';
@@ -51,6 +52,8 @@ export interface OrderRow {
   createdAt: Date;
   updatedAt: Date;
   offerKey: string | null;
+  /** The market the order was made in (its caps, cooling-off and calendar); fixed at creation. */
+  market: Market;
   /** The bound account (bank_cards) the loan pays out to; null until the bank screen binds one. */
   payoutAccountId: number | null;
   flags: OrderFlags;
@@ -83,6 +86,7 @@ interface OrderDb {
   created_at: Date;
   updated_at: Date;
   offer_key: string | null;
+  market: Market;
   bank_card_id: number | null;
   is_delay: string;
   playedu_l: string;
@@ -126,6 +130,7 @@ const toOrder = (r: OrderDb, plan: PlanRow[]): OrderRow => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   offerKey: r.offer_key,
+  market: r.market,
   payoutAccountId: r.bank_card_id === null ? null : Number(r.bank_card_id),
   flags: {
     isDelay: r.is_delay,
@@ -336,6 +341,7 @@ export interface NewOrderRow {
   dueAt: Date | null;
   settledAt: Date | null;
   offerKey: string | null;
+  market: Market;
   flags: OrderFlags;
   now: Date;
 }
@@ -346,14 +352,14 @@ export async function insertOrder(db: Queryable, o: NewOrderRow): Promise<number
     `INSERT INTO orders (order_no, borrower_id, product_id, status, principal_minor, interest_minor, fee_minor, paid_minor,
                          term_days, periods, is_repeat_borrower, disbursed_at, due_at, settled_at, offer_key,
                          is_delay, playedu_l, kind_tips_msg, card_need_pop, card_pop_title, card_pop_msg, is_score, rey_msg, h5_url,
-                         created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25)
+                         created_at, updated_at, market)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25, $26)
      ON CONFLICT (order_no) DO NOTHING RETURNING id`,
     [
       o.orderNo, o.borrowerId, o.productId, o.status, o.principalMinor, o.interestMinor, o.feeMinor, o.paidMinor,
       o.termDays, o.periods, o.isRepeatBorrower, o.disbursedAt, o.dueAt, o.settledAt, o.offerKey,
       o.flags.isDelay, o.flags.playeduL, o.flags.kindTipsMsg, o.flags.cardNeedPop, o.flags.cardPopTitle, o.flags.cardPopMsg,
-      o.flags.isScore, o.flags.reyMsg, o.flags.h5Url, o.now,
+      o.flags.isScore, o.flags.reyMsg, o.flags.h5Url, o.now, o.market,
     ],
   );
   return rows[0] ? Number(rows[0].id) : null;

@@ -9,6 +9,7 @@ import {
   type LoanConfirmation,
   type NewLoanConfirmation,
   type TextRow,
+  marketOfCurrency,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -249,6 +250,7 @@ export async function submitLoan(deps: Deps, borrower: Borrower, submission: Loa
           product: { ...product, amountMinor: offer.principalMinor, termDays: offer.termDays, periods: offer.periods, interestBp: offer.interestBp, serviceFeeBp: offer.serviceFeeBp },
           status: ORDER_STATUS.inReview,
           offerKey,
+          market: marketOfCurrency(currency),
         },
         now,
       );

@@ -44,6 +44,7 @@ export function registerOrderDetailsOps(ops: FastifyInstance, deps: Pick<AppDeps
           dueInDays: body.dueInDays,
           disbursedDaysAgo: body.disbursedDaysAgo,
           offerKey: body.offerKey,
+          market: body.market,
           flags: {
             isDelay: body.isDelay,
             playeduL: body.playeduL,

@@ -89,8 +89,24 @@ describe('formatMoney', () => {
 
   it('uses the page currency by default', () => {
     visit('?real=1');
-    expect(formatMoney(100000)).toBe('₹1000.00');
+    expect(formatMoney(100000)).toBe('₹1,000.00');
     visit('?real=2');
-    expect(formatMoney(100000)).toBe('₱1000.00');
+    expect(formatMoney(100000)).toBe('₱1,000.00');
+  });
+
+  it('groups pesos by thousands and rupees in lakhs and crores', () => {
+    expect(formatMoney(828650, '₱')).toBe('₱8,286.50');
+    expect(formatMoney(123456789, '₱')).toBe('₱1,234,567.89');
+    expect(formatMoney(12345600, '₹')).toBe('₹1,23,456.00');
+    expect(formatMoney(1234567890, '₹')).toBe('₹1,23,45,678.90');
+    expect(formatMoney(-123456, '₹')).toBe('-₹1,234.56');
+    expect(formatMoney(99999, '₱')).toBe('₱999.99');
+    expect(formatMoney(0, '₱')).toBe('₱0.00');
+    expect(formatMoney('-0', '₹')).toBe('₹0.00');
+  });
+
+  it('keeps every digit of an amount beyond a float', () => {
+    expect(formatMoney('123456789012345678901234', '₱')).toBe('₱1,234,567,890,123,456,789,012.34');
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, '₹')).toBe('₹9,00,71,99,25,47,409.91');
   });
 });

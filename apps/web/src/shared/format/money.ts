@@ -1,9 +1,9 @@
 /**
  * Money as the spec shows it (section 1): amounts travel in minor units (centavos / paise) and are
- * shown as value / 100 with exactly 2 decimals. The split is done on the decimal digits, never by
+ * shown as value / 100 with exactly 2 decimals, the whole units grouped in the market's convention. The split is done on the decimal digits, never by
  * dividing a float, so 1999 is always '19.99' and never '19.990000000000002'.
  */
-import { currencySymbolFor } from '@cashloan/contract/common';
+import { currencySymbolFor, groupedMoneyText } from '@cashloan/contract/common';
 import { pageParam } from '../params/page-params.ts';
 
 export { PESO_SYMBOL, RUPEE_SYMBOL } from '@cashloan/contract/common';
@@ -49,9 +49,11 @@ export function formatMinor(value: MinorAmount): string {
   return `${parsed.negative ? '-' : ''}${padded.slice(0, -2)}.${padded.slice(-2)}`;
 }
 
-/** A minor-unit amount with the currency symbol: '₱19.99', '-₱2.50' ('' when not a number). */
+/**
+ * A minor-unit amount with the currency symbol, grouped as the market reads it: '₱8,286.50',
+ * '₹1,23,456.00', '-₱2.50' ('' when not a number).
+ */
 export function formatMoney(value: MinorAmount, symbol: string = currencySymbol()): string {
-  const amount = formatMinor(value);
-  if (!amount) return '';
-  return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+  const parsed = minorDigits(value);
+  return parsed ? groupedMoneyText(parsed.negative, parsed.digits, symbol) : '';
 }
