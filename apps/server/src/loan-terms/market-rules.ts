@@ -52,3 +52,40 @@ export const MARKET_RULES: Record<Market, MarketRules> = {
   },
   IN: { market: 'IN', caps: null, coolingOffDays: 1 },
 };
+
+/** The caps that cover a loan of this market, principal and term; null outside their scope (the seed's terms alone then). */
+export function capsFor(market: Market, principalMinor: number, termDays: number): ChargeCaps | null {
+  const caps = MARKET_RULES[market].caps;
+  if (!caps) return null;
+  return principalMinor <= caps.scope.maxPrincipalMinor && termDays <= caps.scope.maxTermDays ? caps : null;
+}
+
+/** The effective-rate cap (bp a month) for a loan made on `madeOn` ('YYYY-MM-DD' on the market's calendar). */
+export function effectiveMonthlyCapBp(caps: ChargeCaps, madeOn: string): number {
+  let bp = caps.effectiveMonthlyBp[0]!.bp;
+  for (const step of caps.effectiveMonthlyBp) if (step.fromDate <= madeOn) bp = step.bp;
+  return bp;
+}
+
+/**
+ * Why a market's rules are unusable, or null: every number positive and whole, the effective-rate
+ * steps dated in order. Checked at start (main.ts), so a bad edit stops the server before any loan.
+ */
+export function marketRulesProblem(rules: Record<Market, MarketRules>): string | null {
+  const whole = (n: number) => Number.isSafeInteger(n) && n > 0;
+  for (const r of Object.values(rules)) {
+    if (!whole(r.coolingOffDays)) return `${r.market}: coolingOffDays must be a positive whole number`;
+    const c = r.caps;
+    if (!c) continue;
+    const numbers = { maxPrincipalMinor: c.scope.maxPrincipalMinor, maxTermDays: c.scope.maxTermDays, nominalMonthlyBp: c.nominalMonthlyBp, lateMonthlyBp: c.lateMonthlyBp, totalCostBp: c.totalCostBp };
+    for (const [name, n] of Object.entries(numbers)) if (!whole(n)) return `${r.market}: ${name} must be a positive whole number, got ${n}`;
+    if (c.effectiveMonthlyBp.length === 0) return `${r.market}: effectiveMonthlyBp needs at least one step`;
+    for (const [i, step] of c.effectiveMonthlyBp.entries()) {
+      if (!whole(step.bp)) return `${r.market}: effectiveMonthlyBp[${i}].bp must be a positive whole number`;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(step.fromDate)) return `${r.market}: effectiveMonthlyBp[${i}].fromDate must be YYYY-MM-DD`;
+      const before = c.effectiveMonthlyBp[i - 1];
+      if (before && before.fromDate >= step.fromDate) return `${r.market}: effectiveMonthlyBp dates must be in increasing order`;
+    }
+  }
+  return null;
+}

@@ -8,6 +8,7 @@ import { ORDER_STATUS } from './status.ts';
 // 10:00 in Manila, so whole-day steps never cross a lender midnight by accident.
 const DISBURSED = new Date('2026-01-10T02:00:00Z');
 
+/** A loan on the seed's terms; no caps unless given (the capped ledger is tested in caps.test.ts). */
 function loan(opts: { principal?: number; term?: number; periods?: number; repeat?: boolean } = {}): LoanState {
   const principal = opts.principal ?? 1_000_000;
   const term = opts.term ?? 91;
@@ -36,6 +37,10 @@ function loan(opts: { principal?: number; term?: number; periods?: number; repea
       paidMinor: 0,
       settledAt: null,
     })),
+    market: 'PH',
+    caps: null,
+    lateChargesMinor: 0,
+    overdueMinorDays: 0,
   };
 }
 const dueOf = (s: LoanState) => s.instalments[0]!.dueAt;

@@ -7,8 +7,16 @@
  * interest accrues from the day after lateInterestBookedThroughDay (or after each instalment's due
  * day). So at any time: owed = principal + interest + fee + booked charges − paid
  *                                + overdue interest accrued since the last booking + penalty not yet charged.
+ *
+ * Caps (market-rules.ts, docs/loan-terms.md): where caps cover the loan, the late charges (overdue
+ * interest and penalty, one kind) stop at the late allowance — Σ over overdue days of the amount
+ * overdue × the monthly cap / 30 — and everything charged stops at the total-cost cap; a rollover fee
+ * is charged only up to what is left of it. Below the caps the seed's bands and penalty decide.
  */
+import type { Market } from '@cashloan/contract';
 import { addDays, daysBetween, lenderDay } from './calendar.ts';
+import { lateAllowance, totalCostCap } from './caps.ts';
+import type { ChargeCaps } from './market-rules.ts';
 import {
   BP,
   DUE_WINDOW_DAYS,
@@ -48,6 +56,14 @@ export interface LoanState {
   rolloverCount: number;
   disbursedAt: Date | null;
   instalments: InstalmentState[];
+  /** Whose calendar the days are counted on. */
+  market: Market;
+  /** The caps that cover this loan (capsFor), null when none do. */
+  caps: ChargeCaps | null;
+  /** Late interest and penalty booked so far (the part of extraChargesMinor that is late charges). */
+  lateChargesMinor: number;
+  /** Σ over overdue days through lateInterestBookedThroughDay of the amount overdue that day (the late allowance's base). */
+  overdueMinorDays: number;
 }
 
 export interface LoanPosition {
@@ -75,50 +91,71 @@ export interface LoanPosition {
   /** Whether a repayment may be made now: the current instalment is due, or early repayment is open. */
   repaymentOpen: boolean;
   earlyRepaymentOpensAt: Date | null;
+  /** Interest, fee, late charges and rollover fees so far, booked or accrued (what the total-cost cap limits). */
+  costSoFarMinor: number;
+  /** The most the loan may ever cost; null when no cap covers it. */
+  costCapMinor: number | null;
+  /** What a rollover bought now adds as its fee (the product's, cut to what the total-cost cap leaves). */
+  rolloverFeeMinor: number;
+  /** Σ over overdue days, through today, of the amount overdue that day. */
+  overdueMinorDays: number;
 }
 
 const remainingOf = (i: InstalmentState) => Math.max(0, i.amountMinor - i.paidMinor);
 const openOf = (state: LoanState) => state.instalments.filter((i) => i.settledAt === null).sort((a, b) => a.seq - b.seq);
 
 /**
- * Overdue interest for the days after the last booking. Each open instalment accrues from the day
- * after its due day; every day is charged at the tier of the loan's overdue day number, counted
- * from the earliest unpaid due date (the anchor). Summed exactly, rounded half up once.
+ * Overdue interest for the days after the last booking, and those days' overdue amounts summed
+ * (minor-days, for the late allowance). Each open instalment accrues from the day after its due
+ * day; every day is charged at the tier of the loan's overdue day number, counted from the earliest
+ * unpaid due date (the anchor). Summed exactly, rounded half up once.
  */
-function accruedOverdueInterest(open: InstalmentState[], today: number, bookedThrough: number | null): number {
+function accruedSinceBooking(open: InstalmentState[], today: number, bookedThrough: number | null, market: Market): { interestMinor: number; minorDays: number } {
   const first = open[0];
-  if (!first) return 0;
-  const anchor = lenderDay(first.dueAt);
-  if (today <= anchor) return 0;
+  if (!first) return { interestMinor: 0, minorDays: 0 };
+  const anchor = lenderDay(first.dueAt, market);
+  if (today <= anchor) return { interestMinor: 0, minorDays: 0 };
   let sum = 0n;
+  let minorDays = 0;
   for (const instalment of open) {
-    const from = Math.max(lenderDay(instalment.dueAt), bookedThrough ?? Number.NEGATIVE_INFINITY);
+    const from = Math.max(lenderDay(instalment.dueAt, market), bookedThrough ?? Number.NEGATIVE_INFINITY);
     if (today <= from) continue;
     const bp = cumulativeOverdueBp(today - anchor) - cumulativeOverdueBp(from - anchor);
     sum += BigInt(remainingOf(instalment)) * BigInt(bp);
+    minorDays += remainingOf(instalment) * (today - from);
   }
-  return Number((sum * 2n + BigInt(BP)) / (2n * BigInt(BP)));
+  return { interestMinor: Number((sum * 2n + BigInt(BP)) / (2n * BigInt(BP))), minorDays };
 }
 
 export function loanPosition(state: LoanState, now: Date): LoanPosition {
-  const today = lenderDay(now);
+  const { market } = state;
+  const today = lenderDay(now, market);
   const open = openOf(state);
   const current = open[0] ?? null;
   const outstandingBaseMinor = open.reduce((sum, i) => sum + remainingOf(i), 0);
   const charged = state.principalMinor + state.interestMinor + state.feeMinor + state.extraChargesMinor;
   const unpaidChargesMinor = Math.max(0, charged - state.paidMinor - outstandingBaseMinor);
   const creditMinor = Math.max(0, state.paidMinor - charged);
-  const daysUntilDue = current ? lenderDay(current.dueAt) - today : null;
+  const daysUntilDue = current ? lenderDay(current.dueAt, market) - today : null;
   const daysOverdue = daysUntilDue !== null && daysUntilDue < 0 ? -daysUntilDue : 0;
-  const overdueInterestMinor = accruedOverdueInterest(open, today, state.lateInterestBookedThroughDay);
-  const penaltyMinor = daysOverdue >= 1 && !state.penaltyCharged ? latePenalty(state.isRepeatBorrower) : 0;
+  const accrued = accruedSinceBooking(open, today, state.lateInterestBookedThroughDay, market);
+  const overdueMinorDays = state.overdueMinorDays + accrued.minorDays;
+  const bookedCost = state.interestMinor + state.feeMinor + state.extraChargesMinor;
+  const costCapMinor = state.caps ? totalCostCap(state.caps, state.principalMinor) : null;
+  // What is left under the caps; without caps, no limit.
+  const costRoom = costCapMinor === null ? Number.POSITIVE_INFINITY : Math.max(0, costCapMinor - bookedCost);
+  const lateRoom = state.caps ? Math.min(costRoom, Math.max(0, lateAllowance(state.caps, overdueMinorDays) - state.lateChargesMinor)) : costRoom;
+  // The penalty falls on the first overdue day, so it takes the allowance first; the bands' interest the rest.
+  const penaltyMinor = Math.min(lateRoom, daysOverdue >= 1 && !state.penaltyCharged ? latePenalty(state.isRepeatBorrower) : 0);
+  const overdueInterestMinor = Math.min(lateRoom - penaltyMinor, accrued.interestMinor);
+  const rolloverFeeMinor = Math.min(costRoom - penaltyMinor - overdueInterestMinor, rolloverFee(state.principalMinor, state.rolloverFeeBp));
   const charges = unpaidChargesMinor + overdueInterestMinor + penaltyMinor;
-  const dueThrough = Math.max(today, current ? lenderDay(current.dueAt) : today);
-  const currentDueBase = open.filter((i) => lenderDay(i.dueAt) <= dueThrough).reduce((sum, i) => sum + remainingOf(i), 0);
-  const overdueAmountMinor = open.filter((i) => lenderDay(i.dueAt) < today).reduce((sum, i) => sum + remainingOf(i), 0);
+  const dueThrough = Math.max(today, current ? lenderDay(current.dueAt, market) : today);
+  const currentDueBase = open.filter((i) => lenderDay(i.dueAt, market) <= dueThrough).reduce((sum, i) => sum + remainingOf(i), 0);
+  const overdueAmountMinor = open.filter((i) => lenderDay(i.dueAt, market) < today).reduce((sum, i) => sum + remainingOf(i), 0);
   const earlyRepaymentOpensAt = state.disbursedAt ? addDays(state.disbursedAt, prepaymentOpensAfterDays(state.termDays)) : null;
   const inDueWindow = daysUntilDue !== null && daysUntilDue <= DUE_WINDOW_DAYS;
-  const earlyOpen = state.disbursedAt !== null && canPrepay(state.termDays, daysBetween(state.disbursedAt, now));
+  const earlyOpen = state.disbursedAt !== null && canPrepay(state.termDays, daysBetween(state.disbursedAt, now, market));
   return {
     outstandingBaseMinor,
     unpaidChargesMinor,
@@ -135,6 +172,10 @@ export function loanPosition(state: LoanState, now: Date): LoanPosition {
     openInstalments: open.length,
     repaymentOpen: current !== null && (inDueWindow || earlyOpen),
     earlyRepaymentOpensAt,
+    costSoFarMinor: bookedCost + penaltyMinor + overdueInterestMinor,
+    costCapMinor,
+    rolloverFeeMinor,
+    overdueMinorDays,
   };
 }
 
@@ -162,7 +203,7 @@ export type PaymentPurpose = 'repay' | 'rollover';
 export function quote(state: LoanState, purpose: PaymentPurpose, now: Date): number {
   const position = loanPosition(state, now);
   if (purpose === 'repay') return position.currentDueMinor;
-  return position.unpaidChargesMinor + position.overdueInterestMinor + position.penaltyMinor + rolloverFee(state.principalMinor, state.rolloverFeeBp);
+  return position.unpaidChargesMinor + position.overdueInterestMinor + position.penaltyMinor + position.rolloverFeeMinor;
 }
 
 export type PaymentOutcome = 'settled' | 'instalment' | 'rolled_over' | 'partial' | 'overpaid';
@@ -229,12 +270,14 @@ export function applyPayment(state: LoanState, amountMinor: number, purpose: Pay
   }
   const lateCharges = position.overdueInterestMinor + position.penaltyMinor;
   // The rollover fee is only booked when the rollover is bought, i.e. every charge is covered.
-  const fee = purpose === 'rollover' ? rolloverFee(state.principalMinor, state.rolloverFeeBp) : 0;
+  const fee = purpose === 'rollover' ? position.rolloverFeeMinor : 0;
   const rollingOver = purpose === 'rollover' && amountMinor >= position.unpaidChargesMinor + lateCharges + fee;
   const bookedChargesMinor = lateCharges + (rollingOver ? fee : 0);
   next.extraChargesMinor += bookedChargesMinor;
+  next.lateChargesMinor += lateCharges;
+  next.overdueMinorDays = position.overdueMinorDays;
   next.penaltyCharged = state.penaltyCharged || position.penaltyMinor > 0;
-  next.lateInterestBookedThroughDay = lenderDay(now);
+  next.lateInterestBookedThroughDay = lenderDay(now, state.market);
 
   const chargesOwed = position.unpaidChargesMinor + bookedChargesMinor;
   const toChargesMinor = Math.min(amountMinor, chargesOwed);

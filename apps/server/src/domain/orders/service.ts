@@ -9,6 +9,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { addDays, lenderDay, startOfLenderDay } from '../../loan-terms/calendar.ts';
 import { applyPayment, loanPosition, shownStatus, statusForPosition, type AppliedPayment, type LoanPosition, type LoanState, type PaymentPurpose } from '../../loan-terms/position.ts';
+import { capsFor } from '../../loan-terms/market-rules.ts';
 import { DUE_WINDOW_DAYS, instalmentDueOffsets, isValidTerm, splitInstalments, termCharges } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS, ORDER_STATUSES, REPAYING_STATUSES, STATUS_MEANING, isRepaying, storedStatusesShowing, type OrderStatus } from '../../loan-terms/status.ts';
 import type { ProductRow } from './product-store.ts';
@@ -97,7 +98,7 @@ const DEFAULT_TIMELINE: Partial<Record<OrderStatus, { dueInDays?: number; disbur
   [ORDER_STATUS.settled]: { dueInDays: -1 },
 };
 
-/** The ledger view of an order that loan-terms computes on. */
+/** The ledger view of an order that loan-terms computes on, with the caps of its market, principal and term. */
 export function toLoanState(order: OrderRow): LoanState {
   return {
     principalMinor: order.principalMinor,
@@ -114,6 +115,10 @@ export function toLoanState(order: OrderRow): LoanState {
     rolloverCount: order.rolloverCount,
     disbursedAt: order.disbursedAt,
     instalments: order.plan.map((p) => ({ seq: p.seq, dueAt: p.dueAt, amountMinor: p.amountMinor, paidMinor: p.paidMinor, settledAt: p.settledAt })),
+    market: order.market,
+    caps: capsFor(order.market, order.principalMinor, order.termDays),
+    lateChargesMinor: order.lateChargesMinor,
+    overdueMinorDays: order.overdueMinorDays,
   };
 }
 
@@ -298,6 +303,8 @@ export async function moveOrder(db: Queryable, orderId: number, to: OrderStatus,
     status: to,
     paidMinor: order.paidMinor,
     extraChargesMinor: order.extraChargesMinor,
+    lateChargesMinor: order.lateChargesMinor,
+    overdueMinorDays: order.overdueMinorDays,
     penaltyCharged: order.penaltyCharged,
     lateInterestBookedThroughDay: order.lateInterestBookedThroughDay,
     rolloverCount: order.rolloverCount,
@@ -344,6 +351,8 @@ export async function recordPayment(tx: Queryable, orderId: number, amountMinor:
     status,
     paidMinor: next.paidMinor,
     extraChargesMinor: next.extraChargesMinor,
+    lateChargesMinor: next.lateChargesMinor,
+    overdueMinorDays: next.overdueMinorDays,
     penaltyCharged: next.penaltyCharged,
     lateInterestBookedThroughDay: next.lateInterestBookedThroughDay,
     rolloverCount: next.rolloverCount,

@@ -40,6 +40,10 @@ export interface OrderRow {
   feeMinor: number;
   paidMinor: number;
   extraChargesMinor: number;
+  /** Late interest and penalty booked so far (part of extraChargesMinor). */
+  lateChargesMinor: number;
+  /** Σ over overdue days through lateInterestBookedThroughDay of the amount overdue that day. */
+  overdueMinorDays: number;
   termDays: number;
   periods: number;
   isRepeatBorrower: boolean;
@@ -74,6 +78,8 @@ interface OrderDb {
   fee_minor: number;
   paid_minor: number;
   extra_charges_minor: number;
+  late_charges_minor: number;
+  overdue_minor_days: number;
   term_days: number;
   periods: number;
   is_repeat_borrower: boolean;
@@ -118,6 +124,8 @@ const toOrder = (r: OrderDb, plan: PlanRow[]): OrderRow => ({
   feeMinor: Number(r.fee_minor),
   paidMinor: Number(r.paid_minor),
   extraChargesMinor: Number(r.extra_charges_minor),
+  lateChargesMinor: Number(r.late_charges_minor),
+  overdueMinorDays: Number(r.overdue_minor_days),
   termDays: r.term_days,
   periods: r.periods,
   isRepeatBorrower: r.is_repeat_borrower,
@@ -377,7 +385,7 @@ export async function insertPlanRows(db: Queryable, orderId: number, rows: Array
 /** The ledger columns and plan rows a payment or a transition changes. */
 export type LedgerUpdate = Pick<
   OrderRow,
-  'status' | 'paidMinor' | 'extraChargesMinor' | 'penaltyCharged' | 'lateInterestBookedThroughDay' | 'rolloverCount' | 'disbursedAt' | 'dueAt' | 'settledAt'
+  'status' | 'paidMinor' | 'extraChargesMinor' | 'lateChargesMinor' | 'overdueMinorDays' | 'penaltyCharged' | 'lateInterestBookedThroughDay' | 'rolloverCount' | 'disbursedAt' | 'dueAt' | 'settledAt'
 > & {
   plan: Array<Pick<PlanRow, 'seq' | 'dueAt' | 'paidMinor' | 'settledAt'>>;
   now: Date;
@@ -387,12 +395,12 @@ export async function saveLedger(db: Queryable, orderId: number, u: LedgerUpdate
   await db.query(
     `UPDATE orders SET status = $2, paid_minor = $3, extra_charges_minor = $4, penalty_charged = $5,
             late_interest_booked_through = $6::date, rollover_count = $7, disbursed_at = $8, due_at = $9, settled_at = $10,
-            updated_at = $11
+            updated_at = $11, late_charges_minor = $12, overdue_minor_days = $13
       WHERE id = $1`,
     [
       orderId, u.status, u.paidMinor, u.extraChargesMinor, u.penaltyCharged,
       u.lateInterestBookedThroughDay === null ? null : dayToIsoDate(u.lateInterestBookedThroughDay),
-      u.rolloverCount, u.disbursedAt, u.dueAt, u.settledAt, u.now,
+      u.rolloverCount, u.disbursedAt, u.dueAt, u.settledAt, u.now, u.lateChargesMinor, u.overdueMinorDays,
     ],
   );
   for (const row of u.plan) {
