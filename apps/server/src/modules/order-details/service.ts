@@ -100,6 +100,8 @@ export function detailRows(view: OrderView, now: Date, money: MoneyText): TextRo
       }
       if (p.unpaidChargesMinor > 0) row('Unpaid charges', money(p.unpaidChargesMinor));
       if (order.paidMinor > 0) row('Repaid so far', money(order.paidMinor));
+      // A capped loan shows what it has cost beside the most the law lets it cost (docs/loan-terms.md).
+      if (p.costCapMinor !== null) row('Charges so far', `${money(p.costSoFarMinor)} of at most ${money(p.costCapMinor)}`);
       row('Amount due', money(p.currentDueMinor));
       return rows;
     }
