@@ -31,6 +31,7 @@ const [
   { cardDataKeysFor },
   { protectCardNumbers },
   { seedDemoStaff },
+  { checkCapsAtStart },
 ] = await Promise.all([
   import('close-with-grace'),
   import('./platform/clock/clock.ts'),
@@ -49,6 +50,7 @@ const [
   import('./providers/card-data/keys.ts'),
   import('./domain/bank-cards/protect-at-start.ts'),
   import('./seed/demo-staff.ts'),
+  import('./modules/loan-confirmation/caps-at-start.ts'),
 ]);
 
 const db = await opening;
@@ -93,6 +95,8 @@ closeWithGrace({ delay: 10_000 }, async ({ err }) => {
 const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config, cardData, sandboxPayments) : null;
 // Never in production, never beside real staff: seedDemoStaff checks both.
 const demoStaff = config.SEED_DEMO ? await seedDemoStaff({ db, cardData }, config, clock.now()) : null;
+// Unusable market rules stop the start; a product whose terms break a legal cap is logged once (and withheld).
+await checkCapsAtStart(db, clock.now(), app.log);
 const address = await app.listen({ port: config.PORT, host: config.HOST });
 // The address it listens on (127.0.0.1 by default), or localhost when it listens on every interface.
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;

@@ -31,6 +31,14 @@ export const financeCharge = z.object({ text: z.string(), amount: minorUnits });
 /** One payment of the disclosed schedule. */
 export const scheduledPayment = z.object({ pay_time: calendarDate, amount: minorUnits });
 
+/** The legal cap on what a capped offer can ever cost (the Philippines, docs/loan-terms.md). */
+export const costCap = z.object({
+  maxTotalCostMinor: minorUnits.describe('the most the loan can ever cost: interest, fees and late charges together, minor units'),
+  lateMonthlyBp: z.number().int().positive().describe('late charges at most this a month of the amount due, pro rata by day, basis points'),
+  law: z.string().describe("the rule that sets the cap, e.g. 'SEC MC 3 s2022'"),
+});
+export type CostCap = z.infer<typeof costCap>;
+
 /**
  * The true cost of the loan before signing (chosen here; not in the spec): the Philippine Truth in
  * Lending disclosure, and with real=1 the Indian Key Fact Statement's annual percentage rate. Every
@@ -47,6 +55,8 @@ export const costDisclosure = z.object({
   eirMonthlyBp: z.number().int().nonnegative().describe('effective interest rate per month, compounded, in basis points (0.01 %)'),
   eirAnnualBp: z.number().int().nonnegative().describe('effective interest rate per year, compounded, in basis points'),
   aprBp: z.number().int().nonnegative().nullable().describe('annual percentage rate of the Key Fact Statement, basis points; null unless real=1'),
+  // Optional: disclosures stored before the caps have none.
+  costCap: costCap.nullable().optional().describe('the legal cap of a capped offer; null when no cap covers it'),
 });
 export type CostDisclosure = z.infer<typeof costDisclosure>;
 

@@ -10,8 +10,6 @@ import { BP, extensionDays } from './rules.ts';
 
 /** The caps count a month as 30 days (SEC MC 3 s2022 states its rates per month). */
 export const CAP_MONTH_DAYS = 30;
-/** How refusals name the law. */
-export const CAP_LAW = 'MC 3 s2022 as amended';
 
 /**
  * The late charges a loan may have had through some day: every overdue day allows its overdue
@@ -50,7 +48,7 @@ export function offerCapBreach(name: string, terms: CappedTerms, market: Market,
   const caps = capsFor(market, terms.principalMinor, terms.termDays);
   if (!caps) return null;
   const refuse = (what: string, figure: string, capBp: number) =>
-    `${name} cannot be offered: ${what} is ${figure}, above the ${pctBp(capBp)} the SEC allows (${CAP_LAW}).`;
+    `${name} cannot be offered: ${what} is ${figure}, above the ${pctBp(capBp)} the SEC allows (${caps.circular} as amended).`;
   const effectiveCap = effectiveMonthlyCapBp(caps, madeOn);
   if (terms.interestBp * CAP_MONTH_DAYS > caps.nominalMonthlyBp * terms.termDays) {
     return refuse('its nominal interest', `${pct((terms.interestBp * CAP_MONTH_DAYS) / terms.termDays / BP)} a month`, caps.nominalMonthlyBp);

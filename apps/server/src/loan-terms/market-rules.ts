@@ -8,6 +8,8 @@ import type { Market } from '@cashloan/contract';
 
 /** Caps on the cost of a loan, in basis points (10 000 bp = 100 %); a month is 30 days. */
 export interface ChargeCaps {
+  /** The rule that sets them, as refusals and disclosures name it. */
+  circular: string;
   /** The loans the caps cover: principal and term at most these. */
   scope: { maxPrincipalMinor: number; maxTermDays: number };
   /** Nominal interest per month. */
@@ -38,6 +40,7 @@ export const MARKET_RULES: Record<Market, MarketRules> = {
   PH: {
     market: 'PH',
     caps: {
+      circular: 'MC 3 s2022',
       // 4 months of 30 days.
       scope: { maxPrincipalMinor: 1_000_000, maxTermDays: 120 },
       nominalMonthlyBp: 600,

@@ -3,7 +3,9 @@
  * for the rupee) and the plan it is shown with: what the confirmation screen shows and what is stored
  * when the borrower confirms (confirmed-documents.ts).
  */
-import { RUPEE_SYMBOL, type CostDisclosure } from '@cashloan/contract';
+import { RUPEE_SYMBOL, marketOfCurrency, type CostCap, type CostDisclosure } from '@cashloan/contract';
+import { totalCostCap } from '../../loan-terms/caps.ts';
+import { capsFor } from '../../loan-terms/market-rules.ts';
 import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
 
@@ -18,6 +20,13 @@ export interface PlanLine {
 /** The plan of a loan on these terms paid out on the day `from` falls on. */
 export function projectedPlan(terms: OfferTerms, from: Date): PlanLine[] {
   return projectLoan(terms).instalments.map((i) => ({ seq: i.seq, dueAt: addDays(from, i.dueInDays), amountMinor: i.amountMinor }));
+}
+
+/** The cap that covers an offer in the currency's market, as disclosed; null when none does. */
+export function costCapOf(terms: OfferTerms, currency: string): CostCap | null {
+  const caps = capsFor(marketOfCurrency(currency), terms.principalMinor, terms.termDays);
+  if (!caps) return null;
+  return { maxTotalCostMinor: totalCostCap(caps, terms.principalMinor), lateMonthlyBp: caps.lateMonthlyBp, law: `SEC ${caps.circular}` };
 }
 
 /** The cost disclosure of an offer with its plan; the rupee gets the Key Fact Statement, with its APR. */
@@ -39,5 +48,6 @@ export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: stri
     eirMonthlyBp: figures.eirMonthlyBp,
     eirAnnualBp: figures.eirAnnualBp,
     aprBp: keyFactStatement ? figures.aprBp : null,
+    costCap: costCapOf(terms, currency),
   };
 }

@@ -9,12 +9,14 @@ import {
   type LoanConfirmation,
   type NewLoanConfirmation,
   type TextRow,
+  costCapRows,
   marketOfCurrency,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
-import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { dayToIsoDate, lenderDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { offerCapBreach } from '../../loan-terms/caps.ts';
 import { projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { CREDIT_DAYS, DECISION_DAYS } from '../../loan-terms/published-terms.ts';
@@ -22,7 +24,7 @@ import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { createOrder, findProduct, loadOrder, newestOrderOfProduct, orderIdByOfferKey, viewOrder, type OrderRow, type ProductRow } from '../../domain/orders/service.ts';
 import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
 import { agreementPageUrl } from './agreement-page.ts';
-import { disclosureOf, projectedPlan, type PlanLine } from './disclosure.ts';
+import { costCapOf, disclosureOf, projectedPlan, type PlanLine } from './disclosure.ts';
 import { storeConfirmedDocuments } from './confirmed-documents.ts';
 import {
   insertOffer,
@@ -82,6 +84,19 @@ async function activeProduct(db: Queryable, productId: number): Promise<ProductR
   return product;
 }
 
+/**
+ * Why an offer on these terms of the product is withheld in the currency's market today (its own
+ * terms break a legal cap, loan-terms/caps.ts), or null when it may be made.
+ */
+export function withheldReason(product: ProductRow, terms: OfferTerms, currency: string, now: Date): string | null {
+  const market = marketOfCurrency(currency);
+  return offerCapBreach(product.name, { ...terms, rolloverFeeBp: product.rolloverFeeBp }, market, lenderDate(now, market));
+}
+function refuseWithheld(product: ProductRow, terms: OfferTerms, currency: string, now: Date): void {
+  const reason = withheldReason(product, terms, currency, now);
+  if (reason) throw refused(reason);
+}
+
 /** Whether an order has ended: rejected, or everything repaid (as the borrower is shown it now). */
 export function hasEnded(order: OrderRow, now: Date): boolean {
   const status = viewOrder(order, now).shownStatus;
@@ -124,14 +139,17 @@ function planLines(current: CurrentOffer, now: Date): PlanLine[] {
   return projectedPlan(current.offer, now);
 }
 
-function detailRows(terms: OfferTerms, money: MoneyText): TextRow[] {
+function detailRows(terms: OfferTerms, money: MoneyText, currency: string): TextRow[] {
   const loan = projectLoan(terms);
+  const cap = costCapOf(terms, currency);
   return [
     { text: 'Loan amount', value: money(terms.principalMinor) },
     { text: 'Loan term', value: terms.periods > 1 ? `${days(terms.termDays)}, ${terms.periods} instalments` : days(terms.termDays) },
     { text: 'Interest', value: money(loan.interestMinor) },
     { text: 'Service fee', value: money(loan.feeMinor) },
     { text: 'Total to repay', value: money(loan.totalMinor) },
+    // A capped offer says the most it can ever cost, and how far late charges may go.
+    ...(cap ? costCapRows(cap, money) : []),
   ];
 }
 
@@ -146,6 +164,7 @@ function planRows(plan: PlanLine[]): ConfirmPlanRow[] {
 
 async function confirmationFor(deps: Deps, borrower: Borrower, productId: number, currency: string) {
   const product = await activeProduct(deps.db, productId);
+  refuseWithheld(product, termsOf(product), currency, deps.clock.now());
   const current = await currentOffer(deps, borrower, product);
   const now = deps.clock.now();
   const money = moneyTextIn(currency);
@@ -159,7 +178,7 @@ async function confirmationFor(deps: Deps, borrower: Borrower, productId: number
     amount: terms.principalMinor,
     periods: terms.termDays,
     termUnit: TERM_UNIT_DAYS,
-    details: detailRows(terms, money),
+    details: detailRows(terms, money, currency),
     repay_plans: planRows(plan),
     firstPayTime: day(plan[0]!.dueAt),
     firstPeriodDay: Math.max(0, lenderDay(plan[0]!.dueAt) - lenderDay(now)),
@@ -242,6 +261,7 @@ export async function submitLoan(deps: Deps, borrower: Borrower, submission: Loa
       if (!product.active) throw refused(productUnavailable(product.name));
       if (await newestOrderOfProduct(tx, borrower.id, product.id, RUNNING_STATUSES)) throw refused(loanInProgress(product.name));
       const now = deps.clock.now();
+      refuseWithheld(product, offer, currency, now);
       const created = await createOrder(
         tx,
         {

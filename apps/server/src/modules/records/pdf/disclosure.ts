@@ -1,4 +1,5 @@
 /** The Disclosure Statement (Key Fact Statement for the rupee) exactly as stored at confirmation. */
+import { costCapRows } from '@cashloan/contract';
 import type { ConfirmedDisclosureBody, ConfirmedDocumentRow } from '../../../domain/orders/service.ts';
 import { moneyTextIn } from '../../../loan-terms/money-text.ts';
 import { renderPdf, type PdfBytes, type PdfFrame } from './layout.ts';
@@ -21,6 +22,7 @@ export function disclosurePdf(frame: PdfFrame, stored: ConfirmedDocumentRow): Pr
     w.row('Effective interest rate, monthly', percent(d.eirMonthlyBp));
     w.row('Effective interest rate, yearly', percent(d.eirAnnualBp));
     if (d.aprBp !== null) w.row('Annual percentage rate (APR)', percent(d.aprBp));
+    if (d.costCap) for (const r of costCapRows(d.costCap, money)) w.row(r.text, r.value);
     w.gap();
     w.heading('Repayment schedule as confirmed');
     w.columns(['No.', 'Due date', 'Amount'], { bold: true });
