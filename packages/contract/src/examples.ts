@@ -422,6 +422,18 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
         changeNoticeDays: 3,
         assignmentNoticeBusinessDays: 7,
         applicant: { minAge: 18, nationality: 'Filipino' },
+        chargeCaps: {
+          circular: 'MC 3 s2022',
+          maxPrincipal: 1000000,
+          maxTermDays: 120,
+          nominalMonthlyBp: 600,
+          effectiveMonthlyBp: [
+            { fromDate: '0000-01-01', bp: 1500 },
+            { fromDate: '2026-04-01', bp: 1200 },
+          ],
+          lateMonthlyBp: 500,
+          totalCostBp: 10000,
+        },
       },
     },
   },

@@ -50,6 +50,16 @@ export const loanTermsFigures = z
     assignmentNoticeBusinessDays: wholeDays,
     /** Who may apply: at least 18 years old, Filipino. */
     applicant: z.object({ minAge: wholeDays, nationality: z.string() }),
+    /** The legal caps on charges that cover small, short loans (SEC MC 3 s2022 as amended; docs/loan-terms.md). */
+    chargeCaps: z.object({
+      circular: z.string(),
+      maxPrincipal: minorUnits,
+      maxTermDays: wholeDays,
+      nominalMonthlyBp: z.number().int().positive(),
+      effectiveMonthlyBp: z.array(z.object({ fromDate: z.string(), bp: z.number().int().positive() })).min(1),
+      lateMonthlyBp: z.number().int().positive(),
+      totalCostBp: z.number().int().positive(),
+    }),
   })
   .describe('every figure of the published loan terms, from the loan-terms module the server computes with');
 export type LoanTermsFigures = z.infer<typeof loanTermsFigures>;

@@ -13,6 +13,7 @@ import {
   overdueInterest,
   prepaymentOpensAfterDays,
 } from './rules.ts';
+import { MARKET_RULES } from './market-rules.ts';
 
 /** The age of majority in the Philippines: applicants must have reached it, and younger people are minors. */
 export const ADULT_AGE = 18;
@@ -30,6 +31,9 @@ export const ASSIGNMENT_NOTICE_BUSINESS_DAYS = 7;
 /** The worked overdue example the terms print: 1,000.00 overdue for 35 days crosses the first tier boundary. */
 const OVERDUE_EXAMPLE = { overdueMinor: 100_000, days: 35 } as const;
 
+/** The published terms are the Philippine ones: their caps are the Philippines'. */
+const PH_CAPS = MARKET_RULES.PH.caps!;
+
 export interface PublishedLoanTerms {
   termDays: { min: number; max: number };
   latePenalty: { newBorrower: number; repeatBorrower: number };
@@ -45,6 +49,15 @@ export interface PublishedLoanTerms {
   changeNoticeDays: number;
   assignmentNoticeBusinessDays: number;
   applicant: { minAge: number; nationality: string };
+  chargeCaps: {
+    circular: string;
+    maxPrincipal: number;
+    maxTermDays: number;
+    nominalMonthlyBp: number;
+    effectiveMonthlyBp: Array<{ fromDate: string; bp: number }>;
+    lateMonthlyBp: number;
+    totalCostBp: number;
+  };
 }
 
 export function publishedLoanTerms(): PublishedLoanTerms {
@@ -73,5 +86,14 @@ export function publishedLoanTerms(): PublishedLoanTerms {
     changeNoticeDays: TERMS_CHANGE_NOTICE_DAYS,
     assignmentNoticeBusinessDays: ASSIGNMENT_NOTICE_BUSINESS_DAYS,
     applicant: { minAge: ADULT_AGE, nationality: APPLICANT_NATIONALITY },
+    chargeCaps: {
+      circular: PH_CAPS.circular,
+      maxPrincipal: PH_CAPS.scope.maxPrincipalMinor,
+      maxTermDays: PH_CAPS.scope.maxTermDays,
+      nominalMonthlyBp: PH_CAPS.nominalMonthlyBp,
+      effectiveMonthlyBp: PH_CAPS.effectiveMonthlyBp.map((s) => ({ ...s })),
+      lateMonthlyBp: PH_CAPS.lateMonthlyBp,
+      totalCostBp: PH_CAPS.totalCostBp,
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countText, percentFromBp, rangeText, shareText, tierDaysText, tierText } from './figures.ts';
+import { countText, effectiveCapText, percentFromBp, rangeText, shareText, tierDaysText, tierText } from './figures.ts';
 import { appLinkHref, mailtoHref, telHref } from '../../shared/format/contact-links.ts';
 import { themeStyle } from './theme.ts';
 
@@ -63,5 +63,16 @@ describe('theme colours', () => {
       '--adm-color-text': '#1f2937',
     });
     expect(themeStyle({ primaryColor: 'red;x:y', backgroundColor: '#fff', fontColor: '#1f2937' })).toEqual({ '--adm-color-text': '#1f2937' });
+  });
+});
+
+describe('effectiveCapText', () => {
+  it('names each step of the cap by the date loans are made', () => {
+    const steps = [
+      { fromDate: '0000-01-01', bp: 1500 },
+      { fromDate: '2026-04-01', bp: 1200 },
+    ];
+    expect(effectiveCapText(steps)).toBe('15% a month for loans made before 2026-04-01 and 12% a month for loans made from 2026-04-01');
+    expect(effectiveCapText([{ fromDate: '0000-01-01', bp: 1200 }])).toBe('12% a month');
   });
 });

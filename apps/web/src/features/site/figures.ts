@@ -40,3 +40,17 @@ export function tierDaysText(tier: Pick<Tier, 'firstDay' | 'lastDay'>): string {
 export function tierText(tier: Tier): string {
   return `${percentFromBp(tier.dailyRateBp)} a day ${tierDaysText(tier)}`;
 }
+
+/**
+ * The effective-rate cap by the date a loan is made: '15% a month for loans made before 2026-04-01
+ * and 12% a month for loans made from 2026-04-01'. The first step has no start worth naming.
+ */
+export function effectiveCapText(steps: LoanTermsFigures['chargeCaps']['effectiveMonthlyBp']): string {
+  return steps
+    .map((step, i) => {
+      const next = steps[i + 1];
+      const when = next ? `for loans made before ${next.fromDate}` : i > 0 ? `for loans made from ${step.fromDate}` : '';
+      return `${percentFromBp(step.bp)} a month${when ? ` ${when}` : ''}`;
+    })
+    .join(' and ');
+}

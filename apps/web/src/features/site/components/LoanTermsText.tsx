@@ -4,7 +4,7 @@
  */
 import type { SiteConfig } from '@cashloan/contract/site';
 import { formatMoney } from '../../../shared/format/money.ts';
-import { countText, rangeText, shareText, tierText } from '../figures.ts';
+import { countText, effectiveCapText, percentFromBp, rangeText, shareText, tierText } from '../figures.ts';
 import { mailtoHref, telHref } from '../../../shared/format/contact-links.ts';
 import { PRIVACY_POLICY_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { ContactLink } from './ContactLink.tsx';
@@ -196,6 +196,14 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
             For example, if {formatMoney(t.overdueExample.overdueAmount)} stays overdue for {countText(t.overdueExample.days, 'day')}, the overdue
             interest comes to {formatMoney(t.overdueExample.interest)}, on top of the one-time penalty. Late charges grow quickly: if you expect to
             miss a due date, contact us before it passes.
+          </p>
+          <p>
+            The caps of SEC {t.chargeCaps.circular} (as amended) apply to loans of {formatMoney(t.chargeCaps.maxPrincipal)} or less for{' '}
+            {countText(t.chargeCaps.maxTermDays, 'day')} or less: interest is at most {percentFromBp(t.chargeCaps.nominalMonthlyBp)} a month; the
+            effective interest rate (interest and every fee) is at most {effectiveCapText(t.chargeCaps.effectiveMonthlyBp)}; late charges (the
+            penalty and overdue interest together) are at most {percentFromBp(t.chargeCaps.lateMonthlyBp)} a month of the amount due, counted day by
+            day; and everything the loan costs (interest, fees, late charges and rollover fees) is at most {percentFromBp(t.chargeCaps.totalCostBp)}{' '}
+            of the amount borrowed, however long it runs. Once a cap is reached, we charge nothing more of that kind.
           </p>
           <p>We report the repayment history of your loan to the Credit Information Corporation, as the law requires of lenders.</p>
         </>
