@@ -105,6 +105,8 @@ describe('loan confirmation and the loan push', () => {
         eirMonthlyBp: figures.eirMonthlyBp,
         eirAnnualBp: figures.eirAnnualBp,
         aprBp: null,
+        // 180 days: outside the SEC caps' scope, so no cap to disclose.
+        costCap: null,
       });
       expect(body.data.disclosure.eirMonthlyBp).toBeGreaterThan(0);
       // A repeat borrower is not stopped by the agreement modal.
