@@ -22,6 +22,7 @@ import { CARD_REPAYMENTS_PER_DAY, REPAY_TOKEN_TTL_MS } from '../../apps/server/s
 import { CODE_CHECKS_PER_DAY, CODE_CHECKS_PER_REPAYMENT, CODE_RESENDS_PER_REPAYMENT, CODES_SENT_PER_DAY } from '../../apps/server/src/modules/repayment/card-codes.ts';
 import { SMS_RESEND_SECONDS } from '@cashloan/contract';
 import { DAY_MS } from '../../apps/server/src/platform/clock/clock.ts';
+import { lenderDay } from '../../apps/server/src/loan-terms/calendar.ts';
 
 const { repaying, due, overdue, settled } = ORDER_STATUS;
 const edge = (from: OrderStatus, to: OrderStatus) => `${from}>${to}`;
@@ -81,12 +82,27 @@ export interface LoanModel {
   lastPaidCode: string | null;
   /** The status shown after the previous command. */
   shown: OrderStatus;
+  /** The days counted for the charge caps (countDays). */
+  caps: CapTracker;
 }
 
 export const shownOf = (state: LoanState, now: Date): OrderStatus => statusForPosition(loanPosition(state, now));
 
 export function newModel(state: LoanState, rolloverAllowed: boolean, now: Date): LoanModel {
-  return { state, rolloverAllowed, payments: 0, cardPayments: 0, cardRemembered: false, records: [], madeAt: [], sentAt: [], checkedAt: [], lastPaidCode: null, shown: shownOf(state, now) };
+  return {
+    state,
+    rolloverAllowed,
+    payments: 0,
+    cardPayments: 0,
+    cardRemembered: false,
+    records: [],
+    madeAt: [],
+    sentAt: [],
+    checkedAt: [],
+    lastPaidCode: null,
+    shown: shownOf(state, now),
+    caps: newCapTracker(state),
+  };
 }
 
 /** Why a payment of this purpose is refused now (null when the server must accept it). */
@@ -102,6 +118,8 @@ export const quoteOf = (m: LoanModel, purpose: PaymentPurpose, now: Date) => quo
 
 /** The lender applies money received: the model's ledger moves by the loan-terms rules. */
 export function pay(m: LoanModel, amountMinor: number, purpose: PaymentPurpose, now: Date): void {
+  // The caps count every day up to today with the loan as it stood before this payment.
+  countDays(m.caps, m.state, now);
   m.state = applyPayment(m.state, amountMinor, purpose, now).state;
   m.payments += 1;
 }
@@ -145,3 +163,57 @@ export function resendOutcome(m: LoanModel, record: CardRecord, now: Date): 'not
 
 export const tokenExpired = (record: CardRecord, now: Date) => now.getTime() >= record.tokenExpiresAt;
 export { REPAY_TOKEN_TTL_MS };
+
+// ---- the charge caps (docs/loan-terms.md), computed apart from position.ts -----------------------
+
+/**
+ * The amount overdue on lender day `day` of the loan as it stands at that day's start: the unpaid
+ * part of every open instalment whose due day is before `day`. A payment made during a day counts
+ * from the next day on (the ledger books the day it is paid with the amount before the payment).
+ */
+export function overdueOnDay(state: LoanState, day: number): number {
+  return state.instalments
+    .filter((i) => i.settledAt === null && lenderDay(i.dueAt, state.market) < day)
+    .reduce((sum, i) => sum + Math.max(0, i.amountMinor - i.paidMinor), 0);
+}
+
+/**
+ * The caps' side of the model: every lender day is counted once, with the amount overdue at its
+ * start, into Σ amount × days; the late allowance is that × the monthly cap / 30, rounded down.
+ */
+export interface CapTracker {
+  /** The last lender day counted. */
+  countedThrough: number;
+  overdueMinorDays: number;
+}
+/** Counting starts after the last booking (what the ledger stored), or at disbursement. */
+export const newCapTracker = (state: LoanState): CapTracker => ({
+  countedThrough: state.lateInterestBookedThroughDay ?? (state.disbursedAt ? lenderDay(state.disbursedAt, state.market) : Number.MAX_SAFE_INTEGER),
+  overdueMinorDays: state.overdueMinorDays,
+});
+
+/** Counts the days up to and including the day `now` falls on; call before any payment made `now`. */
+export function countDays(tracker: CapTracker, state: LoanState, now: Date): void {
+  const today = lenderDay(now, state.market);
+  for (let day = tracker.countedThrough + 1; day <= today; day++) tracker.overdueMinorDays += overdueOnDay(state, day);
+  tracker.countedThrough = Math.max(tracker.countedThrough, today);
+}
+
+/** Late charges the caps allow for `overdueMinorDays`, in exact integers: ⌊Σ × bp / (30 × 10 000)⌋. */
+export const allowedLateCharges = (lateMonthlyBp: number, overdueMinorDays: number) =>
+  Number((BigInt(overdueMinorDays) * BigInt(lateMonthlyBp)) / 300_000n);
+
+/** Why the loan breaks a cap now (null when it keeps every one): total cost and late charges. */
+export function capViolation(state: LoanState, now: Date, tracker: CapTracker): string | null {
+  if (!state.caps) return null;
+  const p = loanPosition(state, now);
+  const cost = state.interestMinor + state.feeMinor + state.extraChargesMinor + p.penaltyMinor + p.overdueInterestMinor;
+  if (cost !== p.costSoFarMinor) return `costSoFar ${p.costSoFarMinor} is not interest + fee + charges ${cost}`;
+  const cap = Math.floor((state.principalMinor * state.caps.totalCostBp) / 10_000);
+  if (cost > cap) return `total cost ${cost} above the cap ${cap}`;
+  if (p.overdueMinorDays !== tracker.overdueMinorDays) return `overdue minor-days ${p.overdueMinorDays}, the model counted ${tracker.overdueMinorDays}`;
+  const late = state.lateChargesMinor + p.penaltyMinor + p.overdueInterestMinor;
+  const allowed = allowedLateCharges(state.caps.lateMonthlyBp, tracker.overdueMinorDays);
+  if (late > allowed) return `late charges ${late} above the allowance ${allowed}`;
+  return null;
+}

@@ -25,7 +25,9 @@ import { CODE_MESSAGES } from '../../apps/server/src/modules/repayment/card-code
 import {
   REPAY_TOKEN_TTL_MS,
   allowedMove,
+  capViolation,
   codeVerdict,
+  countDays,
   commitLimit,
   newModel,
   pay,
@@ -289,6 +291,9 @@ async function checkInvariants(m: LoanModel, r: Real, by: 'clock' | 'payment'): 
     expect(position[figure], `${figure} is negative`).toBeGreaterThanOrEqual(0);
   }
   expect(position.creditMinor, 'paid more than was owed').toBe(0);
+  // PesoNow Cash and Plus are inside the SEC caps: the total cost and the late charges stay under them.
+  countDays(m.caps, m.state, at);
+  expect(capViolation(m.state, at, m.caps)).toBeNull();
   // The status only moves along the graph.
   const shown: OrderStatus = viewOrder(order, at).shownStatus;
   expect(shown).toBe(shownOf(m.state, at));
