@@ -121,7 +121,9 @@ describe('the ops back office', () => {
       const view = (await get(`/ops/orders/${data.orderId}`)).json().data;
       expect(view.order.principalMinor).toBe(250_000);
       expect(view.position.daysOverdue).toBe(40);
-      expect(view.position.penaltyMinor).toBe(100_000);
+      // PesoNow Plus of ₱2,500 is inside the SEC caps: the penalty stops at the late allowance,
+      // ₱2,815.00 overdue × 40 days × 5% / 30 = ₱187.66 (docs/loan-terms.md).
+      expect(view.position.penaltyMinor).toBe(18_766);
       expect(view.order.plan).toHaveLength(1);
     });
 
