@@ -3,6 +3,7 @@
  * the constants and functions of loan-terms/, so the settings page cannot disagree with the ledger.
  */
 import { currencySymbolFor } from '@cashloan/contract';
+import { MARKET_RULES } from '../../loan-terms/market-rules.ts';
 import { LENDER_UTC_OFFSET_MINUTES } from '../../loan-terms/calendar.ts';
 import { majorUnits, moneyText } from '../../loan-terms/money-text.ts';
 import {
@@ -39,6 +40,24 @@ function utcOffset(minutes: number): string {
   return `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
+/** The Philippine caps (loan-terms/market-rules.ts): what covers which loans, and each cap. */
+function capRows(): LoanTermsRow[] {
+  const caps = MARKET_RULES.PH.caps!;
+  const law = `SEC ${caps.circular} as amended`;
+  const eir = caps.effectiveMonthlyBp
+    .map((step, i) => {
+      const next = caps.effectiveMonthlyBp[i + 1];
+      return `${percent(step.bp)} a month${next ? ` for loans made before ${next.fromDate}` : i > 0 ? ` from ${step.fromDate}` : ''}`;
+    })
+    .join(', ');
+  return [
+    { name: 'Caps: which loans', value: `${law}: Philippine loans of ${money(caps.scope.maxPrincipalMinor)} or less for ${days(caps.scope.maxTermDays)} or less; others keep the rules above` },
+    { name: 'Caps: interest', value: `at most ${percent(caps.nominalMonthlyBp)} a month nominal; effective rate (interest and every fee) at most ${eir}; a product over either is not offered` },
+    { name: 'Caps: late charges', value: `penalty and overdue interest together at most ${percent(caps.lateMonthlyBp)} a month of the amount overdue, counted day by day; nothing more once reached` },
+    { name: 'Caps: total cost', value: `interest, fees, late charges and rollover fees together at most ${percent(caps.totalCostBp)} of the principal; a rollover fee only up to what is left` },
+  ];
+}
+
 export function loanTermsRows(): LoanTermsRow[] {
   const share = `${PREPAYMENT_TERM_SHARE.numerator}/${PREPAYMENT_TERM_SHARE.denominator}`;
   return [
@@ -61,6 +80,7 @@ export function loanTermsRows(): LoanTermsRow[] {
     },
     { name: 'Rollover (extension)', value: 'on orders that offer it, once due or overdue: every open due date moves by one instalment period (the whole term for a one-instalment loan)' },
     { name: 'Rollover fee', value: "the product's rollover rate on the principal, paid with every late charge owed; the due dates move only when all of it is paid" },
+    ...capRows(),
     { name: 'Pay code valid', value: "until the end of the lender's day it was issued on" },
     { name: 'Rounding', value: 'amounts are worked out exactly and rounded half up to a whole centavo once, on the total' },
     { name: 'Loan decision', value: `within ${days(DECISION_DAYS)} of the application` },

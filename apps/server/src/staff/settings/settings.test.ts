@@ -59,6 +59,10 @@ describe('GET /settings', () => {
     expect(rules.get('Shown as due (174)')).toBe('from 3 days before the due date through the due date');
     expect(rules.get("Lender's calendar")).toMatch(/^UTC\+08:00: /);
     expect(rules.get('Rollover (extension)')).toContain('one instalment period');
+    expect(rules.get('Caps: late charges')).toBe('penalty and overdue interest together at most 5.00% a month of the amount overdue, counted day by day; nothing more once reached');
+    expect(rules.get('Caps: interest')).toBe(
+      'at most 6.00% a month nominal; effective rate (interest and every fee) at most 15.00% a month for loans made before 2026-04-01, 12.00% a month from 2026-04-01; a product over either is not offered',
+    );
     for (const [name, value] of rules) expect(value, name).not.toBe('');
   });
 
