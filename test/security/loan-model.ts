@@ -111,7 +111,8 @@ export function paymentRefusal(m: LoanModel, purpose: PaymentPurpose, now: Date)
   if (shown === settled) return 'settled';
   if (purpose === 'repay') return loanPosition(m.state, now).repaymentOpen ? null : 'early repayment not open';
   if (!m.rolloverAllowed) return 'no rollover';
-  return shown === due || shown === overdue ? null : 'rollover not yet';
+  if (shown !== due && shown !== overdue) return 'rollover not yet';
+  return quote(m.state, 'rollover', now) === 0 ? 'rollover at the cap' : null;
 }
 
 export const quoteOf = (m: LoanModel, purpose: PaymentPurpose, now: Date) => quote(m.state, purpose, now);

@@ -18,6 +18,7 @@ export const MESSAGES = {
   notDisbursed: 'This loan has not been disbursed yet, so there is nothing to repay.',
   rejected: 'This loan application was not approved, so there is nothing to repay.',
   noRollover: 'This loan cannot be rolled over.',
+  rolloverAtCap: 'This loan has reached the most it may cost under the law, so a rollover has nothing to charge and is not needed. Please repay the amount due.',
   upiOnlyIndia: 'UPI payments are only for loans in India.',
   upiUnavailable: 'Paying with a UPI app is not available right now. Please choose another payment method.',
 } as const;
@@ -55,6 +56,9 @@ export function assertPaymentAllowed(view: OrderView & { position: LoanPosition 
   }
   if (view.order.flags.isDelay !== '1') throw refused(MESSAGES.noRollover);
   if (view.shownStatus !== ORDER_STATUS.due && view.shownStatus !== ORDER_STATUS.overdue) throw refused(rolloverNotYetMessage(view.position));
+  // At the total-cost cap with every charge paid, a rollover would cost nothing: there is no pay code for 0.
+  const p = view.position;
+  if (p.unpaidChargesMinor + p.overdueInterestMinor + p.penaltyMinor + p.rolloverFeeMinor === 0) throw refused(MESSAGES.rolloverAtCap);
 }
 
 /** Refuses an amount that is not what the order owes for this purpose now (the screen was stale). */
