@@ -158,6 +158,13 @@ describe('late charges stop at 5% a month of the amount due, pro rata by day', (
     expect(loanPosition(rolled.state, addDays(at, 400)).costSoFarMinor).toBe(500_000);
   });
 
+  it('holds a rollover to the renewal cap, 6% a month over its extension, even if the product fee is higher', () => {
+    // ₱5,000 over 91 days at 6% a month: ₱910.00, not the ₱1,000.00 of a 20% fee.
+    const s = loanOf({ ...CASH, rolloverFeeBp: 2_000 });
+    expect(loanPosition(s, overdueBy(s, 1)).rolloverFeeMinor).toBe(91_000);
+    expect(loanPosition(loanOf(CASH), overdueBy(s, 1)).rolloverFeeMinor).toBe(75_000);
+  });
+
   it('keeps the seed terms for loans the caps do not cover', () => {
     const s = loanOf({ ...CASH, termDays: 180 });
     const p = loanPosition(s, overdueBy(s, 6));

@@ -25,6 +25,15 @@ export function totalCostCap(caps: ChargeCaps, principalMinor: number): number {
   return Number((BigInt(principalMinor) * BigInt(caps.totalCostBp)) / BigInt(BP));
 }
 
+/**
+ * The most one rollover may cost as a renewal: nominal interest at the cap for the extension's days
+ * (rounded down). Offers whose rollover fee is above it are withheld; this also holds an order to it
+ * if its product's fee were raised later.
+ */
+export function renewalFeeCap(caps: ChargeCaps, principalMinor: number, extensionDays: number): number {
+  return Number((BigInt(principalMinor) * BigInt(caps.nominalMonthlyBp) * BigInt(extensionDays)) / BigInt(CAP_MONTH_DAYS * BP));
+}
+
 /** A daily internal rate of return as a rate per 30-day month. */
 export const monthlyRate = (dailyRate: number) => Math.pow(1 + dailyRate, CAP_MONTH_DAYS) - 1;
 

@@ -15,7 +15,7 @@
  */
 import type { Market } from '@cashloan/contract';
 import { addDays, daysBetween, lenderDay } from './calendar.ts';
-import { lateAllowance, totalCostCap } from './caps.ts';
+import { lateAllowance, renewalFeeCap, totalCostCap } from './caps.ts';
 import type { ChargeCaps } from './market-rules.ts';
 import {
   BP,
@@ -148,7 +148,8 @@ export function loanPosition(state: LoanState, now: Date): LoanPosition {
   // The penalty falls on the first overdue day, so it takes the allowance first; the bands' interest the rest.
   const penaltyMinor = Math.min(lateRoom, daysOverdue >= 1 && !state.penaltyCharged ? latePenalty(state.isRepeatBorrower) : 0);
   const overdueInterestMinor = Math.min(lateRoom - penaltyMinor, accrued.interestMinor);
-  const rolloverFeeMinor = Math.min(costRoom - penaltyMinor - overdueInterestMinor, rolloverFee(state.principalMinor, state.rolloverFeeBp));
+  const renewalCap = state.caps ? renewalFeeCap(state.caps, state.principalMinor, extensionDays(state.termDays, state.periods)) : Number.POSITIVE_INFINITY;
+  const rolloverFeeMinor = Math.min(costRoom - penaltyMinor - overdueInterestMinor, renewalCap, rolloverFee(state.principalMinor, state.rolloverFeeBp));
   const charges = unpaidChargesMinor + overdueInterestMinor + penaltyMinor;
   const dueThrough = Math.max(today, current ? lenderDay(current.dueAt, market) : today);
   const currentDueBase = open.filter((i) => lenderDay(i.dueAt, market) <= dueThrough).reduce((sum, i) => sum + remainingOf(i), 0);
