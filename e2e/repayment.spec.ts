@@ -122,8 +122,8 @@ test.describe('Repayment', () => {
     await page.goto(borrower.url('/votingCandidates', ids(order)));
     await expect(page).toHaveTitle('Rollover Repayment');
     await expect(page.getByRole('heading', { level: 1, name: 'Extend your loan by 91 days' })).toBeVisible();
-    // The fee, 5 overdue days of interest and the penalty.
-    await expect(page.getByText('₱3,151.25', { exact: true })).toBeVisible();
+    // The ₱750.00 fee and the late charges the SEC cap allows for 5 days: ₱5,605.00 × 5 × 5% / 30 = ₱46.70.
+    await expect(page.getByText('₱796.70', { exact: true })).toBeVisible();
     const nextDate = page.getByText('Your next payment date is');
     await expect(nextDate).toContainText(/\d{4}-\d{2}-\d{2}/);
     const newDueDate = /(\d{4}-\d{2}-\d{2})/.exec((await nextDate.textContent()) ?? '')![1]!;
@@ -132,7 +132,7 @@ test.describe('Repayment', () => {
 
     const code = await payAndReadCode(page);
     const paid = await ops.request<PaidResult>('POST', `/pay-codes/${code}/paid`);
-    expect(paid).toMatchObject({ outcome: 'rolled_over', amountMinor: 315_125, order: { status: 170 } });
+    expect(paid).toMatchObject({ outcome: 'rolled_over', amountMinor: 79_670, order: { status: 170 } });
 
     await page.goto(order.path);
     await expect(page.getByRole('heading', { level: 2, name: 'Repaying' })).toBeVisible();

@@ -16,6 +16,7 @@ import { DAY_MS } from '../../platform/clock/clock.ts';
 import { createOrder } from '../../domain/orders/service.ts';
 import { findProduct, type OrderFlags, type OrderRow } from '../../domain/orders/service.ts';
 import { latePenalty, overdueInterest } from '../../loan-terms/rules.ts';
+import { moneyText } from '../../loan-terms/money-text.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
 import { ORDER_NOT_FOUND } from './service.ts';
 
@@ -45,17 +46,18 @@ describe('the order-details family', () => {
   async function orderFor(
     borrowerId: number,
     status: OrderStatus,
-    opts: { product?: number; dueInDays?: number; flags?: Partial<OrderFlags>; isRepeat?: boolean } = {},
+    opts: { product?: number; dueInDays?: number; flags?: Partial<OrderFlags>; isRepeat?: boolean; market?: 'PH' | 'IN' } = {},
   ): Promise<OrderRow> {
     const product = (await findProduct(t.db, productIds[opts.product ?? 0]!))!;
     return createOrder(
       t.db,
-      { borrower: { id: borrowerId, isRepeat: opts.isRepeat ?? false }, product, status, dueInDays: opts.dueInDays, flags: opts.flags },
+      { borrower: { id: borrowerId, isRepeat: opts.isRepeat ?? false }, product, status, dueInDays: opts.dueInDays, flags: opts.flags, market: opts.market },
       t.clock.now(),
     );
   }
 
-  const details = (session: SessionParams, order: OrderRow) => call(loanDetailsRoute, session, { productId: order.productId, orderId: order.id });
+  const details = (session: SessionParams, order: OrderRow, real?: string) =>
+    call(loanDetailsRoute, real ? ({ ...session, real } as Partial<SessionParams>) : session, { productId: order.productId, orderId: order.id });
   const rowsOf = (body: { data: { userOrderDetail: { detail: Array<{ text: string; value: string }> } } }) =>
     Object.fromEntries(body.data.userOrderDetail.detail.map((r) => [r.text, r.value]));
 
@@ -168,43 +170,66 @@ describe('the order-details family', () => {
 
   describe('overdue figures follow the loan terms as the clock moves', () => {
     for (const isRepeat of [false, true]) {
-      it(`${isRepeat ? 'repeat' : 'new'} borrower: 1, 31 and 91 days past due`, async () => {
+      it(`${isRepeat ? 'repeat' : 'new'} borrower: 1, 31, 91 and 120 days past due, on the seed's bands in India and under the SEC caps in the Philippines`, async () => {
         const { borrowerId, session } = await t.newBorrower({ isRepeat });
-        const order = await orderFor(borrowerId, 174, { dueInDays: 0, isRepeat });
-        const base = order.plan[0]!.amountMinor;
+        const india = await orderFor(borrowerId, 174, { dueInDays: 0, isRepeat, market: 'IN' });
+        const capped = await orderFor(borrowerId, 174, { dueInDays: 0, isRepeat });
+        const base = capped.plan[0]!.amountMinor;
         expect(base).toBe(560_500); // 5000.00 + 9.10 % interest + 3 % fee
+        expect(india.plan[0]!.amountMinor).toBe(base);
         const penalty = latePenalty(isRepeat);
         expect(penalty).toBe(isRepeat ? 80_000 : 100_000);
 
-        const before = await details(session, order);
+        const before = await details(session, capped);
         expect(before.body.data.orderStatus).toBe(174);
         expect(rowsOf(before.body)).not.toHaveProperty('Overdue interest');
 
-        // Interest by the tier table: 5 % a day for days 1-30, 4 % for 31-90, 2 % from 91.
-        const expected: Array<[day: number, interest: number]> = [
-          [1, 28_025],
-          [31, 863_170],
-          [91, 2_197_160],
+        // India keeps the seed's terms: interest by the tier table (5 % a day for days 1-30, 4 % for
+        // 31-90, 2 % from 91) and the whole penalty. The Philippine loan is capped: late charges at most
+        // ⌊5,605.00 × days × 5 % / 30⌋ in all, the penalty first (docs/loan-terms.md).
+        const expected: Array<[day: number, interest: number, cappedLate: number]> = [
+          [1, 28_025, 934],
+          [31, 863_170, 28_959],
+          [91, 2_197_160, 85_009],
+          [120, 2_522_250, 112_100],
         ];
         let day = 0;
-        for (const [overdueDay, interest] of expected) {
+        for (const [overdueDay, interest, cappedLate] of expected) {
           await t.clock.advance((overdueDay - day) * DAY_MS);
           day = overdueDay;
           expect(overdueInterest(base, overdueDay)).toBe(interest);
-          const { body } = await details(session, order);
+          const seed = (await details(session, india, '1')).body;
           const due = base + interest + penalty;
-          const money = (m: number) => `₱${Math.floor(m / 100).toLocaleString('en-PH')}.${String(m % 100).padStart(2, '0')}`;
-          expect(body.data.orderStatus, `day ${overdueDay}`).toBe(180);
+          const rupees = (m: number) => moneyText(m, '₹');
+          expect(seed.data.orderStatus, `day ${overdueDay}`).toBe(180);
+          expect(rowsOf(seed)).toMatchObject({
+            'Days overdue': String(overdueDay),
+            'Overdue interest': rupees(interest),
+            'Late penalty': rupees(penalty),
+            'Amount due': rupees(due),
+          });
+          expect(rowsOf(seed)).not.toHaveProperty('Charges so far');
+          expect(seed.data.noticeDesText).toBe(
+            `Your repayment is ${overdueDay} ${overdueDay === 1 ? 'day' : 'days'} overdue. Please repay ${rupees(due)} today to stop further late charges.`,
+          );
+
+          const { body } = await details(session, capped);
+          const cappedPenalty = Math.min(penalty, cappedLate);
+          const cappedDue = base + cappedLate;
           expect(rowsOf(body)).toMatchObject({
             'Days overdue': String(overdueDay),
-            'Overdue interest': money(interest),
-            'Late penalty': money(penalty),
-            'Amount due': money(due),
+            'Overdue interest': moneyText(cappedLate - cappedPenalty),
+            'Late penalty': moneyText(cappedPenalty),
+            'Charges so far': `${moneyText(60_500 + cappedLate)} of at most ₱5,000.00`,
+            'Amount due': moneyText(cappedDue),
           });
           expect(body.data.noticeDesText).toBe(
-            `Your repayment is ${overdueDay} ${overdueDay === 1 ? 'day' : 'days'} overdue. Please repay ${money(due)} today to stop further late charges.`,
+            `Your repayment is ${overdueDay} ${overdueDay === 1 ? 'day' : 'days'} overdue. Please repay ${moneyText(cappedDue)} today to stop further late charges.`,
           );
         }
+        // Checked by hand: 120 days, a new borrower owes ₱6,726.00 here and ₹31,827.50 on the seed's terms.
+        if (!isRepeat) expect(rowsOf((await details(session, capped)).body)['Amount due']).toBe('₱6,726.00');
+        if (!isRepeat) expect(rowsOf((await details(session, india, '1')).body)['Amount due']).toBe('₹31,827.50');
       });
     }
   });

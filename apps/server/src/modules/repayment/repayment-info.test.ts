@@ -66,14 +66,16 @@ describe('the repayment screens and their pay codes', () => {
       const { borrowerId, session } = await h.t.newBorrower();
       const order = await h.order(borrowerId, 180, { dueInDays: -5 });
       const { body } = await plan(session, order);
-      // 5 overdue days at 5 % of 5605.00 = 1401.25, plus the first-loan penalty of 1000.00.
-      expect(body.data.repayAmount).toBe(560_500 + 140_125 + 100_000);
-      expect(body.data.noticeMsg).toBe('Your repayment is 5 days overdue. Please repay ₱8,006.25 today to stop further late charges.');
+      // PesoNow Cash is under the SEC caps: late charges at most 5 % a month of the 5,605.00 due,
+      // 5 days: 5605.00 × 5 × 5 % / 30 = 46.70 (rounded down), all of it the first-loan penalty
+      // (the seed's terms would have charged 1,401.25 of interest and the 1,000.00 penalty).
+      expect(body.data.repayAmount).toBe(560_500 + 4_670);
+      expect(body.data.noticeMsg).toBe('Your repayment is 5 days overdue. Please repay ₱5,651.70 today to stop further late charges.');
       expect(body.data.detail).toEqual(
         expect.arrayContaining([
           { text: 'Days overdue', value: '5' },
-          { text: 'Overdue interest', value: '₱1,401.25' },
-          { text: 'Late penalty', value: '₱1,000.00' },
+          { text: 'Overdue interest', value: '₱0.00' },
+          { text: 'Late penalty', value: '₱46.70' },
         ]),
       );
     });
@@ -188,15 +190,15 @@ describe('the repayment screens and their pay codes', () => {
       const order = await h.order(borrowerId, 180, { dueInDays: -5, flags: { isDelay: '1' } });
       const { status, body } = await rollover(session, order);
       expect(status).toBe(200);
-      // The fee (15 % of 5000.00), 5 days of overdue interest and the penalty.
-      const delayAmount = 75_000 + 140_125 + 100_000;
+      // The fee (15 % of 5000.00) and the late charges the SEC cap allows for 5 days (46.70).
+      const delayAmount = 75_000 + 4_670;
       expect(body.data).toMatchObject({
         productName: 'PesoNow Cash',
         delayInfo: { delayAmount, title: 'Extend your loan by 91 days' },
         repayDate: '2027-01-26',
         repayPlan: [{ remark: 'Loan repayment', title: 'Due after the rollover', amount: 560_500, time: '2027-01-26' }],
         noticeMsg:
-          'Pay ₱3,151.25 to move your due date from 2026-10-27 to 2027-01-26. The rollover fee and any late charges are paid now; the loan itself stays to be repaid.',
+          'Pay ₱796.70 to move your due date from 2026-10-27 to 2027-01-26. The rollover fee and any late charges are paid now; the loan itself stays to be repaid.',
         isShowReyTop: 1,
       });
       expect(body.data.defDetail.payCode).toBe('');

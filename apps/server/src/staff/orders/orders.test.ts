@@ -271,15 +271,16 @@ describe('GET /orders/:id: one order whole', () => {
       },
     ]);
 
-    // Five days past the due day: 5 days at 5 % of 5,605.00, and the first loan's penalty of 1,000.00.
+    // Five days past the due day. PesoNow Cash is under the SEC caps: late charges at most
+    // 5,605.00 × 5 days × 5 % / 30 = 46.70, which the first loan's penalty takes first.
     await advanceDays(96);
     ({ data } = await orderView(orderId));
-    expect(data.order).toMatchObject({ status: 170, shownStatus: 180, owedNowMinor: 560_500 + 140_125 + 100_000 });
+    expect(data.order).toMatchObject({ status: 170, shownStatus: 180, owedNowMinor: 560_500 + 4_670 });
     expect(data.ledger.at(-1)).toEqual({
       at: t.clock.now().toISOString(),
       kind: 'late-charges-accrued',
-      description: 'Late charges accrued, booked with the next payment: overdue interest ₱1,401.25, late penalty ₱1,000.00',
-      amountMinor: 240_125,
+      description: 'Late charges accrued, booked with the next payment: overdue interest ₱0.00, late penalty ₱46.70',
+      amountMinor: 4_670,
       reference: '',
       channel: '',
       applied: null,
@@ -291,7 +292,7 @@ describe('GET /orders/:id: one order whole', () => {
     const code = await issuePayCode(t, { orderId, purpose: 'repay', amountMinor: 300_000, now });
     await applyPaidPayCode(t, { code: code.code, providerRef: 'BANK-REF-0001', now });
     let { data } = await orderView(orderId);
-    expect(data.order).toMatchObject({ paidMinor: 300_000, owedNowMinor: 800_625 - 300_000, shownStatus: 180 });
+    expect(data.order).toMatchObject({ paidMinor: 300_000, owedNowMinor: 565_170 - 300_000, shownStatus: 180 });
     expect(data.ledger).toHaveLength(2);
     expect(data.ledger[1]).toEqual({
       at: now.toISOString(),
@@ -300,7 +301,7 @@ describe('GET /orders/:id: one order whole', () => {
       amountMinor: -300_000,
       reference: 'BANK-REF-0001',
       channel: 'Online Banking',
-      applied: { bookedChargesMinor: 240_125, toChargesMinor: 240_125, toInstalmentsMinor: 59_875, unappliedMinor: 0, outcome: 'partial' },
+      applied: { bookedChargesMinor: 4_670, toChargesMinor: 4_670, toInstalmentsMinor: 295_330, unappliedMinor: 0, outcome: 'partial' },
     });
     expect(data.payCodes).toEqual([
       {
@@ -326,8 +327,9 @@ describe('GET /orders/:id: one order whole', () => {
       [code.code, 'paid'],
     ]);
     expect(data.ledger.map((l) => l.kind)).toEqual(['loan', 'payment', 'late-charges-accrued']);
-    // 5 % of the 5,006.25 left on the instalment, for the one day since the payment booked the charges.
-    expect(data.ledger[2]).toMatchObject({ amountMinor: 25_031, description: 'Late charges accrued, booked with the next payment: overdue interest ₱250.31' });
+    // The bands would charge 5 % of the 2,651.70 left for the day since the payment; the cap allows
+    // ⌊(5,605.00 × 5 + 2,651.70 × 1) × 5 % / 30⌋ = 51.12 in all, of which 46.70 is booked: 4.42 more.
+    expect(data.ledger[2]).toMatchObject({ amountMinor: 442, description: 'Late charges accrued, booked with the next payment: overdue interest ₱4.42' });
     // What is owed is the ledger's lines plus the charges each payment booked.
     const booked = data.ledger.reduce((sum, l) => sum + (l.applied?.bookedChargesMinor ?? 0), 0);
     expect(data.order.owedNowMinor).toBe(data.ledger.reduce((sum, l) => sum + l.amountMinor, 0) + booked);
