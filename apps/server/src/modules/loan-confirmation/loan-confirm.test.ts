@@ -62,6 +62,9 @@ describe('loan confirmation and the loan push', () => {
           { text: 'Interest', value: '₱455.00' },
           { text: 'Service fee', value: '₱150.00' },
           { text: 'Total to repay', value: '₱5,605.00' },
+          // PesoNow Cash is under the SEC caps: the most it can ever cost, and the late-charge cap.
+          { text: 'Most this loan can ever cost', value: '₱5,000.00 (interest, fees and late charges together; SEC MC 3 s2022)' },
+          { text: 'Late charges', value: 'At most 5% a month of the amount due, counted day by day' },
         ],
         repay_plans: [{ title: 'Period 1', description: 'Principal, interest and service fee', amount: 560_500, pay_time: due }],
         firstPayTime: due,
