@@ -91,6 +91,11 @@ function expectedTermsFigures(t: SiteConfig['loanTerms']): string[] {
     `at least ${plural(t.assignmentNoticeBusinessDays, 'business day')} before the assignment takes effect`,
     `at least ${plural(t.changeNoticeDays, 'day')} before a change takes effect`,
     `${t.applicant.nationality} citizens aged ${t.applicant.minAge} or over`,
+    // The SEC caps (docs/loan-terms.md).
+    `The caps of SEC ${t.chargeCaps.circular} (as amended) apply to loans of ${peso(t.chargeCaps.maxPrincipal)} or less for ${plural(t.chargeCaps.maxTermDays, 'day')} or less`,
+    `interest is at most ${percent(t.chargeCaps.nominalMonthlyBp)} a month`,
+    `late charges (the penalty and overdue interest together) are at most ${percent(t.chargeCaps.lateMonthlyBp)} a month of the amount due, counted day by day`,
+    `is at most ${percent(t.chargeCaps.totalCostBp)} of the amount borrowed, however long it runs`,
   ];
 }
 

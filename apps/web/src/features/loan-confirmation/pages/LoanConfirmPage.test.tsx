@@ -41,12 +41,23 @@ describe('loan confirmation V3 (/smpSystem)', () => {
     expect(within(disclosure).getByText('3.89% per month (58.11% per year)')).toBeTruthy();
     expect(within(disclosure).getByText('₱5,605.00 on 2027-01-31')).toBeTruthy();
     expect(within(disclosure).queryByText('Annual percentage rate (APR)')).toBeNull();
+    expect(within(disclosure).queryByText('Most this loan can ever cost')).toBeNull();
     // product_id is productId; both calls name the product, agreements with scene 3.
     expect(requests.map((r) => [r.path, r.form.get('productId')])).toEqual([
       [PATHS.confirm, '3'],
       [PATHS.contract, '3'],
     ]);
     expect(requests[1]!.form.get('scene')).toBe('3');
+  });
+
+  it("shows the legal cap of a capped offer in the disclosure, in the server's figures", async () => {
+    const capped = { ...CONFIRMATION, disclosure: { ...CONFIRMATION.disclosure, costCap: { maxTotalCostMinor: 500_000, lateMonthlyBp: 500, law: 'SEC MC 3 s2022' } } };
+    fakeServer({ [PATHS.confirm]: [ok(capped)], [PATHS.contract]: [ok(AGREEMENTS)] });
+    renderPage(LoanConfirmPage, '/smpSystem?productId=3');
+    const disclosure = await screen.findByRole('region', { name: 'Disclosure Statement' });
+    expect(within(disclosure).getByText('Most this loan can ever cost')).toBeTruthy();
+    expect(within(disclosure).getByText('₱5,000.00 (interest, fees and late charges together; SEC MC 3 s2022)')).toBeTruthy();
+    expect(within(disclosure).getByText('At most 5% a month of the amount due, counted day by day')).toBeTruthy();
   });
 
   it("ticks the agreement box by default; 'Next' is disabled while it is unticked", async () => {
