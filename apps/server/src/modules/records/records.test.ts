@@ -180,6 +180,11 @@ describe('the borrower records', () => {
     expect(text).toContain(money(disclosure.disclosure.totalFinanceCharge));
     expect(text).toContain(money(disclosure.disclosure.totalOfPayments));
     for (const line of disclosure.disclosure.schedule) expect(text).toContain(money(line.amount));
+    // PesoNow Cash in pesos is under the SEC caps: the confirmed disclosure and its PDF carry the cap.
+    expect(disclosure.disclosure.costCap).toEqual({ maxTotalCostMinor: 500_000, lateMonthlyBp: 500, law: 'SEC MC 3 s2022' });
+    expect(text).toContain('Most this loan can ever cost');
+    expect(text).toContain('SEC MC 3 s2022');
+    expect(text).toContain('At most 5% a month of the amount due');
     expect(text).toContain(`SHA-256: ${stored[0]!.sha256}`);
     expect(money(disclosure.disclosure.amountFinanced)).toBe('₱5,000.00');
     expect(money(disclosure.disclosure.totalFinanceCharge)).toBe('₱605.00');
