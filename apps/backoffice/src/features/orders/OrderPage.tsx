@@ -1,6 +1,7 @@
 /** One order whole: its figures, plan, ledger, pay codes, what the borrower confirmed, the payout account, and finance's actions. */
 import { Card, Collapse, Descriptions, Space, Table, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
+import { costCapRows } from '@cashloan/contract/common';
 import { moveOrderCall, type StaffOrder } from '@cashloan/contract/staff/orders';
 import { mayCall } from '../../shared/access.ts';
 import { borrowerLabel, formatBasisPoints, formatDateTime, formatMoney, orderStatusTitle } from '../../shared/format.ts';
@@ -203,6 +204,13 @@ function Confirmed({ order }: { order: StaffOrder }) {
                   <Descriptions.Item label="Effective rate a month">{formatBasisPoints(disclosure.eirMonthlyBp)}</Descriptions.Item>
                   <Descriptions.Item label="Effective rate a year">{formatBasisPoints(disclosure.eirAnnualBp)}</Descriptions.Item>
                   {disclosure.aprBp !== null && <Descriptions.Item label="Annual percentage rate">{formatBasisPoints(disclosure.aprBp)}</Descriptions.Item>}
+                  {/* The SEC cap the borrower was shown (docs/loan-terms.md), in the same words. */}
+                  {disclosure.costCap &&
+                    costCapRows(disclosure.costCap, formatMoney).map((row) => (
+                      <Descriptions.Item key={row.text} label={row.text}>
+                        {row.value}
+                      </Descriptions.Item>
+                    ))}
                 </Descriptions>
                 <Table
                   size="small"
