@@ -33,6 +33,7 @@ test.describe('Charge caps on the order screen', () => {
     // ₱5,605.00 overdue × 120 days × 5% / 30 = ₱1,121.00 of late charges, with ₱455.00 interest and ₱150.00 fee.
     await expect(detail(page, 'Late penalty')).toHaveText('₱1,000.00');
     await expect(detail(page, 'Overdue interest')).toHaveText('₱121.00');
+    await expect(detail(page, 'Charges so far')).toBeVisible();
     await expect(detail(page, 'Charges so far')).toHaveText('₱1,726.00 of at most ₱5,000.00');
     await expect(detail(page, 'Amount due')).toHaveText('₱6,726.00');
   });
