@@ -3,11 +3,9 @@
  * for the rupee) and the plan it is shown with: what the confirmation screen shows and what is stored
  * when the borrower confirms (confirmed-documents.ts).
  */
-import { RUPEE_SYMBOL, type CostDisclosure } from '@cashloan/contract';
-import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { RUPEE_SYMBOL, marketOfCurrency, type CostDisclosure } from '@cashloan/contract';
+import { addDays, lenderDate } from '../../loan-terms/calendar.ts';
 import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
-
-const day = (at: Date) => dayToIsoDate(lenderDay(at));
 
 export interface PlanLine {
   seq: number;
@@ -20,8 +18,9 @@ export function projectedPlan(terms: OfferTerms, from: Date): PlanLine[] {
   return projectLoan(terms).instalments.map((i) => ({ seq: i.seq, dueAt: addDays(from, i.dueInDays), amountMinor: i.amountMinor }));
 }
 
-/** The cost disclosure of an offer with its plan; the rupee gets the Key Fact Statement, with its APR. */
+/** The cost disclosure of an offer with its plan; the rupee gets the Key Fact Statement, with its APR, and the plan's dates on the Kolkata calendar. */
 export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: string): CostDisclosure {
+  const market = marketOfCurrency(currency);
   const loan = projectLoan(terms);
   const figures = costFigures(loan);
   const keyFactStatement = currency === RUPEE_SYMBOL;
@@ -35,7 +34,7 @@ export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: stri
     totalFinanceCharge: figures.financeChargeMinor,
     netProceeds: figures.netProceedsMinor,
     totalOfPayments: figures.totalOfPaymentsMinor,
-    schedule: plan.map((p) => ({ pay_time: day(p.dueAt), amount: p.amountMinor })),
+    schedule: plan.map((p) => ({ pay_time: lenderDate(p.dueAt, market), amount: p.amountMinor })),
     eirMonthlyBp: figures.eirMonthlyBp,
     eirAnnualBp: figures.eirAnnualBp,
     aprBp: keyFactStatement ? figures.aprBp : null,

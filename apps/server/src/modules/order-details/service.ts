@@ -7,7 +7,7 @@ import { PAYMENT_PENDING_TEXT, REMINDERS_STOPPED_TEXT, type LoginFailureInfo, ty
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound, refused } from '../../platform/http/api-error.ts';
-import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { loanPosition } from '../../loan-terms/position.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
@@ -22,7 +22,6 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 export const ORDER_NOT_FOUND = 'This order was not found. Please check your orders and try again.';
 export const PRODUCT_NOT_FOUND = 'This product was not found.';
 
-const date = (at: Date | null) => (at ? dayToIsoDate(lenderDay(at)) : '');
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** The status line of every status (noticeStatusText). */
@@ -36,7 +35,7 @@ export const STATUS_NOTICE: Record<OrderStatus, string> = {
   200: 'Settled',
 };
 
-function statusDescription(view: OrderView, money: MoneyText): string {
+function statusDescription(view: OrderView, money: MoneyText, { date }: DateText): string {
   const p = view.position;
   switch (view.shownStatus) {
     case ORDER_STATUS.inReview:
@@ -58,8 +57,8 @@ function statusDescription(view: OrderView, money: MoneyText): string {
   }
 }
 
-/** The detail list (userOrderDetail.detail): what the loan is and, once disbursed, what it owes now. */
-export function detailRows(view: OrderView, now: Date, money: MoneyText): TextRow[] {
+/** The detail list (userOrderDetail.detail): what the loan is and, once disbursed, what it owes now; dates on the request market's calendar. */
+export function detailRows(view: OrderView, now: Date, money: MoneyText, { date }: DateText): TextRow[] {
   const { order } = view;
   const rows: TextRow[] = [
     { text: 'Order No.', value: order.orderNo },
@@ -157,6 +156,7 @@ export async function orderDetails(
 ): Promise<OrderDetails> {
   const { db, config } = deps;
   const money = moneyTextIn(currency);
+  const dates = dateTextIn(currency);
   const now = deps.clock.now();
   const order = await ownOrder(db, borrower, ids.productId, ids.orderId);
   const view = viewOrder(order, now);
@@ -166,10 +166,10 @@ export async function orderDetails(
   return {
     orderStatus: view.shownStatus,
     noticeStatusText: STATUS_NOTICE[view.shownStatus],
-    noticeDesText: statusDescription(view, money),
+    noticeDesText: statusDescription(view, money, dates),
     productName: order.productName,
     productLogo: order.productLogo,
-    userOrderDetail: { detail: detailRows(view, now, money) },
+    userOrderDetail: { detail: detailRows(view, now, money, dates) },
     recProducts: await recommendationsFor(db, borrower.id, order.productId),
     // Every order of this server is of the lender's own products.
     inside: 1,

@@ -9,7 +9,7 @@ import type { OrderDocuments, PaymentAllocation, PaymentHistory, PaymentRecord, 
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
-import { dayToIsoDate, lenderDateTime, lenderDay } from '../../loan-terms/calendar.ts';
+import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { moneyTextIn } from '../../loan-terms/money-text.ts';
 import { splitBasePayment } from '../../loan-terms/position.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
@@ -37,8 +37,6 @@ export const CERTIFICATE_NOT_YET = 'The certificate of full payment is issued on
 
 /** Card repayments still being charged or confirmed: shown as pending until the money is applied. */
 const CARD_STATUSES_PENDING = new Set(['confirming', 'charged']);
-
-const lenderDate = (at: Date) => dayToIsoDate(lenderDay(at));
 
 /** The borrower's own order; anything else is "not found". */
 async function ownOrder(db: Queryable, borrower: Borrower, orderId: number): Promise<OrderRow> {
@@ -85,8 +83,8 @@ function allocations(order: OrderRow, payments: Array<OrderPaymentRecord<Payment
   return byId;
 }
 
-/** Every payment of the order, newest first: applied ones with their allocation, then pending ones in their place. */
-export async function paymentFacts(db: Queryable, order: OrderRow): Promise<PaymentFact[]> {
+/** Every payment of the order, newest first: applied ones with their allocation, then pending ones in their place; times written by `dates`. */
+export async function paymentFacts(db: Queryable, order: OrderRow, dates: DateText): Promise<PaymentFact[]> {
   const payments = await listOrderPaymentResults(db, order.id);
   const cards = await cardsOfOrderPayCodes(db, order.id);
   const allocated = allocations(order, payments);
@@ -98,7 +96,7 @@ export async function paymentFacts(db: Queryable, order: OrderRow): Promise<Paym
   const paid: PaymentFact[] = payments.map((p) => ({
     paymentId: p.id,
     status: 'paid',
-    paidAt: lenderDateTime(p.appliedAt),
+    paidAt: dates.dateTime(p.appliedAt),
     paidAtDate: p.appliedAt,
     channel: p.channelName,
     reference: referenceOf(p.payCodeId, p.payCode, p.providerRef),
@@ -112,7 +110,7 @@ export async function paymentFacts(db: Queryable, order: OrderRow): Promise<Paym
     .map((c) => ({
       paymentId: null,
       status: 'pending',
-      paidAt: lenderDateTime(c.createdAt),
+      paidAt: dates.dateTime(c.createdAt),
       paidAtDate: c.createdAt,
       channel: c.channelName,
       reference: referenceOf(c.id, c.code, null),
@@ -135,18 +133,19 @@ const toRecord = (f: PaymentFact): PaymentRecord => ({
 });
 
 /** The next due date and what is due then; '' and 0 when nothing is open. */
-function nextDue(view: OrderView): { nextDueDate: string; nextDueAmount: number } {
+function nextDue(view: OrderView, dates: DateText): { nextDueDate: string; nextDueAmount: number } {
   const p = view.position;
   if (!p || p.currentDueAt === null || view.shownStatus === ORDER_STATUS.settled) return { nextDueDate: '', nextDueAmount: 0 };
-  return { nextDueDate: lenderDate(p.currentDueAt), nextDueAmount: p.currentDueMinor };
+  return { nextDueDate: dates.date(p.currentDueAt), nextDueAmount: p.currentDueMinor };
 }
 
-/** payment-history: the order's payments, newest first, and what is due next. */
-export async function paymentHistory(deps: Deps, borrower: Borrower, orderId: number): Promise<PaymentHistory> {
+/** payment-history: the order's payments, newest first, and what is due next; times on the calendar of the request's market. */
+export async function paymentHistory(deps: Deps, borrower: Borrower, orderId: number, currency: string): Promise<PaymentHistory> {
   const order = await ownOrder(deps.db, borrower, orderId);
   const view = viewOrder(order, deps.clock.now());
-  const facts = await paymentFacts(deps.db, order);
-  return { orderNo: order.orderNo, payments: facts.map(toRecord), ...nextDue(view) };
+  const dates = dateTextIn(currency);
+  const facts = await paymentFacts(deps.db, order, dates);
+  return { orderNo: order.orderNo, payments: facts.map(toRecord), ...nextDue(view, dates) };
 }
 
 export const lenderOf = (config: Deps['config']): Lender => ({
@@ -156,8 +155,8 @@ export const lenderOf = (config: Deps['config']): Lender => ({
 });
 
 
-async function receiptOf(deps: Deps, order: OrderRow, phone: string, paymentId: number): Promise<Receipt> {
-  const payment = (await paymentFacts(deps.db, order)).find((f) => f.paymentId === paymentId);
+async function receiptOf(deps: Deps, order: OrderRow, phone: string, paymentId: number, dates: DateText): Promise<Receipt> {
+  const payment = (await paymentFacts(deps.db, order, dates)).find((f) => f.paymentId === paymentId);
   if (!payment || payment.paymentId === null || payment.allocation === null) throw notFound(PAYMENT_NOT_FOUND);
   const lender = lenderOf(deps.config);
   return {
@@ -177,9 +176,9 @@ async function receiptOf(deps: Deps, order: OrderRow, phone: string, paymentId: 
 }
 
 /** receipt: one applied payment of the borrower's own order. */
-export async function receipt(deps: Deps, borrower: Borrower, ids: { orderId: number; paymentId: number }): Promise<Receipt> {
+export async function receipt(deps: Deps, borrower: Borrower, ids: { orderId: number; paymentId: number }, currency: string): Promise<Receipt> {
   const order = await ownOrder(deps.db, borrower, ids.orderId);
-  return receiptOf(deps, order, borrower.mobilePhone, ids.paymentId);
+  return receiptOf(deps, order, borrower.mobilePhone, ids.paymentId, dateTextIn(currency));
 }
 
 const fileName = (document: string, orderNo: string) => `${document}-${orderNo}.pdf`;
@@ -223,12 +222,13 @@ export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordP
   const now = deps.clock.now();
   const view = viewOrder(order, now);
   const money = moneyTextIn(currency);
-  const frame = (title: string, footer?: string[]): PdfFrame => ({ title, lender: lenderOf(config), orderNo: order.orderNo, issuedAt: now, issuedText: lenderDateTime(now), footer });
+  const dates = dateTextIn(currency);
+  const frame = (title: string, footer?: string[]): PdfFrame => ({ title, lender: lenderOf(config), orderNo: order.orderNo, issuedAt: now, issuedText: dates.dateTime(now), dates, footer });
   const { document } = request;
 
   if (document === 'receipt') {
     if (request.paymentId === undefined) throw invalidInput(RECEIPT_NEEDS_PAYMENT);
-    const r = await receiptOf(deps, order, borrower.mobilePhone, request.paymentId);
+    const r = await receiptOf(deps, order, borrower.mobilePhone, request.paymentId, dates);
     return { bytes: await receiptPdf(frame('Payment Receipt'), r, money), fileName: `receipt-${order.orderNo}-${r.paymentId}.pdf` };
   }
   // What may be printed is what the documents call lists (one rule for both); the certificate before
@@ -239,7 +239,7 @@ export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordP
   }
   const stored = confirmed.find((d) => documentKey(d) === document);
   if (stored) {
-    const footer = [`Confirmed by the borrower on ${lenderDateTime(stored.confirmedAt)} (lender time).`, `SHA-256: ${stored.sha256}`];
+    const footer = [`Confirmed by the borrower on ${dates.dateTime(stored.confirmedAt)} (lender time).`, `SHA-256: ${stored.sha256}`];
     const bytes = stored.kind === 'disclosure' ? await disclosurePdf(frame(stored.title, footer), stored) : await agreementPdf(frame(stored.title, footer), stored);
     return { bytes, fileName: fileName(document, order.orderNo) };
   }
@@ -247,7 +247,7 @@ export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordP
     return { bytes: await schedulePdf(frame('Repayment Schedule'), order, view, now, money), fileName: fileName(document, order.orderNo) };
   }
   if (document === 'statement') {
-    const facts = await paymentFacts(db, order);
+    const facts = await paymentFacts(db, order, dates);
     return { bytes: await statementPdf(frame('Statement of Account'), order, view, facts, money), fileName: fileName(document, order.orderNo) };
   }
   return { bytes: await certificatePdf(frame('Certificate of Full Payment'), order, borrower, money), fileName: fileName(document, order.orderNo) };

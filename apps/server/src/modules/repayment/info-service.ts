@@ -13,7 +13,8 @@ import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { toLoanState, type OrderView } from '../../domain/orders/service.ts';
 import { issuePayCode, findActiveChannel } from '../../domain/payments/service.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
-import { MESSAGES, assertAmount, assertPaymentAllowed, dateOf, repayingOrder } from './rules.ts';
+import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
+import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
 import { COUNTER_KINDS, findLiveCounterCode, listCounterChannels, type CounterChannel } from './channels.ts';
 import { UPI_CHANNEL, payQrImagePath, upiLinkOf } from './pay-qr.ts';
 
@@ -47,7 +48,7 @@ async function channelsOrFail(deps: Deps): Promise<CounterChannel[]> {
 }
 
 /** The detail rows of the repayment-by-plan screen; the screen folds all but the first 2. */
-function planRows(view: RepayingView, money: MoneyText): TextRow[] {
+function planRows(view: RepayingView, money: MoneyText, { date: dateOf }: DateText): TextRow[] {
   const { order, position: p } = view;
   const rows: TextRow[] = [
     { text: 'Amount due', value: money(p.currentDueMinor) },
@@ -68,7 +69,7 @@ function planRows(view: RepayingView, money: MoneyText): TextRow[] {
   return rows;
 }
 
-function planNotice(view: RepayingView, money: MoneyText): string {
+function planNotice(view: RepayingView, money: MoneyText, { date: dateOf }: DateText): string {
   const p = view.position;
   const amount = money(p.currentDueMinor);
   const due = dateOf(p.currentDueAt);
@@ -81,6 +82,8 @@ function planNotice(view: RepayingView, money: MoneyText): string {
 /** loan-play-detail: the repayment-by-plan screen (/allowedAlso). */
 export async function repaymentPlanInfo(deps: Deps, borrower: Borrower, ids: Ids, currency: string): Promise<RepaymentPlanInfo> {
   const money = moneyTextIn(currency);
+  const dates = dateTextIn(currency);
+  const dateOf = dates.date;
   const view = await repayingOrder(deps.db, borrower.id, ids, deps.clock.now());
   const channels = await channelsOrFail(deps);
   const repayAmount = quote(toLoanState(view.order), 'repay', deps.clock.now());
@@ -89,8 +92,8 @@ export async function repaymentPlanInfo(deps: Deps, borrower: Borrower, ids: Ids
     productLogo: view.order.productLogo,
     repayAmount,
     repayDate: dateOf(view.position.currentDueAt),
-    noticeMsg: planNotice(view, money),
-    detail: planRows(view, money),
+    noticeMsg: planNotice(view, money, dates),
+    detail: planRows(view, money, dates),
     repayList: channels.map(toPayChannel),
     defDetail: await defaultDetail(deps, channels, { orderId: view.order.id, purpose: 'repay', amountMinor: repayAmount }),
     isShowReyTop: channels.some((c) => c.kind === 'code') ? 1 : 0,
@@ -100,9 +103,11 @@ export async function repaymentPlanInfo(deps: Deps, borrower: Borrower, ids: Ids
 /** story/inherited: the rollover screen (/votingCandidates). What paying the fee would do comes from loan-terms' applyPayment. */
 export async function rolloverInfo(deps: Deps, borrower: Borrower, ids: Ids, currency: string): Promise<RolloverInfo> {
   const money = moneyTextIn(currency);
+  const dates = dateTextIn(currency);
+  const dateOf = dates.date;
   const now = deps.clock.now();
   const view = await repayingOrder(deps.db, borrower.id, ids, now);
-  assertPaymentAllowed(view, 'rollover');
+  assertPaymentAllowed(view, 'rollover', dates);
   const channels = await channelsOrFail(deps);
   const state = toLoanState(view.order);
   const delayAmount = quote(state, 'rollover', now);
@@ -146,7 +151,7 @@ export async function generatePayCode(
   const now = deps.clock.now();
   const purpose: PaymentPurpose = request.rollover ? 'rollover' : 'repay';
   const view = await repayingOrder(deps.db, borrower.id, request, now);
-  assertPaymentAllowed(view, purpose);
+  assertPaymentAllowed(view, purpose, dateTextIn(currency));
   const channel = await findActiveChannel(deps.db, request.channelNumber);
   if (!channel || !(COUNTER_KINDS as readonly string[]).includes(channel.kind)) {
     throw invalidInput(`channelNumber ${request.channelNumber} is not a repayment channel`);
@@ -180,7 +185,7 @@ export async function startUpiPayment(
   const now = deps.clock.now();
   const purpose: PaymentPurpose = request.rollover ? 'rollover' : 'repay';
   const view = await repayingOrder(deps.db, borrower.id, request, now);
-  assertPaymentAllowed(view, purpose);
+  assertPaymentAllowed(view, purpose, dateTextIn(currency));
   if (!(await findActiveChannel(deps.db, UPI_CHANNEL))) throw refused(MESSAGES.upiUnavailable);
   assertAmount(request.amountMinor, quote(toLoanState(view.order), purpose, now), moneyTextIn(currency));
   const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose, channelNumber: UPI_CHANNEL, now });

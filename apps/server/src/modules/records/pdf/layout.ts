@@ -5,6 +5,7 @@
  * SHA-256 and confirmation date). The creation date is the request's clock, so the same facts at the
  * same moment give the same bytes.
  */
+import type { DateText } from '../../../loan-terms/date-text.ts';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
@@ -24,8 +25,10 @@ export interface PdfFrame {
   orderNo: string;
   /** When the PDF is made (the clock): its CreationDate, and the 'Issued' line. */
   issuedAt: Date;
-  /** 'YYYY-MM-DD HH:mm:ss' of issuedAt in lender time. */
+  /** 'YYYY-MM-DD HH:mm:ss' of issuedAt in lender time (the request market's). */
   issuedText: string;
+  /** How the PDF writes dates: on the lender's calendar of the request's market. */
+  dates: DateText;
   /** Extra footer lines on every page (a confirmed document's SHA-256 and confirmation date). */
   footer?: string[] | undefined;
 }
