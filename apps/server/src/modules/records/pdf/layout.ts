@@ -5,9 +5,9 @@
  * SHA-256 and confirmation date). The creation date is the request's clock, so the same facts at the
  * same moment give the same bytes.
  */
-import type { DateText } from '../../../loan-terms/date-text.ts';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import type { DateText } from '../../../loan-terms/date-text.ts';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
