@@ -45,7 +45,7 @@ export const staffPayCodeView = z.object({
   code: z.string(),
   channelNumber: z.string(),
   channelName: z.string(),
-  purpose: z.enum(['repay', 'rollover']),
+  purpose: z.enum(['repay', 'rollover', 'cancel']).describe("'cancel': the cooling-off exit amount (docs/cancel-loan.md)"),
   amountMinor: z.number().int(),
   status: z.enum(['live', 'pending', 'paid', 'expired', 'failed', 'voided']).describe('pending: paid at the provider, waiting for its confirmation'),
   createdAt: isoDateTime,

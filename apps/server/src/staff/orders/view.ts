@@ -29,6 +29,7 @@ const OUTCOME_TEXT: Record<PaymentOutcome, (r: PaymentResult) => string> = {
   rolled_over: () => 'rolled the loan over',
   partial: () => 'paid part of what was owed',
   overpaid: () => 'paid beyond what was owed',
+  cancelled: () => 'cancelled the loan in its cooling-off period',
 };
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
@@ -57,7 +58,7 @@ const hasBreakdown = (result: StoredPaymentResult): result is PaymentResult => '
 function paymentLine(payment: PaymentRow<StoredPaymentResult>, payCode: PayCodeRow | undefined, channelName: string): LedgerLine {
   const result = payment.result;
   const purpose = hasBreakdown(result) ? result.purpose : payCode?.purpose;
-  const what = purpose === 'rollover' ? 'Rollover payment' : 'Repayment';
+  const what = purpose === 'rollover' ? 'Rollover payment' : purpose === 'cancel' ? 'Cooling-off cancellation payment' : 'Repayment';
   const through = channelName ? ` through ${channelName}` : '';
   return {
     at: payment.appliedAt.toISOString(),
