@@ -34,6 +34,19 @@ export function coolingOffWindow(disbursedAt: Date, market: Market, days: number
   return { lastDay, lastDate: dayToIsoDate(lastDay), endsAt: new Date(lenderDayStartsAt(lastDay + 1, market).getTime() - 1) };
 }
 
+/**
+ * The cooling-off right as the disclosure (Disclosure Statement / Key Fact Statement) states it: the
+ * period, and that cancelling costs the principal plus interest for the days used, with no fee.
+ */
+export function coolingOffStatement(market: Market, days: number = MARKET_RULES[market].coolingOffDays): string {
+  const period = `${days} ${days === 1 ? 'day' : 'days'}`;
+  return (
+    `Cooling-off period: you may cancel this loan until the end of the ${period} after the day it is paid out ` +
+    '(from Order details). Cancelling costs only the loan amount plus interest for the days you had the money; ' +
+    'no fee is charged (the service fee is waived).'
+  );
+}
+
 /** Lender days the money was held: from the disbursement day to today, at least 1. */
 export function daysUsed(disbursedAt: Date, now: Date, market: Market): number {
   return Math.max(1, lenderDay(now, market) - lenderDay(disbursedAt, market));

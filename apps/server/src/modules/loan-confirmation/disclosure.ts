@@ -3,7 +3,8 @@
  * for the rupee) and the plan it is shown with: what the confirmation screen shows and what is stored
  * when the borrower confirms (confirmed-documents.ts).
  */
-import { RUPEE_SYMBOL, type CostDisclosure } from '@cashloan/contract';
+import { RUPEE_SYMBOL, marketOfCurrency, type CostDisclosure } from '@cashloan/contract';
+import { coolingOffStatement } from '../../loan-terms/cooling-off.ts';
 import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
 
@@ -39,5 +40,6 @@ export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: stri
     eirMonthlyBp: figures.eirMonthlyBp,
     eirAnnualBp: figures.eirAnnualBp,
     aprBp: keyFactStatement ? figures.aprBp : null,
+    coolingOff: coolingOffStatement(marketOfCurrency(currency)),
   };
 }
