@@ -317,8 +317,8 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
     answer: {
       orderNo: 'PN2026011500041',
       payments: [
-        { paymentId: null, status: 'pending', paidAt: '2027-01-20 10:15:02', channel: '7-Eleven', reference: '730122564411', amount: 500, allocation: null },
-        { paymentId: 87, status: 'paid', paidAt: '2027-01-12 14:03:55', channel: 'Bank card', reference: 'Card ending 4242', amount: 560000, allocation },
+        { paymentId: null, status: 'pending', paidAt: '2027-01-20 10:15:02', channel: '7-Eleven', reference: '730122564411', paidFor: 'Repayment', amount: 500, allocation: null },
+        { paymentId: 87, status: 'paid', paidAt: '2027-01-12 14:03:55', channel: 'Bank card', reference: 'Card ending 4242', paidFor: 'Repayment', amount: 560000, allocation },
       ],
       nextDueDate: '2027-01-31',
       nextDueAmount: 500,
