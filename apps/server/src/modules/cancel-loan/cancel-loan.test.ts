@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callUrlPath,
   cancelPayCodeRoute,
   coolingOffRoute,
   documentsRoute,
@@ -14,6 +15,7 @@ import {
   type SessionParams,
 } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
+import { FORM_HEADERS, form, query } from '../../test-support/test-app.ts';
 import { createOrder, findProduct, type OrderRow } from '../../domain/orders/service.ts';
 import { coolingOffWindow, interestForDays } from '../../loan-terms/cooling-off.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
@@ -142,6 +144,28 @@ describe('cancelling a loan in its cooling-off period', () => {
     expect(history.payments[0].allocation).toEqual({ lateCharges: 0, interest: exit.interest, serviceFee: 0, principal: exit.principal, unapplied: 0 });
     const docs = (await h.call(documentsRoute, session, { orderId: order.id })).body.data.documents.map((d: { document: string }) => d.document);
     expect(docs).not.toContain('certificate');
+  });
+
+  it('honours Idempotency-Key like the other pay-code calls: the same key answers the same code, once', async () => {
+    const order = await disbursed(0);
+    const exit = (await info(order)).body.data;
+    const payload = { orderId: order.id, amount: exit.exitAmount, channelNumber: exit.channels[0].channelNumber };
+    const send = () =>
+      h.t.app.inject({
+        method: 'POST',
+        url: `${callUrlPath(cancelPayCodeRoute)}?${query(session as unknown as Record<string, string>)}`,
+        headers: { ...FORM_HEADERS, 'idempotency-key': `cancel-${order.id}` },
+        payload: form(payload),
+      });
+    // Two at once: one issues, the other is told it is still running (or replays the first).
+    const twins = await Promise.all([send(), send()]);
+    const issued = twins.find((r) => r.json().code === 0)!;
+    expect(issued).toBeDefined();
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBeDefined();
+    expect(again.body).toBe(issued.body);
+    const codes = await h.t.db.query('SELECT 1 FROM pay_codes WHERE order_id = $1', [order.id]);
+    expect(codes.rows).toHaveLength(1);
   });
 
   it('applies a cancel payment that arrives after the window as a repayment', async () => {
