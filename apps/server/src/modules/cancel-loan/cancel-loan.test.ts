@@ -12,6 +12,7 @@ import {
   documentsRoute,
   loanDetailsRoute,
   paymentHistoryRoute,
+  recordPdfRoute,
   type SessionParams,
 } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
@@ -20,6 +21,7 @@ import { createOrder, findProduct, type OrderRow } from '../../domain/orders/ser
 import { coolingOffWindow, interestForDays } from '../../loan-terms/cooling-off.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { ORDER_NOT_FOUND } from '../order-details/service.ts';
+import { CERTIFICATE_CANCELLED } from '../records/service.ts';
 import { CANCEL_MESSAGES } from './service.ts';
 
 const DAY = 86_400_000;
@@ -144,6 +146,11 @@ describe('cancelling a loan in its cooling-off period', () => {
     expect(history.payments[0].allocation).toEqual({ lateCharges: 0, interest: exit.interest, serviceFee: 0, principal: exit.principal, unapplied: 0 });
     const docs = (await h.call(documentsRoute, session, { orderId: order.id })).body.data.documents.map((d: { document: string }) => d.document);
     expect(docs).not.toContain('certificate');
+    const certificate = await h.t.app.inject({
+      method: 'GET',
+      url: `${callUrlPath(recordPdfRoute)}?${query({ ...(session as unknown as Record<string, string>), orderId: String(order.id), document: 'certificate' })}`,
+    });
+    expect(certificate.json().message).toBe(CERTIFICATE_CANCELLED);
   });
 
   it('honours Idempotency-Key like the other pay-code calls: the same key answers the same code, once', async () => {
