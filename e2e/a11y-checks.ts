@@ -148,7 +148,7 @@ export async function zoomText(page: Page, factor = 2): Promise<() => Promise<vo
  *   auto or scroll) are not findings, their text can be scrolled to; neither are the visually hidden
  *   texts for screen readers (1 px boxes clipped on purpose), nor html and body (the page scrolls;
  *   body is held still under a dialog);
- * - split: a word broken over two lines in the middle ("Cance|l", "₱5605.|00"), what a box too
+ * - split: a word broken over two lines in the middle ("Cance|l", "₱5,605.|00"), what a box too
  *   narrow for the zoomed text does when the page lets words break anywhere (overflow-wrap) rather
  *   than overflow. Nothing is hidden, but a split amount or label reads as two. A break after a
  *   hyphen or slash ("2026-|11-22") or at a <wbr> is an ordinary line break, not a finding.

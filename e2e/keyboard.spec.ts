@@ -435,7 +435,7 @@ test.describe('Controls by keyboard', () => {
 
   for (const variant of [
     { route: '/smpSystem', box: 'I have read and agree to', submit: 'Next' },
-    { route: '/manyVoting', box: 'I have read and agreed to the above', submit: 'Apply for ₱5000.00 now' },
+    { route: '/manyVoting', box: 'I have read and agreed to the above', submit: 'Apply for ₱5,000.00 now' },
   ] as const) {
     test(`loan confirmation ${variant.route}: the agreement check box is toggled with Space, and '${variant.submit}' is disabled while it is unticked`, async ({ page, ops }) => {
       const borrower = await repeatBorrower(ops);

@@ -8,7 +8,7 @@ import type { Page, Request } from '@playwright/test';
 import { test, expect, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
 
 /** The demo catalogue seeded into the fresh e2e database: PesoNow Cash is the first product. */
-const CASH = { productId: 1, name: 'PesoNow Cash', amount: '₱5000.00', total: '₱5605.00' };
+const CASH = { productId: 1, name: 'PesoNow Cash', amount: '₱5,000.00', total: '₱5,605.00' };
 const INSTALMENT_PRODUCT = 3;
 
 const PUSH = '/h5api/v3/loan-confirm/loan-detail-push';
@@ -58,7 +58,7 @@ test.describe('Loan confirmation V3 (/smpSystem)', () => {
     await expect(plan.getByRole('listitem')).toHaveCount(1);
     await expect(plan).toContainText('Period 1');
     const disclosure = page.getByRole('region', { name: 'Disclosure Statement' });
-    await expect(disclosure).toContainText('Net proceeds (what you receive)₱5000.00');
+    await expect(disclosure).toContainText('Net proceeds (what you receive)₱5,000.00');
     await expect(disclosure).toContainText('Total finance charge₱605.00');
     await expect(disclosure).toContainText('3.89% per month (58.11% per year)');
     await expect(disclosure).not.toContainText('Annual percentage rate');
@@ -69,7 +69,7 @@ test.describe('Loan confirmation V3 (/smpSystem)', () => {
     await page.goto(borrower.url('/smpSystem', { productId: CASH.productId, real: 1 }));
     const kfs = page.getByRole('region', { name: 'Key Fact Statement' });
     await expect(kfs).toContainText('Annual percentage rate (APR)45.84%');
-    await expect(page.getByText('₹5000.00', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('₹5,000.00', { exact: true }).first()).toBeVisible();
   });
 
   test("the agreement box starts ticked; unticked, 'Next' is disabled and grey", async ({ page, ops }) => {
@@ -131,8 +131,8 @@ test.describe('Loan confirmation V3 (/smpSystem)', () => {
     await expect(page).toHaveTitle('Loan Agreement');
     const article = page.getByRole('article', { name: 'Loan Agreement' });
     await expect(article).toContainText(`and Ana Reyes, mobile number ${borrower.session.mobilePhone} ("the Borrower")`);
-    await expect(article).toContainText('The Lender lends the Borrower PHP 5000.00 under the product PesoNow Cash for a term of 91 calendar days.');
-    await expect(article).toContainText('The Borrower repays PHP 5605.00, made of the principal, interest of PHP 455.00 and a service fee of PHP 150.00');
+    await expect(article).toContainText('The Lender lends the Borrower PHP 5,000.00 under the product PesoNow Cash for a term of 91 calendar days.');
+    await expect(article).toContainText('The Borrower repays PHP 5,605.00, made of the principal, interest of PHP 455.00 and a service fee of PHP 150.00');
     await expect(article).not.toContainText('{');
 
     await page.goBack();
@@ -248,7 +248,7 @@ test.describe('Loan confirmation V3 on iOS', () => {
     await page.getByRole('button', { name: 'Back' }).tap();
     const pointOut = page.getByRole('dialog', { name: 'Point out' });
     await expect(pointOut).toContainText('Your loan is almost ready');
-    await expect(pointOut).toContainText('Only one step is left to apply for ₱5000.00. If you leave now, your application is not sent. Leave anyway?');
+    await expect(pointOut).toContainText('Only one step is left to apply for ₱5,000.00. If you leave now, your application is not sent. Leave anyway?');
     await pointOut.getByRole('button', { name: 'Cancel' }).tap();
     await expect(pointOut).toBeHidden();
     expect(await bridge.calls()).toEqual([]);
@@ -276,7 +276,7 @@ test.describe('Loan confirmation, second variant (/manyVoting)', () => {
     await page.goto(borrower.url('/manyVoting', { productId: CASH.productId }));
     const popup = page.getByRole('dialog', { name: 'Your loan offer' });
     await expect(popup).toContainText(
-      'Only one step is left: confirm to apply for ₱5000.00. You have our decision within 1 day, and the money reaches your account 1 to 3 days after approval.',
+      'Only one step is left: confirm to apply for ₱5,000.00. You have our decision within 1 day, and the money reaches your account 1 to 3 days after approval.',
     );
     await expect(popup.locator('svg').first()).toBeVisible();
     await expect(popup.getByRole('button', { name: 'Close' })).toBeVisible();
@@ -308,7 +308,7 @@ test.describe('Loan confirmation, second variant (/manyVoting)', () => {
     const popup = page.getByRole('dialog', { name: 'Your loan offer' });
     await popup.getByRole('button', { name: 'Confirm' }).tap();
     await expect(popup).toBeHidden();
-    const confirm = page.getByRole('button', { name: 'Apply for ₱5000.00 now' });
+    const confirm = page.getByRole('button', { name: 'Apply for ₱5,000.00 now' });
     await expect(confirm).toBeFocused();
     const box = page.getByRole('checkbox', { name: 'I have read and agreed to the above' });
     await expect(box).toBeChecked();
@@ -348,7 +348,7 @@ test.describe('Loan confirmation, second variant (/manyVoting)', () => {
     );
     await page.goto(borrower.url('/manyVoting', { productId: CASH.productId }));
     await page.getByRole('dialog', { name: 'Your loan offer' }).getByRole('button', { name: 'Close' }).tap();
-    await page.getByRole('button', { name: 'Apply for ₱5000.00 now' }).tap();
+    await page.getByRole('button', { name: 'Apply for ₱5,000.00 now' }).tap();
     // The toast, and the same reason under the button with a way to try again.
     await expect(page.getByText('Please open the loan confirmation again and review the terms before you confirm.', { exact: true })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('Your loan was not submitted');

@@ -468,7 +468,7 @@ test.describe('Joint-login failure page', () => {
     await expect(grey).toBeDisabled();
     await expect(grey).toHaveCSS('background-color', 'rgb(209, 213, 219)');
     await expect(page.getByRole('button', { name: 'Apply now: PesoNow Plus' })).toBeEnabled();
-    await expect(page.getByText('₱2000 - ₱10000')).toBeVisible();
+    await expect(page.getByText('₱2,000 - ₱10,000')).toBeVisible();
     await expect(page.getByText('Daily interest 0.08%')).toBeVisible();
     await expect(page.getByText('A bigger loan for repeat borrowers, repaid in 120 days.')).toBeVisible();
     // Tags on the first two cards only.

@@ -44,7 +44,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return pages.join('\n');
 }
 
-/** Without the spaces pdf.js puts between text runs: '₱5605.00' reads the same however it was laid out. */
+/** Without the spaces pdf.js puts between text runs: '₱5,605.00' reads the same however it was laid out. */
 const compact = (text: string) => text.replace(/\s+/g, '');
 
 /** The saveFile messages the fake host app received so far. */
@@ -84,16 +84,16 @@ test.describe('Records', () => {
     const payments = page.getByRole('list', { name: 'Payments, newest first' }).getByRole('listitem');
     await expect(payments).toHaveCount(1);
     const payment = payments.first();
-    await expect(payment.getByRole('heading', { level: 2 })).toHaveText('₱5605.00Paid');
+    await expect(payment.getByRole('heading', { level: 2 })).toHaveText('₱5,605.00Paid');
     await expect(valueOf(page, payment, 'Reference')).toHaveText(code);
     await expect(valueOf(page, payment, 'Date and time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await expect(valueOf(page, payment, 'Channel')).not.toHaveText('');
     // How it was applied: the four parts add up to the payment.
     await expect(payment.getByRole('heading', { level: 3, name: 'How it was applied' })).toBeVisible();
     const parts = await Promise.all(['Late charges', 'Interest', 'Service fee', 'Principal'].map((term) => valueOf(page, payment, term).textContent()));
-    const minor = parts.map((text) => Math.round(Number((text ?? '').replace('₱', '')) * 100));
+    const minor = parts.map((text) => Math.round(Number((text ?? '').replace(/[₱,]/g, '')) * 100));
     expect(minor.reduce((sum, part) => sum + part, 0)).toBe(560_500);
-    await expect(valueOf(page, payment, 'Principal')).toHaveText('₱5000.00');
+    await expect(valueOf(page, payment, 'Principal')).toHaveText('₱5,000.00');
 
     // The receipt.
     await payment.getByRole('link', { name: /^View receipt/ }).tap();
@@ -106,7 +106,7 @@ test.describe('Records', () => {
     await expect(valueOf(page, main, 'Order No.')).toHaveText(order.orderNo);
     await expect(valueOf(page, main, 'Received from')).toHaveText(new RegExp(`${borrower.session.mobilePhone.slice(-4)}$`));
     const amountShown = (await valueOf(page, main, 'Amount paid').textContent())!;
-    expect(amountShown).toBe('₱5605.00');
+    expect(amountShown).toBe('₱5,605.00');
     await expect(valueOf(page, main, 'Balance after this payment')).toHaveText('₱0.00');
 
     // Download PDF: the host app receives the file.
@@ -188,7 +188,7 @@ test.describe('Records', () => {
     await page.getByRole('link', { name: 'Payment history' }).tap();
     await expect(page).toHaveURL(/\/paymentHistory\?/);
     await expect(page.getByRole('heading', { level: 2, name: 'No payments yet' })).toBeVisible();
-    await expect(page.getByText(/^Your next payment of ₱\d+\.\d{2} is due on \d{4}-\d{2}-\d{2}\.$/)).toBeVisible();
+    await expect(page.getByText(/^Your next payment of ₱[\d,]+\.\d{2} is due on \d{4}-\d{2}-\d{2}\.$/)).toBeVisible();
   });
 
   test("a borrower who replied STOP reads on the order that no SMS reminders are sent", async ({ page, ops, borrower }) => {

@@ -67,7 +67,7 @@ test.describe('Repayment', () => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
     await page.goto(borrower.url('/allowedAlso', ids(order)));
     await expect(page).toHaveTitle('Repayment');
-    await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText('₱5605.00', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText('₱5,605.00', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'PesoNow Cash' })).toBeVisible();
     // Two detail rows until 'more'.
     await expect(page.getByRole('term')).toHaveCount(2);
@@ -86,7 +86,7 @@ test.describe('Repayment', () => {
     await sheet.getByRole('button', { name: 'Close' }).tap();
 
     const code = await payAndReadCode(page);
-    await expect(page.getByText('₱5605.00', { exact: true })).toBeVisible();
+    await expect(page.getByText('₱5,605.00', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: `Copy the repayment code ${code}` }).tap();
     await expect(page.getByText('copy success')).toBeVisible();
 
@@ -123,7 +123,7 @@ test.describe('Repayment', () => {
     await expect(page).toHaveTitle('Rollover Repayment');
     await expect(page.getByRole('heading', { level: 1, name: 'Extend your loan by 91 days' })).toBeVisible();
     // The fee, 5 overdue days of interest and the penalty.
-    await expect(page.getByText('₱3151.25', { exact: true })).toBeVisible();
+    await expect(page.getByText('₱3,151.25', { exact: true })).toBeVisible();
     const nextDate = page.getByText('Your next payment date is');
     await expect(nextDate).toContainText(/\d{4}-\d{2}-\d{2}/);
     const newDueDate = /(\d{4}-\d{2}-\d{2})/.exec((await nextDate.textContent()) ?? '')![1]!;
@@ -150,7 +150,7 @@ test.describe('Repayment', () => {
   }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
     await page.goto(borrower.url('/allowedAlso', { ...ids(order), real: 1 }));
-    await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText('₹5605.00', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText('₹5,605.00', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Pay with a UPI app' }).tap();
     const qr = page.getByRole('img', { name: /^UPI QR code/ });
     await expect(qr).toBeVisible();
@@ -179,7 +179,7 @@ test.describe('Repayment', () => {
     await page.clock.install();
     await page.goto(borrower.url('/pay.html#/alipayrepayment', ids(order)));
     await expect(page).toHaveTitle('Repay by card');
-    await expect(page.getByText('₱5605.00', { exact: true })).toBeVisible();
+    await expect(page.getByText('₱5,605.00', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Confirm repayment' }).tap();
     await expect(page.getByText('Please select a bank card first')).toBeVisible();

@@ -66,8 +66,8 @@ async function fetchSiteConfig(): Promise<SiteConfig> {
   return body.data;
 }
 
-/** The peso amount as the app shows minor units: 100000 → '₱1000.00'. */
-const peso = (minor: number) => `₱${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+/** The peso amount as the app shows minor units: 100000 → '₱1,000.00'. */
+const peso = (minor: number) => `₱${Math.floor(minor / 100).toLocaleString('en-PH')}.${String(minor % 100).padStart(2, '0')}`;
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 const percent = (bp: number) => `${bp / 100}%`;
 
@@ -246,7 +246,7 @@ test.describe('Official site', () => {
     // Spelled out, as a borrower reads them.
     for (const text of [
       '91 to 365 calendar days',
-      '₱1000.00',
+      '₱1,000.00',
       '₱800.00',
       '5% a day on days 1 to 30',
       '4% a day on days 31 to 90',
@@ -290,7 +290,7 @@ test.describe('Official site', () => {
     await page.goto('/?tab=terms');
     const terms = panel(page);
     await expect(terms).toContainText('120 to 240 calendar days');
-    await expect(terms).toContainText('a one-time late penalty of ₱1234.50 if this is your first loan with us, or ₱999.00');
+    await expect(terms).toContainText('a one-time late penalty of ₱1,234.50 if this is your first loan with us, or ₱999.00');
     await expect(terms).toContainText('6.5% a day on days 1 to 15; 1.25% a day from day 16');
     await expect(terms).toContainText('within 2 days of a complete application');
     await expect(terms).toContainText('at least 10 business days before the assignment');

@@ -32,7 +32,7 @@ test('finance approves, disburses and posts the payment that settles an order; t
   await page.getByRole('tooltip').getByRole('button', { name: 'Disburse' }).click();
   await expect(page.getByText('No move can be made from this status.')).toBeVisible();
 
-  // What the borrower owes now, as the screen states it ("Owed now: ₱5605.00").
+  // What the borrower owes now, as the screen states it ("Owed now: ₱5,605.00").
   const owedText = (await page.getByText(/^Owed now: /).textContent())!;
   const owed = owedText.replace(/^Owed now: ₱/, '').replace(/,/g, '');
   await page.getByLabel('Amount received (pesos)').fill(owed);

@@ -152,7 +152,7 @@ describe('the demo seed', () => {
       [3, 'Disclosure Statement'],
     ]);
     expect(agreements[0]!.body).toContain('{borrowerName}');
-    expect(agreements[0]!.body).toContain(`PHP ${(LATE_PENALTY_MINOR.newBorrower / 100).toFixed(2)}`);
+    expect(agreements[0]!.body).toContain(`PHP ${(LATE_PENALTY_MINOR.newBorrower / 100).toLocaleString('en-PH')}.00`);
     expect(agreements[0]!.body).toContain('5% per day for overdue days 1 to 30');
   });
 });

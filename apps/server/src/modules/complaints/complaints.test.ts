@@ -103,7 +103,7 @@ describe('problem-init', () => {
     expect(byNo[due.orderNo]).toMatchObject({ status: 174, isShow: 1 });
     expect(byNo[repaying.orderNo]).toMatchObject({ status: 170, isShow: 0 });
     expect(byNo[overdue.orderNo].list).toContainEqual({ title: 'Order No.', value: overdue.orderNo });
-    expect(byNo[overdue.orderNo].list).toContainEqual({ title: 'Loan amount', value: '₱5000.00' });
+    expect(byNo[overdue.orderNo].list).toContainEqual({ title: 'Loan amount', value: '₱5,000.00' });
     expect(body.data.orderDetail).toMatchObject({ orderNo: overdue.orderNo, isShow: 1 });
 
     // Another borrower's order id is not revealed.
@@ -118,7 +118,7 @@ describe('problem-init', () => {
     const res = await t.app.inject({ method: 'GET', url: `${callUrlPath(problemInitRoute)}?${query({ ...me.session, orderId: String(order.orderId), real: '1' })}` });
     expect(res.json()).toMatchObject({ code: '00', data: { orderDetail: { orderNo: order.orderNo }, orderList: [{ orderNo: order.orderNo }] } });
     // real=1: the rupee (spec section 1).
-    expect(res.json().data.orderDetail.list).toContainEqual({ title: 'Loan amount', value: '₹5000.00' });
+    expect(res.json().data.orderDetail.list).toContainEqual({ title: 'Loan amount', value: '₹5,000.00' });
   });
 
   it('refuses a call without a session', async () => {

@@ -3,7 +3,7 @@
  * loan's figures. Pure: the service gathers the figures, this writes them in.
  */
 import type { Config } from '../../config.ts';
-import { majorUnits } from '../../loan-terms/money-text.ts';
+import { moneyText } from '../../loan-terms/money-text.ts';
 import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import type { Borrower } from '../../domain/borrowers/service.ts';
 import type { OrderRow } from '../../domain/orders/service.ts';
@@ -70,8 +70,8 @@ export function agreementFigures(
 export const UNNAMED_BORROWER = 'the account holder';
 export const ORDER_NO_PENDING = '(assigned when you confirm the loan)';
 
-/** Major units with 2 decimals and no symbol: the bodies write the currency themselves ("PHP {principal}"). */
-export const plainAmount = majorUnits;
+/** Major units grouped, with 2 decimals and no symbol: the bodies write the currency themselves ("PHP {principal}" → "PHP 5,000.00"). */
+export const plainAmount = (minor: number) => moneyText(minor, '');
 
 const day = (at: Date) => dayToIsoDate(lenderDay(at));
 

@@ -146,8 +146,8 @@ describe('the agreements of loan confirmation', () => {
     const text: string = body.data.body;
     expect(text).toContain(`LOAN AGREEMENT No. ${order.orderNo}`);
     expect(text).toContain('This agreement is made between Tala Test Lending Corp. ("the Lender") and Maria Santos, mobile number 9175550101 ("the Borrower"), through the PesoTest application.');
-    expect(text).toContain('The Lender lends the Borrower PHP 5000.00 under the product PesoNow Cash for a term of 91 calendar days.');
-    expect(text).toContain(`The Borrower repays PHP 5605.00, made of the principal, interest of PHP 455.00 and a service fee of PHP 150.00, by ${due} (expected)`);
+    expect(text).toContain('The Lender lends the Borrower PHP 5,000.00 under the product PesoNow Cash for a term of 91 calendar days.');
+    expect(text).toContain(`The Borrower repays PHP 5,605.00, made of the principal, interest of PHP 455.00 and a service fee of PHP 150.00, by ${due} (expected)`);
     expect(text).toContain('Questions and complaints: help@pesotest.example or +63 2 8000 1111.');
     expect(text).not.toMatch(/\{\w+\}/);
 
@@ -173,7 +173,7 @@ describe('the agreements of loan confirmation', () => {
     const text: string = body.data.body;
     expect(text).toContain(`LOAN AGREEMENT No. ${ORDER_NO_PENDING}`);
     expect(text).toContain(`and ${UNNAMED_BORROWER}, mobile number 9175550102`);
-    expect(text).toContain('PHP 5000.00 under the product PesoNow Cash');
+    expect(text).toContain('PHP 5,000.00 under the product PesoNow Cash');
     expect(text).toContain(`by ${dayToIsoDate(lenderDay(t.clock.now()) + 91)} (expected)`);
     expect(text).not.toMatch(/\{\w+\}/);
     expect((await content(session, 7)).body).toMatchObject({ code: 404, message: 'This agreement was not found.' });
@@ -199,9 +199,9 @@ describe('fillAgreement', () => {
     servicePhone: 'p',
   };
 
-  it('writes amounts with 2 decimals and leaves an unknown placeholder as written', () => {
+  it('writes amounts grouped with 2 decimals and leaves an unknown placeholder as written', () => {
     expect(plainAmount(5)).toBe('0.05');
-    expect(fillAgreement('{principal}+{interest}={totalRepayment} {nope} {borrowerName}', figures)).toBe(`1000.05+0.07=1000.12 {nope} ${UNNAMED_BORROWER}`);
+    expect(fillAgreement('{principal}+{interest}={totalRepayment} {nope} {borrowerName}', figures)).toBe(`1,000.05+0.07=1,000.12 {nope} ${UNNAMED_BORROWER}`);
     expect(fillAgreement('{disbursementDate}..{dueDate}', figures)).toBe('2026-11-01..2027-01-31');
   });
 });

@@ -58,11 +58,11 @@ describe('loan confirmation and the loan push', () => {
         periods: 91,
         termUnit: 1,
         details: [
-          { text: 'Loan amount', value: '₱5000.00' },
+          { text: 'Loan amount', value: '₱5,000.00' },
           { text: 'Loan term', value: '91 days' },
           { text: 'Interest', value: '₱455.00' },
           { text: 'Service fee', value: '₱150.00' },
-          { text: 'Total to repay', value: '₱5605.00' },
+          { text: 'Total to repay', value: '₱5,605.00' },
         ],
         repay_plans: [{ title: 'Period 1', description: 'Principal, interest and service fee', amount: 560_500, pay_time: due }],
         firstPayTime: due,
@@ -71,7 +71,7 @@ describe('loan confirmation and the loan push', () => {
         sendSms: 0,
         isPopType: 1,
         popTitle: 'Your loan is almost ready',
-        popContent: 'Only one step is left to apply for ₱5000.00. If you leave now, your application is not sent. Leave anyway?',
+        popContent: 'Only one step is left to apply for ₱5,000.00. If you leave now, your application is not sent. Leave anyway?',
         comProductLogo: '/logos/pesonow-cash.svg',
         comProductName: 'PesoNow Cash',
       });
@@ -117,7 +117,7 @@ describe('loan confirmation and the loan push', () => {
     it("writes rupees and adds the Key Fact Statement's annual percentage rate when real=1", async () => {
       const { session } = await t.newBorrower();
       const { body } = await confirm(session, cash(), { real: '1' });
-      expect(body.data.details[0]).toEqual({ text: 'Loan amount', value: '₹5000.00' });
+      expect(body.data.details[0]).toEqual({ text: 'Loan amount', value: '₹5,000.00' });
       expect(body.data.disclosure).toMatchObject({ title: 'Key Fact Statement', eirMonthlyBp: 389, eirAnnualBp: 5811, aprBp: 4584 });
     });
 
@@ -199,7 +199,7 @@ describe('loan confirmation and the loan push', () => {
       await confirm(session, cash());
       expect(await push(session, cash(), { amount: '600000' })).toMatchObject({
         status: 400,
-        body: { code: 400, message: 'amount must be the offered amount, 500000 (₱5000.00)', data: null },
+        body: { code: 400, message: 'amount must be the offered amount, 500000 (₱5,000.00)', data: null },
       });
       expect((await push(session, cash(), { periods: '120' })).body.message).toBe('periods must be the offered term, 91 (days)');
       expect((await push(session, cash(), { termUnit: '2' })).body.message).toBe('termUnit must be 1 (days)');
@@ -259,7 +259,7 @@ describe('loan confirmation and the loan push', () => {
       // The open offer follows the product until it is pushed: the screen shows the new amount.
       expect((await confirm(session, productIds[1]!)).body.data.amount).toBe(1_200_000);
       const old = await push(session, productIds[1]!, { amount: '1000000', periods: '120' });
-      expect(old.body.message).toBe('amount must be the offered amount, 1200000 (₱12000.00)');
+      expect(old.body.message).toBe('amount must be the offered amount, 1200000 (₱12,000.00)');
       const made = await push(session, productIds[1]!, { amount: '1200000', periods: '120' });
       expect((await loadOrder(t.db, orderIdOf(made.body.data.lendDetailsUrl)))!.principalMinor).toBe(1_200_000);
       await t.db.query('UPDATE products SET amount_minor = 1000000 WHERE id = $1', [productIds[1]]);
@@ -276,8 +276,8 @@ describe('loan confirmation and the loan push', () => {
       expect(body.data).toMatchObject({
         amount: 500_000,
         comProductName: 'PesoNow Cash',
-        NewButtonMsg: 'Apply for ₱5000.00 now',
-        NewPopMsg: 'Only one step is left: confirm to apply for ₱5000.00. You have our decision within 1 day, and the money reaches your account 1 to 3 days after approval.',
+        NewButtonMsg: 'Apply for ₱5,000.00 now',
+        NewPopMsg: 'Only one step is left: confirm to apply for ₱5,000.00. You have our decision within 1 day, and the money reaches your account 1 to 3 days after approval.',
       });
       const v3 = (await confirm(session, cash())).body.data;
       const { NewButtonMsg: _button, NewPopMsg: _pop, ...same } = body.data;

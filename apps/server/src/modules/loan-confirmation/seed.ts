@@ -1,9 +1,10 @@
 /** The demo's agreements of scene 3: the Loan Agreement and the Disclosure Statement, for every product. */
 import type { Queryable } from '../../platform/db/client.ts';
 import { DUE_WINDOW_DAYS, LATE_PENALTY_MINOR, OVERDUE_TIERS, PREPAYMENT_MIN_DAYS, TERM_DAYS } from '../../loan-terms/rules.ts';
+import { moneyText } from '../../loan-terms/money-text.ts';
 import { insertAgreement } from './store.ts';
 
-const major = (minor: number) => (minor / 100).toFixed(2);
+const major = (minor: number) => moneyText(minor, '');
 const tierText = OVERDUE_TIERS.map((t) =>
   Number.isFinite(t.lastDay) ? `${t.dailyBp / 100}% per day for overdue days ${t.firstDay} to ${t.lastDay}` : `${t.dailyBp / 100}% per day from overdue day ${t.firstDay}`,
 ).join(', ');

@@ -65,7 +65,7 @@ describe('the order-details family', () => {
       const order = await orderFor(borrowerId, 170, { dueInDays: 20 });
       const pesos = rowsOf((await details(session, order)).body)['Loan amount'];
       const rupees = rowsOf((await call(loanDetailsRoute, { ...session, real: '1' } as Partial<SessionParams>, { productId: order.productId, orderId: order.id })).body)['Loan amount'];
-      expect(pesos).toMatch(/^₱\d+\.\d{2}$/);
+      expect(pesos).toMatch(/^₱[\d,]+\.\d{2}$/);
       expect(rupees).toBe(pesos!.replace('₱', '₹'));
     });
 
@@ -96,9 +96,9 @@ describe('the order-details family', () => {
         cardPopMsg: 'Bind it.',
       });
       const rows = rowsOf(body);
-      expect(rows).toMatchObject({ 'Order No.': order.orderNo, 'Loan amount': '₱5000.00', Interest: '₱455.00', 'Service fee': '₱150.00', 'Amount due': '₱5605.00' });
+      expect(rows).toMatchObject({ 'Order No.': order.orderNo, 'Loan amount': '₱5,000.00', Interest: '₱455.00', 'Service fee': '₱150.00', 'Amount due': '₱5,605.00' });
       expect(rows['Due date']).toBe('2026-11-03');
-      expect(body.data.noticeDesText).toBe('Please repay ₱5605.00 by 2026-11-03.');
+      expect(body.data.noticeDesText).toBe('Please repay ₱5,605.00 by 2026-11-03.');
       // The order's own product is not recommended to it.
       expect(body.data.recProducts.map((p: { name: string }) => p.name)).toEqual(['PesoNow Plus', 'PesoNow Installment', 'PesoNow Salary Loan']);
     });
@@ -125,12 +125,12 @@ describe('the order-details family', () => {
     it('lists what a loan in review will cost, a rejected one without figures, and what a settled one repaid', async () => {
       const { borrowerId, session } = await t.newBorrower();
       const review = rowsOf((await details(session, await orderFor(borrowerId, 21))).body);
-      expect(review).toMatchObject({ 'Loan amount': '₱5000.00', Interest: '₱455.00', 'Service fee': '₱150.00', 'Total to repay': '₱5605.00', 'Application date': '2026-11-01' });
+      expect(review).toMatchObject({ 'Loan amount': '₱5,000.00', Interest: '₱455.00', 'Service fee': '₱150.00', 'Total to repay': '₱5,605.00', 'Application date': '2026-11-01' });
       expect(review).not.toHaveProperty('Amount due');
       const rejected = rowsOf((await details(session, await orderFor(borrowerId, 151))).body);
       expect(Object.keys(rejected)).toEqual(['Order No.', 'Loan amount', 'Loan term', 'Application date']);
       const settled = await details(session, await orderFor(borrowerId, 200, { product: 2 }));
-      expect(rowsOf(settled.body)).toMatchObject({ 'Loan term': '180 days, 3 instalments', 'Total repaid': '₱22300.00' });
+      expect(rowsOf(settled.body)).toMatchObject({ 'Loan term': '180 days, 3 instalments', 'Total repaid': '₱22,300.00' });
       expect(settled.body.data.noticeDesText).toBe('You have repaid this loan in full. Thank you!');
     });
 
@@ -193,7 +193,7 @@ describe('the order-details family', () => {
           expect(overdueInterest(base, overdueDay)).toBe(interest);
           const { body } = await details(session, order);
           const due = base + interest + penalty;
-          const money = (m: number) => `₱${Math.floor(m / 100)}.${String(m % 100).padStart(2, '0')}`;
+          const money = (m: number) => `₱${Math.floor(m / 100).toLocaleString('en-PH')}.${String(m % 100).padStart(2, '0')}`;
           expect(body.data.orderStatus, `day ${overdueDay}`).toBe(180);
           expect(rowsOf(body)).toMatchObject({
             'Days overdue': String(overdueDay),
@@ -267,7 +267,7 @@ describe('the order-details family', () => {
           name: 'PesoNow Plus',
           enable: 1,
           buttonText: 'Apply now',
-          range: '₱2000 - ₱10000',
+          range: '₱2,000 - ₱10,000',
           rangeDesc: 'Loan amount',
           rate: 'Daily interest 0.08%',
           description: 'A bigger loan for repeat borrowers, repaid in 120 days.',

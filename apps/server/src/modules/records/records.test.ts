@@ -45,7 +45,7 @@ describe('the borrower records', () => {
   let session: SessionParams;
   let stranger: SessionParams;
   let orderId: number;
-  const money = (minor: number) => `₱${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+  const money = (minor: number) => `₱${Math.floor(minor / 100).toLocaleString('en-PH')}.${String(minor % 100).padStart(2, '0')}`;
 
   beforeAll(async () => {
     h = await createHarness();
@@ -181,12 +181,12 @@ describe('the borrower records', () => {
     expect(text).toContain(money(disclosure.disclosure.totalOfPayments));
     for (const line of disclosure.disclosure.schedule) expect(text).toContain(money(line.amount));
     expect(text).toContain(`SHA-256: ${stored[0]!.sha256}`);
-    expect(money(disclosure.disclosure.amountFinanced)).toBe('₱5000.00');
+    expect(money(disclosure.disclosure.amountFinanced)).toBe('₱5,000.00');
     expect(money(disclosure.disclosure.totalFinanceCharge)).toBe('₱605.00');
     const agreement = await pdfText(before['agreement-1']!);
     expect(agreement).toContain(`SHA-256: ${stored[1]!.sha256}`);
     expect(agreement).toContain(order.orderNo);
-    expect(agreement).toContain('5000.00');
+    expect(agreement).toContain('5,000.00');
     expect(agreement).toContain('Maria Santos');
 
     await h.t.db.query(`UPDATE products SET interest_bp = interest_bp * 2, service_fee_bp = 0, amount_minor = 900000 WHERE id = $1`, [order.productId]);
@@ -286,7 +286,7 @@ describe('the borrower records', () => {
     expect(list[0].title).toBe('Key Fact Statement');
     const text = await pdfText((await pdf(s, { orderId: String(id), document: 'disclosure' })).rawPayload);
     expect(text).toContain('Key Fact Statement');
-    expect(text).toContain('₹10000.00');
+    expect(text).toContain('₹10,000.00');
     expect(text).toContain('Annual percentage rate');
     expect((await pdf(s, { orderId: String(id), document: 'statement' })).json().message).toBe(DOCUMENT_NOT_FOUND);
   });

@@ -169,12 +169,12 @@ describe('SMS payment reminders', () => {
         expect(r.createdAt).toEqual(expectedAt(r.dueOn, r.kind));
         expect(r.body).toContain(order.orderNo);
         expect(r.body).toContain(r.dueOn);
-        expect(r.body).toMatch(/Amount due: PHP \d+\.\d{2}\./);
+        expect(r.body).toMatch(/Amount due: PHP [\d,]+\.\d{2}\./);
         for (const word of NEVER_IN_A_REMINDER) expect(r.body.toLowerCase()).not.toContain(word);
       }
     }
     // The amount is what is due now: before the due date the instalment, once overdue more (late charges).
-    const amount = (r: SentRow) => Number(/PHP (\d+\.\d{2})/.exec(r.body)![1]);
+    const amount = (r: SentRow) => Number(/PHP ([\d,]+\.\d{2})/.exec(r.body)![1]!.replaceAll(',', ''));
     expect(amount(sentA[0]!)).toBe(a.plan[0]!.amountMinor / 100);
     expect(amount(sentA[4]!)).toBeGreaterThan(amount(sentA[0]!));
     for (const other of quiet) expect(await s.sentTo(other.session.mobilePhone)).toEqual([]);

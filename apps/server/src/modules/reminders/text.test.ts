@@ -12,7 +12,7 @@ describe('reminder texts', () => {
     const text = reminderText(kind, facts);
     expect(text.startsWith('PesoNow: ')).toBe(true);
     expect(text).toContain('PN261101048213');
-    expect(text).toContain('Amount due: PHP 5605.00.');
+    expect(text).toContain('Amount due: PHP 5,605.00.');
     expect(text).toContain('2027-01-31');
     expect(text).toContain('open the app and tap Repayment, or pay at a partner outlet with a pay code');
     expect(text).toContain('Reply STOP to stop these reminders.');

@@ -216,7 +216,7 @@ describe('repayment by card and by the alternate channel', () => {
     const token = await tokenOf(s);
     expect((await commit(s, token, { cardId: other.card.id })).body).toMatchObject({ code: '404', message: 'This bank card was not found. Please select one of your bank cards.' });
     expect((await commit(other, token)).body).toMatchObject({ code: '409', message: 'This payment page has expired. Please go back and open it again.' });
-    expect((await commit(s, token, { amount: 100 })).body.message).toBe('The amount to pay is now ₱5605.00. Please reload the page and try again.');
+    expect((await commit(s, token, { amount: 100 })).body.message).toBe('The amount to pay is now ₱5,605.00. Please reload the page and try again.');
     expect((await commit(s, token, { couponId: '7' })).body).toMatchObject({ code: '400', message: 'couponId: no coupon applies to this repayment' });
     await h.advance(REPAY_TOKEN_TTL_MS + 1000);
     expect((await commit(s, token)).body.message).toBe('This payment page has expired. Please go back and open it again.');

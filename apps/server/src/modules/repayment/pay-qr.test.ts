@@ -104,7 +104,7 @@ describe('QR images drawn by the lender', () => {
       const other = await h.t.newBorrower();
       const order = await h.order(borrowerId, 174, { dueInDays: 0 });
       expect((await upi(session, order, 560_500, '')).body).toMatchObject({ code: 409, message: 'UPI payments are only for loans in India.' });
-      expect((await upi(session, order, 100)).body).toMatchObject({ code: 409, message: 'The amount to pay is now ₹5605.00. Please reload the page and try again.' });
+      expect((await upi(session, order, 100)).body).toMatchObject({ code: 409, message: 'The amount to pay is now ₹5,605.00. Please reload the page and try again.' });
       expect((await upi(other.session, order, 560_500)).status).toBe(404);
     });
   });

@@ -36,13 +36,13 @@ describe('the repayment screens and their pay codes', () => {
         productLogo: '/logos/pesonow-cash.svg',
         repayAmount: 560_500,
         repayDate: '2026-11-03',
-        noticeMsg: 'Please repay ₱5605.00 by 2026-11-03.',
+        noticeMsg: 'Please repay ₱5,605.00 by 2026-11-03.',
         isShowReyTop: 1,
       });
       expect(data.detail.slice(0, 3)).toEqual([
-        { text: 'Amount due', value: '₱5605.00' },
+        { text: 'Amount due', value: '₱5,605.00' },
         { text: 'Due date', value: '2026-11-03' },
-        { text: 'Loan amount', value: '₱5000.00' },
+        { text: 'Loan amount', value: '₱5,000.00' },
       ]);
       expect(data.detail).toContainEqual({ text: 'Order No.', value: order.orderNo });
       // The internal card and checkout channels are never offered as counter channels.
@@ -57,8 +57,8 @@ describe('the repayment screens and their pay codes', () => {
       const { borrowerId, session } = await h.t.newBorrower();
       const order = await h.order(borrowerId, 174, { dueInDays: 2 });
       const { body } = await plan(session, order, '1');
-      expect(body.data.detail[0]).toEqual({ text: 'Amount due', value: '₹5605.00' });
-      expect(body.data.noticeMsg).toBe('Please repay ₹5605.00 by 2026-11-03.');
+      expect(body.data.detail[0]).toEqual({ text: 'Amount due', value: '₹5,605.00' });
+      expect(body.data.noticeMsg).toBe('Please repay ₹5,605.00 by 2026-11-03.');
       expect(body.data.repayAmount).toBe(560_500);
     });
 
@@ -68,12 +68,12 @@ describe('the repayment screens and their pay codes', () => {
       const { body } = await plan(session, order);
       // 5 overdue days at 5 % of 5605.00 = 1401.25, plus the first-loan penalty of 1000.00.
       expect(body.data.repayAmount).toBe(560_500 + 140_125 + 100_000);
-      expect(body.data.noticeMsg).toBe('Your repayment is 5 days overdue. Please repay ₱8006.25 today to stop further late charges.');
+      expect(body.data.noticeMsg).toBe('Your repayment is 5 days overdue. Please repay ₱8,006.25 today to stop further late charges.');
       expect(body.data.detail).toEqual(
         expect.arrayContaining([
           { text: 'Days overdue', value: '5' },
-          { text: 'Overdue interest', value: '₱1401.25' },
-          { text: 'Late penalty', value: '₱1000.00' },
+          { text: 'Overdue interest', value: '₱1,401.25' },
+          { text: 'Late penalty', value: '₱1,000.00' },
         ]),
       );
     });
@@ -119,7 +119,7 @@ describe('the repayment screens and their pay codes', () => {
       const due = await h.order(borrowerId, 174, { dueInDays: 1 });
       expect((await payCode(session, due, 500_000)).body).toMatchObject({
         code: 409,
-        message: 'The amount to pay is now ₱5605.00. Please reload the page and try again.',
+        message: 'The amount to pay is now ₱5,605.00. Please reload the page and try again.',
       });
       expect((await payCode(session, due, 560_500, 'CARD')).body).toMatchObject({ code: 400, message: 'channelNumber CARD is not a repayment channel' });
 
@@ -131,7 +131,7 @@ describe('the repayment screens and their pay codes', () => {
         'Early repayment opens on 2026-12-07: a loan can be repaid early only after half of its term, and never before 7 days from disbursement. Your repayment is due on 2027-01-21.',
       );
       // The screen still opens and says when.
-      expect((await plan(session, early)).body.data.noticeMsg).toBe('Your repayment of ₱5605.00 is due on 2027-01-21. Early repayment opens on 2026-12-07.');
+      expect((await plan(session, early)).body.data.noticeMsg).toBe('Your repayment of ₱5,605.00 is due on 2027-01-21. Early repayment opens on 2026-12-07.');
       const none = await h.t.db.query('SELECT 1 FROM pay_codes WHERE order_id = $1', [early.id]);
       expect(none.rows).toHaveLength(0);
     });
@@ -196,7 +196,7 @@ describe('the repayment screens and their pay codes', () => {
         repayDate: '2027-01-26',
         repayPlan: [{ remark: 'Loan repayment', title: 'Due after the rollover', amount: 560_500, time: '2027-01-26' }],
         noticeMsg:
-          'Pay ₱3151.25 to move your due date from 2026-10-27 to 2027-01-26. The rollover fee and any late charges are paid now; the loan itself stays to be repaid.',
+          'Pay ₱3,151.25 to move your due date from 2026-10-27 to 2027-01-26. The rollover fee and any late charges are paid now; the loan itself stays to be repaid.',
         isShowReyTop: 1,
       });
       expect(body.data.defDetail.payCode).toBe('');

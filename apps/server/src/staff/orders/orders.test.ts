@@ -212,7 +212,7 @@ describe('GET /orders/:id: one order whole', () => {
     const loanAgreement = data.confirmed.agreements[0]!.body;
     expect(loanAgreement).toContain(`LOAN AGREEMENT No. ${order.orderNo}`);
     expect(loanAgreement).toContain('Carmen Reyes, mobile number 9451234567');
-    expect(loanAgreement).toContain('PHP 5000.00');
+    expect(loanAgreement).toContain('PHP 5,000.00');
     for (const a of data.confirmed.agreements) expect(a.body).not.toMatch(/\{\w+\}/);
   });
 
@@ -263,7 +263,7 @@ describe('GET /orders/:id: one order whole', () => {
       {
         at: disbursedAt.toISOString(),
         kind: 'loan',
-        description: 'Loan paid out: principal ₱5000.00, interest ₱455.00, service fee ₱150.00',
+        description: 'Loan paid out: principal ₱5,000.00, interest ₱455.00, service fee ₱150.00',
         amountMinor: 560_500,
         reference: '',
         channel: '',
@@ -278,7 +278,7 @@ describe('GET /orders/:id: one order whole', () => {
     expect(data.ledger.at(-1)).toEqual({
       at: t.clock.now().toISOString(),
       kind: 'late-charges-accrued',
-      description: 'Late charges accrued, booked with the next payment: overdue interest ₱1401.25, late penalty ₱1000.00',
+      description: 'Late charges accrued, booked with the next payment: overdue interest ₱1,401.25, late penalty ₱1,000.00',
       amountMinor: 240_125,
       reference: '',
       channel: '',

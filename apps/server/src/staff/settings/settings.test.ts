@@ -53,7 +53,7 @@ describe('GET /settings', () => {
     expect(rules.get('Overdue interest, days 1 to 30')).toBe('5.00% of the overdue amount a day');
     expect(rules.get('Overdue interest, days 31 to 90')).toBe('4.00% of the overdue amount a day');
     expect(rules.get('Overdue interest, from day 91')).toBe('2.00% of the overdue amount a day');
-    expect(rules.get('Late penalty, first loan')).toBe('₱1000.00, charged once from the first overdue day');
+    expect(rules.get('Late penalty, first loan')).toBe('₱1,000.00, charged once from the first overdue day');
     expect(rules.get('Late penalty, repeat borrower')).toBe('₱800.00, charged once from the first overdue day');
     expect(rules.get('Early repayment opens')).toBe('after 1/2 of the term, and not before day 7 from disbursement (a 91-day loan on day 46, a 365-day loan on day 183)');
     expect(rules.get('Shown as due (174)')).toBe('from 3 days before the due date through the due date');

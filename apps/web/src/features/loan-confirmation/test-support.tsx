@@ -9,7 +9,7 @@ export const CONFIRMATION: LoanConfirmation = {
   periods: 91,
   termUnit: 1,
   details: [
-    { text: 'Loan amount', value: '₱5000.00' },
+    { text: 'Loan amount', value: '₱5,000.00' },
     { text: 'Interest', value: '₱455.00' },
   ],
   repay_plans: [{ title: 'Period 1', description: 'Principal, interest and service fee', amount: 560500, pay_time: '2027-01-31' }],
@@ -42,7 +42,7 @@ export const CONFIRMATION: LoanConfirmation = {
 
 export const NEW_CONFIRMATION: NewLoanConfirmation = {
   ...CONFIRMATION,
-  NewButtonMsg: 'Apply for ₱5000.00 now',
+  NewButtonMsg: 'Apply for ₱5,000.00 now',
   NewPopMsg: 'Only one step is left.',
 };
 

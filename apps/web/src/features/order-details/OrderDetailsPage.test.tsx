@@ -18,7 +18,7 @@ const ORDER: OrderDetails = {
   noticeDesText: 'Please repay by 2027-02-01.',
   productName: 'PesoNow',
   productLogo: '',
-  userOrderDetail: { detail: [{ text: 'Loan amount', value: '₱5000.00' }] },
+  userOrderDetail: { detail: [{ text: 'Loan amount', value: '₱5,000.00' }] },
   recProducts: [],
   inside: 1,
   h5Url: '',

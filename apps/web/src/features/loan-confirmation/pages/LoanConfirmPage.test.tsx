@@ -31,7 +31,7 @@ describe('loan confirmation V3 (/smpSystem)', () => {
   it('shows the offer: amount, logo, period in days, rate, details, Plan and the cost disclosure', async () => {
     const requests = fakeServer({ [PATHS.confirm]: [ok(CONFIRMATION)], [PATHS.contract]: [ok(AGREEMENTS)] });
     renderPage(LoanConfirmPage, '/smpSystem?product_id=3');
-    expect(await screen.findByText('₱5000.00', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('₱5,000.00', { selector: 'p' })).toBeTruthy();
     expect(document.title).toBe('Loan confirmation');
     expect(screen.getByRole('img', { name: 'PesoNow Cash' })).toBeTruthy();
     expect(screen.getByText('91 days')).toBeTruthy();
@@ -39,7 +39,7 @@ describe('loan confirmation V3 (/smpSystem)', () => {
     expect(within(screen.getByRole('list', { name: 'Plan' })).getByText('Principal, interest and service fee')).toBeTruthy();
     const disclosure = screen.getByRole('region', { name: 'Disclosure Statement' });
     expect(within(disclosure).getByText('3.89% per month (58.11% per year)')).toBeTruthy();
-    expect(within(disclosure).getByText('₱5605.00 on 2027-01-31')).toBeTruthy();
+    expect(within(disclosure).getByText('₱5,605.00 on 2027-01-31')).toBeTruthy();
     expect(within(disclosure).queryByText('Annual percentage rate (APR)')).toBeNull();
     // product_id is productId; both calls name the product, agreements with scene 3.
     expect(requests.map((r) => [r.path, r.form.get('productId')])).toEqual([
@@ -230,7 +230,7 @@ describe('the second variant (/manyVoting)', () => {
     expect(screen.getByText('2027-01-31', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Detailed list' })).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'I have read and agreed to the above' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('button', { name: 'Apply for ₱5000.00 now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Apply for ₱5,000.00 now' })).toBeTruthy();
     // The goya calls: satire is a POST, cultures a GET with the payload in the query.
     expect(requests.map((r) => [r.method, r.path])).toEqual([
       ['POST', PATHS.satire],
@@ -254,7 +254,7 @@ describe('the second variant (/manyVoting)', () => {
       [PATHS.depush]: [failure('409', 'Please open the loan confirmation again.')],
     });
     renderPage(NewLoanConfirmPage, '/manyVoting?productId=3');
-    await userEvent.click(await screen.findByRole('button', { name: 'Apply for ₱5000.00 now' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply for ₱5,000.00 now' }));
     await vi.waitFor(() => expect(toast.showFailure).toHaveBeenCalledWith('Please open the loan confirmation again.'));
     expect(screen.queryByTestId('location')).toBeNull();
   });
@@ -266,7 +266,7 @@ describe('the second variant (/manyVoting)', () => {
       [PATHS.depush]: [ok({ lendDetailsUrl: '/allIt?productId=3&orderId=12' }, '00')],
     });
     renderPage(NewLoanConfirmPage, '/manyVoting?productId=3');
-    await userEvent.click(await screen.findByRole('button', { name: 'Apply for ₱5000.00 now' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Apply for ₱5,000.00 now' }));
     expect((await screen.findByTestId('location')).textContent).toMatch(/^\/allIt\?productId=3&orderId=12&.*from=confirm/);
     expect(requests.find((r) => r.path === PATHS.depush)!.form.get('amount')).toBe('500000');
     expect(bridgeCalls()).toEqual([{ name: 'trackEvent', payload: { event: 'loan_push', data: { productId: '3', screen: 'manyVoting' } } }]);
@@ -284,6 +284,6 @@ describe('the second variant (/manyVoting)', () => {
     const popup = await screen.findByRole('dialog', { name: 'Your loan offer' });
     // The popup is still animating in; a borrower's tap lands all the same.
     await userEvent.setup({ pointerEventsCheck: 0 }).click(within(popup).getByRole('button', { name: 'Confirm' }));
-    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Apply for ₱5000.00 now'));
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Apply for ₱5,000.00 now'));
   });
 });

@@ -10,7 +10,7 @@ const product = (productId: number, enable: number, tags: string[]): Recommended
   name: `Product ${productId}`,
   enable,
   buttonText: enable ? 'Apply now' : 'Loan in progress',
-  range: '₱1000 - ₱5000',
+  range: '₱1,000 - ₱5,000',
   rangeDesc: 'Loan amount',
   rate: 'Daily interest 0.10%',
   description: `About product ${productId}`,
@@ -26,7 +26,7 @@ describe('the recommended products', () => {
     expect(cards).toHaveLength(3);
     const first = within(cards[0]!);
     expect(first.getByRole('heading', { name: 'Product 1' })).toBeTruthy();
-    for (const text of ['₱1000 - ₱5000', 'Loan amount', 'Daily interest 0.10%', 'About product 1', 'Fast', 'No collateral']) {
+    for (const text of ['₱1,000 - ₱5,000', 'Loan amount', 'Daily interest 0.10%', 'About product 1', 'Fast', 'No collateral']) {
       expect(first.getByText(text)).toBeTruthy();
     }
     expect(within(cards[1]!).getByText('Higher amount')).toBeTruthy();

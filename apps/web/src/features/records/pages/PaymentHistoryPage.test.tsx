@@ -44,21 +44,21 @@ describe('payment history', () => {
     expect(screen.getByText('Order No. PN2611270001')).toBeTruthy();
     const [pending, paid] = within(list).getAllByRole('listitem');
 
-    expect(within(pending!).getByRole('heading', { level: 2 }).textContent).toBe('₱1000.00Pending');
+    expect(within(pending!).getByRole('heading', { level: 2 }).textContent).toBe('₱1,000.00Pending');
     expect(within(pending!).getByText('Started').nextSibling?.textContent).toBe('2026-11-27 09:30:00');
     expect(within(pending!).getByText('7-Eleven')).toBeTruthy();
     expect(within(pending!).getByText('730122564410')).toBeTruthy();
     expect(within(pending!).getByText(/Waiting for the payment partner/)).toBeTruthy();
     expect(within(pending!).queryByRole('link')).toBeNull();
 
-    expect(within(paid!).getByRole('heading', { level: 2 }).textContent).toBe('₱3250.50Paid');
+    expect(within(paid!).getByRole('heading', { level: 2 }).textContent).toBe('₱3,250.50Paid');
     expect(within(paid!).getByText('Date and time').nextSibling?.textContent).toBe('2026-11-20 14:05:09');
     expect(within(paid!).getByText('Card ending 4821')).toBeTruthy();
     expect(within(paid!).getByRole('heading', { level: 3, name: 'How it was applied' })).toBeTruthy();
     const rows = Object.fromEntries(within(paid!).getAllByRole('term').map((dt) => [dt.textContent, dt.nextSibling?.textContent]));
-    expect(rows).toMatchObject({ 'Late charges': '₱50.50', Interest: '₱200.00', 'Service fee': '₱500.00', Principal: '₱2500.00', Channel: 'Bank card', For: 'Cooling-off cancellation' });
+    expect(rows).toMatchObject({ 'Late charges': '₱50.50', Interest: '₱200.00', 'Service fee': '₱500.00', Principal: '₱2,500.00', Channel: 'Bank card', For: 'Cooling-off cancellation' });
     expect(rows).not.toHaveProperty('Kept as your credit');
-    const receipt = within(paid!).getByRole('link', { name: 'View receipt of ₱3250.50 paid 2026-11-20 14:05:09' });
+    const receipt = within(paid!).getByRole('link', { name: 'View receipt of ₱3,250.50 paid 2026-11-20 14:05:09' });
     const href = new URL(receipt.getAttribute('href')!, 'http://h5.test');
     expect(href.pathname).toBe('/paymentReceipt');
     expect(Object.fromEntries(href.searchParams)).toMatchObject({ orderId: '7', productId: '3', paymentId: '12' });
@@ -73,7 +73,7 @@ describe('payment history', () => {
     fakeServer({ [PATH]: [ok({ ...HISTORY, payments: [] })] });
     renderPage(PaymentHistoryPage, '/paymentHistory?orderId=7&real=1');
     expect(await screen.findByRole('heading', { level: 2, name: 'No payments yet' })).toBeTruthy();
-    expect(screen.getByText(/Your next payment of/).textContent).toBe('Your next payment of ₹2802.50 is due on 2026-12-27.');
+    expect(screen.getByText(/Your next payment of/).textContent).toBe('Your next payment of ₹2,802.50 is due on 2026-12-27.');
   });
 
   it('a settled order with no payments says nothing is due', async () => {

@@ -59,11 +59,11 @@ describe('the receipt', () => {
       Reference: '730122564410',
       Channel: '7-Eleven',
       'Date and time': '2026-11-20 14:05:09',
-      'Amount paid': '₱5605.00',
+      'Amount paid': '₱5,605.00',
       'Late charges': '₱0.00',
       Interest: '₱400.00',
       'Service fee': '₱205.00',
-      Principal: '₱5000.00',
+      Principal: '₱5,000.00',
       'Balance after this payment': '₱0.00',
     });
     expect(screen.getByRole('heading', { level: 3, name: 'How it was applied' })).toBeTruthy();

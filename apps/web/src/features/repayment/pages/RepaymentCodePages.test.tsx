@@ -43,7 +43,7 @@ describe('the repayment code screen (/repaymentOfCode2)', () => {
     expect(screen.getByRole('heading', { name: 'GCash' })).toBeTruthy();
     expect(screen.getByText('Contract No.')).toBeTruthy();
     expect(screen.getByText('730122564410')).toBeTruthy();
-    expect(screen.getByText('₱5605.00')).toBeTruthy();
+    expect(screen.getByText('₱5,605.00')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'GCash app' })).toBeTruthy();
     const store = screen.getByRole('region', { name: 'At a store' });
     // Server text is shown as text.
@@ -61,8 +61,8 @@ describe('the repayment code screen (/repaymentOfCode2)', () => {
   it('totals a rollover with the delay amount', () => {
     saveRepaymentInfo({ kind: 'rollover', orderId: '41', info: rollover });
     renderPage(StoredRepaymentCodePage, '/repaymentOfCode2?orderId=41');
-    expect(screen.getByText('₱3151.25')).toBeTruthy();
-    expect(screen.queryByText('₱5605.00')).toBeNull();
+    expect(screen.getByText('₱3,151.25')).toBeTruthy();
+    expect(screen.queryByText('₱5,605.00')).toBeNull();
   });
 
   it('says what to do when the stored record is missing or corrupt, instead of a blank page', () => {
@@ -77,7 +77,7 @@ describe('repayment by code (/repaymentOfCode)', () => {
   it('type 1 shows the code and the amount; Copy confirms copy success', async () => {
     const writeText = clipboard();
     renderPage(RepaymentCodePage, '/repaymentOfCode?showType=1&payCode=111122223333&payCodeImg=&repayAmount=560500&real=1');
-    expect(screen.getByText('₹5605.00')).toBeTruthy();
+    expect(screen.getByText('₹5,605.00')).toBeTruthy();
     expect(screen.getByText('111122223333')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Payment history' }).getAttribute('href')).toMatch(/^\/paymentHistory\?/);
     await userEvent.click(screen.getByRole('button', { name: 'Copy the repayment code 111122223333' }));

@@ -21,11 +21,11 @@ const info = (changes: Partial<RepaymentPlanInfo> = {}): RepaymentPlanInfo => ({
   productLogo: '/logos/pesonow-cash.svg',
   repayAmount: 560_500,
   repayDate: '2026-11-03',
-  noticeMsg: 'Please repay ₱5605.00 by 2026-11-03.',
+  noticeMsg: 'Please repay ₱5,605.00 by 2026-11-03.',
   detail: [
-    { text: 'Amount due', value: '₱5605.00' },
+    { text: 'Amount due', value: '₱5,605.00' },
     { text: 'Due date', value: '2026-11-03' },
-    { text: 'Loan amount', value: '₱5000.00' },
+    { text: 'Loan amount', value: '₱5,000.00' },
     { text: 'Order No.', value: 'PN2611010001' },
   ],
   repayList: [
@@ -42,7 +42,7 @@ describe('the repayment-by-plan screen (/allowedAlso)', () => {
   it('shows the date and amount, the product, 2 detail rows until more, and no pay-code card without a code', async () => {
     const requests = fakeServer({ [PLAN]: [ok(info())] });
     renderPage(RepaymentPlanPage, URL_PATH);
-    expect(await screen.findByText('₱5605.00', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByText('₱5,605.00', { selector: 'p' })).toBeTruthy();
     expect(document.title).toBe('Repayment');
     expect(Object.fromEntries(requests[0]!.form)).toEqual({ productId: '3', orderId: '41' });
     expect(screen.getByText('2026-11-03', { selector: 'strong' })).toBeTruthy();
@@ -123,7 +123,7 @@ describe('the repayment-by-plan screen (/allowedAlso)', () => {
       expect(Object.fromEntries(requests.find((r) => r.path === UPI)!.form)).toEqual({ productId: '3', orderId: '41', amount: '560500' });
       expect(calls).toEqual([{ name: 'openUpiApp', json: JSON.stringify({ url: link }) }]);
       const facts = within(screen.getByRole('group', { name: 'UPI QR code' }));
-      expect(facts.getByText('₹5605.00')).toBeTruthy();
+      expect(facts.getByText('₹5,605.00')).toBeTruthy();
       expect(facts.getByText('Reference').nextElementSibling!.textContent).toBe('730122564410');
     } finally {
       delete (window as unknown as { LoanBridge?: unknown }).LoanBridge;

@@ -20,7 +20,7 @@ const info: RolloverInfo = {
   productName: 'PesoNow Cash',
   productLogo: '/logos/pesonow-cash.svg',
   repayDate: '2027-01-26',
-  noticeMsg: 'Pay ₱3151.25 to move your due date.',
+  noticeMsg: 'Pay ₱3,151.25 to move your due date.',
   delayInfo: { delayAmount: 315_125, title: 'Extend your loan by 91 days' },
   repayPlan: [{ remark: 'Loan repayment', title: 'Due after the rollover', amount: 560_500, time: '2027-01-26' }],
   repayList: [{ name: 'GCash', logo: '/logos/channel-gcash.svg', channel_number: '90008' }],
@@ -35,12 +35,12 @@ describe('the rollover screen (/votingCandidates)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Extend your loan by 91 days' })).toBeTruthy();
     expect(document.title).toBe('Rollover Repayment');
     // real=1: rupees.
-    expect(screen.getByText('₹3151.25')).toBeTruthy();
+    expect(screen.getByText('₹3,151.25')).toBeTruthy();
     expect(screen.getByText('Your next payment date is', { exact: false }).textContent).toBe('Your next payment date is 2027-01-26');
     const plan = screen.getByRole('list');
     expect(within(plan).getByText('Loan repayment')).toBeTruthy();
     expect(within(plan).getByText('Due after the rollover')).toBeTruthy();
-    expect(within(plan).getByText('₹5605.00')).toBeTruthy();
+    expect(within(plan).getByText('₹5,605.00')).toBeTruthy();
     expect(within(plan).getByText('2027-01-26')).toBeTruthy();
     // No instruction image without isShowReyTop 1.
     expect(screen.queryByRole('link', { name: /How to pay/ })).toBeNull();

@@ -40,7 +40,7 @@ describe('repay by card (#/alipayrepayment)', () => {
   it('asks for a bank card first and sends nothing without one', async () => {
     const requests = fakeServer({ [WAY]: [ok00(ways())] });
     renderPage(CardRepaymentPage, '/alipayrepayment?orderId=41&productId=3');
-    expect(await screen.findByText('₱5605.00')).toBeTruthy();
+    expect(await screen.findByText('₱5,605.00')).toBeTruthy();
     expect(document.title).toBe('Repay by card');
     expect(requests[0]!.form.get('orderId')).toBe('41');
     expect(screen.getByText('No bank card selected')).toBeTruthy();
@@ -192,7 +192,7 @@ describe('borrow detail (#/borrowDetail)', () => {
           noticeDesText: 'You have repaid this loan in full. Thank you!',
           productName: 'PesoNow Cash',
           productLogo: '/logos/pesonow-cash.svg',
-          userOrderDetail: { detail: [{ text: 'Total repaid', value: '₱5605.00' }] },
+          userOrderDetail: { detail: [{ text: 'Total repaid', value: '₱5,605.00' }] },
           recProducts: [],
           inside: 1,
           h5Url: '',
@@ -210,7 +210,7 @@ describe('borrow detail (#/borrowDetail)', () => {
     });
     renderPage(BorrowDetailPage, '/borrowDetail?orderId=41&productId=3');
     expect(await screen.findByRole('heading', { name: 'Settled' })).toBeTruthy();
-    expect(screen.getByText('₱5605.00')).toBeTruthy();
+    expect(screen.getByText('₱5,605.00')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Repay by card' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to my order' }).getAttribute('href')).toMatch(/^\/allIt\?.*orderId=41/);
   });
