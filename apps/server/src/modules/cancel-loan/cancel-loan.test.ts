@@ -17,11 +17,12 @@ import {
 } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { FORM_HEADERS, form, query } from '../../test-support/test-app.ts';
-import { createOrder, findProduct, type OrderRow } from '../../domain/orders/service.ts';
+import { createOrder, findProduct, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
 import { coolingOffWindow, interestForDays } from '../../loan-terms/cooling-off.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { ORDER_NOT_FOUND } from '../order-details/service.ts';
-import { CERTIFICATE_CANCELLED } from '../records/service.ts';
+import { CERTIFICATE_CANCELLED, paymentFacts } from '../records/service.ts';
+import { statementLines } from '../records/pdf/statement.ts';
 import { CANCEL_MESSAGES } from './service.ts';
 
 const DAY = 86_400_000;
@@ -151,6 +152,10 @@ describe('cancelling a loan in its cooling-off period', () => {
       url: `${callUrlPath(recordPdfRoute)}?${query({ ...(session as unknown as Record<string, string>), orderId: String(order.id), document: 'certificate' })}`,
     });
     expect(certificate.json().message).toBe(CERTIFICATE_CANCELLED);
+    // The statement of account balances to zero: the unused interest and the fee are waived on it.
+    const lines = statementLines(closed, viewOrder(closed, h.t.clock.now()), await paymentFacts(h.t.db, closed));
+    expect(lines.reduce((balance, l) => balance + l.charge - l.payment, 0)).toBe(0);
+    expect(lines.at(-1)!.text).toMatch(/^Cancelled in the cooling-off period/);
   });
 
   it('honours Idempotency-Key like the other pay-code calls: the same key answers the same code, once', async () => {

@@ -105,6 +105,19 @@ function ledgerOf(view: OrderView, payments: Array<PaymentRow<StoredPaymentResul
     const payCode = codesById.get(payment.payCodeId);
     lines.push(paymentLine(payment, payCode, payCode ? (channelNames.get(payCode.channelNumber) ?? payCode.channelNumber) : ''));
   }
+  if (order.cancellation) {
+    // Cancelled in the cooling-off period: only the interest for the days used was kept, no fee.
+    const waived = order.interestMinor - order.cancellation.keptInterestMinor + order.feeMinor;
+    lines.push({
+      at: order.cancellation.at.toISOString(),
+      kind: 'waived',
+      description: `Waived on cancellation in the cooling-off period: interest for the unused days ${money(order.interestMinor - order.cancellation.keptInterestMinor)}, service fee ${money(order.feeMinor)}`,
+      amountMinor: -waived,
+      reference: '',
+      channel: '',
+      applied: null,
+    });
+  }
   const accrued = position ? position.overdueInterestMinor + position.penaltyMinor : 0;
   if (position && accrued > 0) {
     const parts = [`overdue interest ${money(position.overdueInterestMinor)}`, ...(position.penaltyMinor > 0 ? [`late penalty ${money(position.penaltyMinor)}`] : [])];
