@@ -47,6 +47,8 @@ export const costDisclosure = z.object({
   eirMonthlyBp: z.number().int().nonnegative().describe('effective interest rate per month, compounded, in basis points (0.01 %)'),
   eirAnnualBp: z.number().int().nonnegative().describe('effective interest rate per year, compounded, in basis points'),
   aprBp: z.number().int().nonnegative().nullable().describe('annual percentage rate of the Key Fact Statement, basis points; null unless real=1'),
+  /** Ours (issue 23): the cooling-off right, in words (absent from disclosures confirmed before it was stated). */
+  coolingOff: z.string().optional().describe('the cooling-off period and what cancelling costs (principal plus interest for the days used, no fee)'),
 });
 export type CostDisclosure = z.infer<typeof costDisclosure>;
 

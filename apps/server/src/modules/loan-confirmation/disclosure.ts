@@ -4,6 +4,7 @@
  * when the borrower confirms (confirmed-documents.ts).
  */
 import { RUPEE_SYMBOL, marketOfCurrency, type CostDisclosure } from '@cashloan/contract';
+import { coolingOffStatement } from '../../loan-terms/cooling-off.ts';
 import { addDays, lenderDate } from '../../loan-terms/calendar.ts';
 import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
 
@@ -38,5 +39,6 @@ export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: stri
     eirMonthlyBp: figures.eirMonthlyBp,
     eirAnnualBp: figures.eirAnnualBp,
     aprBp: keyFactStatement ? figures.aprBp : null,
+    coolingOff: coolingOffStatement(marketOfCurrency(currency)),
   };
 }

@@ -9,6 +9,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { notFound, refused } from '../../platform/http/api-error.ts';
 import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { loanPosition } from '../../loan-terms/position.ts';
+import { coolingOff } from '../../loan-terms/cooling-off.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import { findProduct, listActiveProducts, loadBorrowerOrder, productIdsWithOrders, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
@@ -34,6 +35,14 @@ export const STATUS_NOTICE: Record<OrderStatus, string> = {
   180: 'Overdue',
   200: 'Settled',
 };
+/** The status line of a settled order closed in its cooling-off period (stored 200, docs/statuses.md). */
+export const CANCELLED_NOTICE = 'Cancelled';
+
+/** Non-empty while the borrower may cancel the loan (docs/cancel-loan.md): the screen links to /cancelLoan under it. */
+export function coolingOffText(order: OrderRow, now: Date): string {
+  const cooling = coolingOff({ status: order.status, market: order.market, state: toLoanState(order) }, now);
+  return cooling.open ? `Cooling-off: you can cancel until ${cooling.window.lastDate}` : '';
+}
 
 function statusDescription(view: OrderView, money: MoneyText, { date }: DateText): string {
   const p = view.position;
@@ -53,7 +62,9 @@ function statusDescription(view: OrderView, money: MoneyText, { date }: DateText
     case ORDER_STATUS.overdue:
       return `Your repayment is ${days(p!.daysOverdue)} overdue. Please repay ${money(p!.currentDueMinor)} today to stop further late charges.`;
     case ORDER_STATUS.settled:
-      return 'You have repaid this loan in full. Thank you!';
+      return view.order.cancellation
+        ? `You cancelled this loan in its cooling-off period and repaid ${money(view.order.paidMinor)}. Nothing more is owed.`
+        : 'You have repaid this loan in full. Thank you!';
   }
 }
 
@@ -83,7 +94,7 @@ export function detailRows(view: OrderView, now: Date, money: MoneyText, { date 
     case ORDER_STATUS.settled:
       row('Disbursement date', date(order.disbursedAt));
       row('Total repaid', money(order.paidMinor));
-      row('Settled on', date(order.settledAt));
+      row(order.cancellation ? 'Cancelled on' : 'Settled on', date(order.settledAt));
       return rows;
     default: {
       const p = view.position!;
@@ -165,7 +176,7 @@ export async function orderDetails(
   const askRating = flags.isScore === '1' && !(await hasRatedApp(db, borrower.id));
   return {
     orderStatus: view.shownStatus,
-    noticeStatusText: STATUS_NOTICE[view.shownStatus],
+    noticeStatusText: order.cancellation ? CANCELLED_NOTICE : STATUS_NOTICE[view.shownStatus],
     noticeDesText: statusDescription(view, money, dates),
     productName: order.productName,
     productLogo: order.productLogo,
@@ -187,6 +198,7 @@ export async function orderDetails(
     paymentPendingText: (await listOrderPayCodes(db, order.id)).some((c) => c.status === 'pending') ? PAYMENT_PENDING_TEXT : '',
     // The borrower replied STOP to the SMS payment reminders (modules/reminders): the screen says so.
     remindersStoppedText: (await remindersStoppedAt(db, borrower.id)) ? REMINDERS_STOPPED_TEXT : '',
+    coolingOffText: coolingOffText(order, now),
   };
 }
 

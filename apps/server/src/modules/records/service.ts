@@ -34,6 +34,12 @@ export const PAYMENT_NOT_FOUND = 'This payment was not found.';
 export const DOCUMENT_NOT_FOUND = 'This document was not found for this order.';
 export const RECEIPT_NEEDS_PAYMENT = 'paymentId is required for a receipt';
 export const CERTIFICATE_NOT_YET = 'The certificate of full payment is issued once the loan is fully repaid.';
+export const CERTIFICATE_CANCELLED = 'This loan was cancelled in its cooling-off period, so there is no certificate of full payment. Your statement of account shows every payment.';
+export const PAID_FOR = { repay: 'Repayment', rollover: 'Rollover payment', cancel: 'Cooling-off cancellation' } as const;
+
+/** A cancel payment that closed the loan is the cancellation; one applied as a repayment (late or short) is a repayment. */
+const paidFor = (purpose: PaymentResult['purpose'] | undefined, outcome?: PaymentResult['outcome']): string =>
+  purpose === 'cancel' ? (outcome === undefined || outcome === 'cancelled' ? PAID_FOR.cancel : PAID_FOR.repay) : PAID_FOR[purpose ?? 'repay'];
 
 /** Card repayments still being charged or confirmed: shown as pending until the money is applied. */
 const CARD_STATUSES_PENDING = new Set(['confirming', 'charged']);
@@ -100,6 +106,7 @@ export async function paymentFacts(db: Queryable, order: OrderRow, dates: DateTe
     paidAtDate: p.appliedAt,
     channel: p.channelName,
     reference: referenceOf(p.payCodeId, p.payCode, p.providerRef),
+    paidFor: paidFor(p.result.purpose, p.result.outcome),
     amount: p.amountMinor,
     allocation: allocated.get(p.id)!,
     balanceAfter: p.result.balanceAfterMinor ?? null,
@@ -114,6 +121,7 @@ export async function paymentFacts(db: Queryable, order: OrderRow, dates: DateTe
       paidAtDate: c.createdAt,
       channel: c.channelName,
       reference: referenceOf(c.id, c.code, null),
+      paidFor: paidFor(c.purpose),
       amount: c.amountMinor,
       allocation: null,
       balanceAfter: null,
@@ -128,6 +136,7 @@ const toRecord = (f: PaymentFact): PaymentRecord => ({
   paidAt: f.paidAt,
   channel: f.channel,
   reference: f.reference,
+  paidFor: f.paidFor,
   amount: f.amount,
   allocation: f.allocation,
 });
@@ -198,7 +207,8 @@ function documentList(order: OrderRow, view: OrderView, confirmed: ConfirmedDocu
   if (order.plan.length > 0) list.push({ document: 'schedule', title: 'Repayment Schedule', fileName: fileName('schedule', order.orderNo) });
   // A loan not paid out (in review, disbursing, rejected) has nothing charged yet: no statement.
   if (order.disbursedAt !== null) list.push({ document: 'statement', title: 'Statement of Account', fileName: fileName('statement', order.orderNo) });
-  if (view.shownStatus === ORDER_STATUS.settled) list.push({ document: 'certificate', title: 'Certificate of Full Payment', fileName: fileName('certificate', order.orderNo) });
+  // A loan cancelled in its cooling-off period was not repaid as agreed: no certificate of full payment.
+  if (view.shownStatus === ORDER_STATUS.settled && !order.cancellation) list.push({ document: 'certificate', title: 'Certificate of Full Payment', fileName: fileName('certificate', order.orderNo) });
   return list;
 }
 
@@ -235,7 +245,8 @@ export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordP
   // settlement is refused with its reason, anything else not listed is not found.
   const confirmed = await listConfirmedDocuments(db, order.id);
   if (!documentList(order, view, confirmed).some((d) => d.document === document)) {
-    throw document === 'certificate' ? refused(CERTIFICATE_NOT_YET) : notFound(DOCUMENT_NOT_FOUND);
+    if (document === 'certificate') throw refused(order.cancellation ? CERTIFICATE_CANCELLED : CERTIFICATE_NOT_YET);
+    throw notFound(DOCUMENT_NOT_FOUND);
   }
   const stored = confirmed.find((d) => documentKey(d) === document);
   if (stored) {

@@ -12,6 +12,7 @@ import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { toLoanState, type OrderView } from '../../domain/orders/service.ts';
 import { issuePayCode, findActiveChannel } from '../../domain/payments/service.ts';
+import { payCodePageUrl } from '../../domain/payments/pay-code-page.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
 import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
@@ -23,9 +24,6 @@ type Ids = { productId: number; orderId: number };
 type RepayingView = OrderView & { position: LoanPosition };
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
-
-/** The route of the repayment-code screen a generated code is shown on. */
-export const REPAYMENT_CODE_PATH = '/repaymentOfCode';
 
 const toPayChannel = (c: CounterChannel): PayChannel => ({ name: c.name, logo: c.logo, channel_number: c.channelNumber });
 
@@ -158,16 +156,7 @@ export async function generatePayCode(
   }
   assertAmount(request.amountMinor, quote(toLoanState(view.order), purpose, now), moneyTextIn(currency));
   const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose, channelNumber: channel.channelNumber, now });
-  const display = deps.payments.displayOf(payCode.code, channel.kind as 'code' | 'qr');
-  // A QR channel whose provider draws no image of its own shows the lender's QR Ph code (pay-qr.ts).
-  const image = channel.kind === 'qr' && display.imageUrl === '' ? payQrImagePath(view.order.id, payCode.code) : display.imageUrl;
-  const query = new URLSearchParams({
-    showType: String(display.showType),
-    payCode: payCode.code,
-    payCodeImg: image,
-    repayAmount: String(payCode.amountMinor),
-  });
-  return { payUrl: `${REPAYMENT_CODE_PATH}?${query.toString()}` };
+  return { payUrl: payCodePageUrl(deps.payments, payCode, channel as CounterChannel) };
 }
 
 /**

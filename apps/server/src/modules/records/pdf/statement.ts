@@ -37,6 +37,11 @@ export function statementLines(order: OrderRow, view: OrderView, facts: PaymentF
   if (order.extraChargesMinor > booked) lines.push({ date: date(order.updatedAt), text: 'Other charges booked', charge: order.extraChargesMinor - booked, payment: 0 });
   const recorded = paid.reduce((sum, f) => sum + f.amount, 0);
   if (order.paidMinor > recorded) lines.push({ date: date(order.updatedAt), text: 'Paid before these records were kept', charge: 0, payment: order.paidMinor - recorded });
+  if (order.cancellation) {
+    // Cancelled in the cooling-off period: the interest for the unused days and the fee are not owed.
+    const waived = order.interestMinor - order.cancellation.keptInterestMinor + order.feeMinor;
+    lines.push({ date: date(order.cancellation.at), text: 'Cancelled in the cooling-off period: interest for unused days and service fee waived', charge: -waived, payment: 0 });
+  }
   const p = view.position;
   const accrued = p ? p.overdueInterestMinor + p.penaltyMinor : 0;
   if (accrued > 0) lines.push({ date: '', text: 'Late charges accrued to date, not yet booked', charge: accrued, payment: 0 });
