@@ -40,6 +40,8 @@ interface Shared {
   rating: CreatedOrder;
   /** A due order with one payment of a pay code (the records screens, issue 22). */
   paid: CreatedOrder & { paymentId: number };
+  /** An order paid out today, in its cooling-off period (the cancel screen, issue 23). */
+  cooling: CreatedOrder;
 }
 
 const PRODUCT_ID = 1;
@@ -73,7 +75,8 @@ function sharedData(ops: OpsClient): Promise<Shared> {
     const payCode = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: paidOrder.orderId, purpose: 'repay', amount: 100_000 });
     const { paymentId } = await ops.request<{ paymentId: number }>('POST', `/pay-codes/${payCode.code}/paid`);
     const paid = { ...paidOrder, paymentId };
-    return { repeat, firstLoan, repaying, due, rollover, cardPopup, rating, paid };
+    const cooling = await order({ status: 170, disbursedDaysAgo: 0 });
+    return { repeat, firstLoan, repaying, due, rollover, cardPopup, rating, paid, cooling };
   })();
   return shared;
 }
@@ -208,6 +211,9 @@ const ROUTES: RouteCase[] = [
     ready: (page) => page.getByRole('button', { name: 'Download PDF of this receipt' }),
   },
   { route: '/loanDocuments', url: (s) => s.repeat.url('/loanDocuments', ids(s.paid)), ready: (page) => page.getByRole('list', { name: 'Documents' }) },
+  // Ours (issue 23): cancelling a loan in its cooling-off period, and the order screen that links to it.
+  { route: '/cancelLoan', url: (s) => s.repeat.url('/cancelLoan', ids(s.cooling)), ready: (page) => page.getByRole('button', { name: 'Get the pay code' }) },
+  { route: '/anFrom (cooling-off)', url: (s) => s.repeat.url('/anFrom', ids(s.cooling)), ready: (page) => page.getByRole('link', { name: 'Cancel this loan' }) },
   { route: 'pay.html#/borrowDetail', url: (s) => s.repeat.url('/pay.html#/borrowDetail', ids(s.due)), ready: (page) => page.getByRole('main') },
   { route: 'pay.html#/addnormalcard', url: (s) => s.repeat.url('/pay.html#/addnormalcard', ids(s.due)), ready: (page) => page.getByRole('radio', { name: /BDO Unibank/ }) },
   { route: 'pay.html#/alipayrepayment', url: (s) => s.repeat.url('/pay.html#/alipayrepayment', ids(s.due)), ready: (page) => page.getByRole('button', { name: 'Confirm repayment' }) },

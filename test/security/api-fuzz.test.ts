@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 import { applyPaidPayCode, issuePayCode } from '../../apps/server/src/domain/payments/service.ts';
+import { createOrder, findProduct, loadOrder } from '../../apps/server/src/domain/orders/service.ts';
 import { generateRequests, type FuzzWorld } from '../support/api-fuzz-requests.ts';
 import { ALL_CALLS, SESSION_PARAMS, type SessionParams } from '@cashloan/contract';
 
@@ -52,6 +53,11 @@ describe('API fuzz run from the contract', () => {
     const overdueId = Number(new URLSearchParams(overdue.path.split('?')[1]).get('orderId'));
     const payCode = await issuePayCode(t, { orderId: overdueId, purpose: 'repay', amountMinor: 10_000, now: t.clock.now() });
     ids.paymentId = [String((await applyPaidPayCode(t, { code: payCode.code, now: t.clock.now() })).result.paymentId)];
+    // An order disbursed today, so the cancel-loan calls (issue 23) reach one still in its cooling-off period.
+    const borrowerId = (await loadOrder(t.db, overdueId))!.borrowerId;
+    const product = (await findProduct(t.db, Number(ids.productId![0])))!;
+    const fresh = await t.db.transaction((tx) => createOrder(tx, { borrower: { id: borrowerId, isRepeat: false }, product, status: 170, disbursedDaysAgo: 0 }, t.clock.now()));
+    ids.orderId!.push(String(fresh.id));
     world = { session, ids };
   });
   afterAll(async () => {

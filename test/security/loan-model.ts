@@ -115,7 +115,8 @@ export function paymentRefusal(m: LoanModel, purpose: PaymentPurpose, now: Date)
   return quote(m.state, 'rollover', now) === 0 ? 'rollover at the cap' : null;
 }
 
-export const quoteOf = (m: LoanModel, purpose: PaymentPurpose, now: Date) => quote(m.state, purpose, now);
+// The model buys repayments and rollovers; cooling-off exits are tested in modules/cancel-loan.
+export const quoteOf = (m: LoanModel, purpose: Exclude<PaymentPurpose, 'cancel'>, now: Date) => quote(m.state, purpose, now);
 
 /** The lender applies money received: the model's ledger moves by the loan-terms rules. */
 export function pay(m: LoanModel, amountMinor: number, purpose: PaymentPurpose, now: Date): void {

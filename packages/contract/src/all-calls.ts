@@ -31,6 +31,7 @@ import { loanPlayDetailCall, rolloverInfoCall } from './repayment.ts';
 import { siteConfigCall } from './site.ts';
 import { eventSaveCall } from './order-details.ts';
 import { documentsCall, paymentHistoryCall, receiptCall, recordPdfCall } from './records.ts';
+import { cancelPayCodeCall, coolingOffCall } from './cancel-loan.ts';
 
 export const ALL_CALLS = {
   // bind card
@@ -83,6 +84,9 @@ export const ALL_CALLS = {
   receiptCall,
   documentsCall,
   recordPdfCall,
+  // cancelling a loan in its cooling-off period (not in the spec's section 7, issue 23)
+  coolingOffCall,
+  cancelPayCodeCall,
   // goya
   goyaLoanConfirmCall,
   goyaAgreementsCall,

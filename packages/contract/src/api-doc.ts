@@ -231,8 +231,11 @@ the repayment-by-card and promotion calls (\`/api/v1/youmi/…\`, \`/api/v2/youm
 A call marked "session required" needs a live \`sessionId\`; \`userId\`, \`merchantNumber\` and \`mobilePhone\`, when sent, must be those of
 the session's borrower. The promotion calls and the site configuration (\`/v3/site/config\`) are public.
 
-**Currency.** The page parameter \`${CURRENCY_PARAM}\` travels in the query of every call when the page has it: amounts the server
-writes as text (detail rows, notices) use the rupee ${RUPEE_SYMBOL} when it is \`1\`, otherwise the peso ${PESO_SYMBOL}.
+**Currency and market.** The page parameter \`${CURRENCY_PARAM}\` travels in the query of every call when the page has it: amounts the server
+writes as text (detail rows, notices) use the rupee ${RUPEE_SYMBOL} when it is \`1\`, otherwise the peso ${PESO_SYMBOL}, grouped as that market
+reads them with \`Intl.NumberFormat\` (\`${PESO_SYMBOL}8,286.50\`; \`${RUPEE_SYMBOL}1,23,456.00\`, Indian lakh grouping). Dates the server writes
+as text (\`YYYY-MM-DD\`, \`YYYY-MM-DD HH:mm:ss\`, no zone) are on the lender's calendar of the same market: Asia/Kolkata (UTC+05:30)
+when \`${CURRENCY_PARAM}\` is \`1\`, otherwise Asia/Manila (UTC+08:00).
 
 **Payloads.** A POST sends its payload form-encoded (\`application/x-www-form-urlencoded\`); a GET sends it in the query, beside
 the session parameters; the complaint image upload is \`multipart/form-data\`. Payload fields may also arrive in the query of a POST

@@ -317,8 +317,8 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
     answer: {
       orderNo: 'PN2026011500041',
       payments: [
-        { paymentId: null, status: 'pending', paidAt: '2027-01-20 10:15:02', channel: '7-Eleven', reference: '730122564411', amount: 500, allocation: null },
-        { paymentId: 87, status: 'paid', paidAt: '2027-01-12 14:03:55', channel: 'Bank card', reference: 'Card ending 4242', amount: 560000, allocation },
+        { paymentId: null, status: 'pending', paidAt: '2027-01-20 10:15:02', channel: '7-Eleven', reference: '730122564411', paidFor: 'Repayment', amount: 500, allocation: null },
+        { paymentId: 87, status: 'paid', paidAt: '2027-01-12 14:03:55', channel: 'Bank card', reference: 'Card ending 4242', paidFor: 'Repayment', amount: 560000, allocation },
       ],
       nextDueDate: '2027-01-31',
       nextDueAmount: 500,
@@ -354,6 +354,32 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
     },
   },
   recordPdfCall: { payload: { orderId: '41', document: 'receipt', paymentId: '87' }, answer: PDF_SIGNATURE },
+  coolingOffCall: {
+    payload: { orderId: '41' },
+    answer: {
+      orderNo: 'PN2026011500041',
+      lastDay: '2026-01-18',
+      exitAmount: 500500,
+      exitAmountText: '₱5,005.00',
+      principal: 500000,
+      interest: 500,
+      interestDays: 1,
+      fee: 0,
+      paid: 0,
+      rows: [
+        { text: 'Loan amount', value: '₱5,000.00' },
+        { text: 'Interest for 1 day', value: '₱5.00' },
+        { text: 'Service fee', value: 'Waived (₱0.00)' },
+        { text: 'Total to pay', value: '₱5,005.00' },
+      ],
+      notice: 'Pay ₱5,005.00 by 2026-01-18 to cancel this loan. Once it is paid, the loan is closed and nothing more is owed.',
+      channels: [{ name: '7-Eleven', channelNumber: '7ELE' }],
+    },
+  },
+  cancelPayCodeCall: {
+    payload: { orderId: '41', amount: '500500', channelNumber: '7ELE' },
+    answer: { payUrl: '/repaymentOfCode?showType=1&payCode=730122564412&payCodeImg=&repayAmount=500500' },
+  },
   loanDetailConfirmCall: { payload: { productId: '3' }, answer: confirmation },
   loanDetailPushCall: {
     payload: { amount: '500000', periods: '91', termUnit: '1', productId: '3', extraNumber: '1' },

@@ -11,6 +11,7 @@ export * from './promotion.ts';
 export * from './repayment.ts';
 export * from './site.ts';
 export * from './records.ts';
+export * from './cancel-loan.ts';
 export * from './all-calls.ts';
 export * from './ops.ts';
 export * from './staff/common.ts';

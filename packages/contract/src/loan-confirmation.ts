@@ -57,6 +57,8 @@ export const costDisclosure = z.object({
   aprBp: z.number().int().nonnegative().nullable().describe('annual percentage rate of the Key Fact Statement, basis points; null unless real=1'),
   // Optional: disclosures stored before the caps have none.
   costCap: costCap.nullable().optional().describe('the legal cap of a capped offer; null when no cap covers it'),
+  /** Ours (issue 23): the cooling-off right, in words (absent from disclosures confirmed before it was stated). */
+  coolingOff: z.string().optional().describe('the cooling-off period and what cancelling costs (principal plus interest for the days used, no fee)'),
 });
 export type CostDisclosure = z.infer<typeof costDisclosure>;
 

@@ -68,6 +68,8 @@ export const orderDetails = z.object({
   paymentPendingText: z.string().optional().describe('non-empty: a payment of this order waits for the payment partner to confirm it'),
   /** Ours (issue 22): non-empty once the borrower replied STOP to the SMS payment reminders. */
   remindersStoppedText: z.string().optional().describe('non-empty: the borrower replied STOP, so no SMS payment reminders are sent'),
+  /** Ours (issue 23): non-empty while the loan may be cancelled in its cooling-off period ('Cooling-off: you can cancel until 2026-11-30'); the screen links to /cancelLoan. */
+  coolingOffText: z.string().optional().describe("non-empty: the loan may be cancelled until the date it names (link 'Cancel this loan' to /cancelLoan)"),
 });
 
 /** Shown on order details while a pay code of the order is pending at the payment provider. */

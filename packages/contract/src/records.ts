@@ -29,6 +29,8 @@ export const paymentRecord = z.object({
   channel: z.string(),
   /** The pay code, or 'Card ending 1234' for a card payment. */
   reference: z.string(),
+  /** What the payment was: 'Repayment', 'Rollover payment' or 'Cooling-off cancellation' (issue 23: a cancel payment that closed the loan). */
+  paidFor: z.string().describe("'Repayment', 'Rollover payment' or 'Cooling-off cancellation'"),
   amount: minorUnits,
   /** Null while pending. */
   allocation: paymentAllocation.nullable(),

@@ -16,6 +16,7 @@ import type * as promotion from './promotion.ts';
 import type * as repayment from './repayment.ts';
 import type * as site from './site.ts';
 import type * as records from './records.ts';
+import type * as cancelLoan from './cancel-loan.ts';
 
 // ---- order statuses (spec section 4; meanings and moves in docs/statuses.md) ------------------------
 export const ORDER_STATUS = {
@@ -379,3 +380,14 @@ export const receiptRoute = route<typeof records.receipt>({ method: 'POST', path
 export const documentsRoute = route<typeof records.documents>({ method: 'POST', path: '/v3/records/documents', family: 'zero' });
 /** Answers the PDF itself (application/pdf, Content-Disposition: attachment), not an envelope; a refusal is the usual envelope. */
 export const recordPdfRoute = route<typeof records.recordPdf>({ method: 'GET', path: '/v3/records/pdf', family: 'zero', responds: 'pdf' });
+
+// ---- cancelling a loan in its cooling-off period (issue 23; not in the spec, chosen here: docs/cancel-loan.md) ----
+/** Whether the order can be cancelled now, until when, and the exact exit amount. */
+export const coolingOffRoute = route<typeof cancelLoan.coolingOff>({ method: 'POST', path: '/v3/cancel-loan/cooling-off', family: 'zero' });
+/** A pay code for the exit amount (purpose 'cancel'), answered as the page that shows it, like generate-vcode. */
+export const cancelPayCodeRoute = route<typeof cancelLoan.cancelPayCode>({
+  method: 'POST',
+  path: '/v3/cancel-loan/pay-code',
+  family: 'zero',
+  idempotent: SUBMISSION_IDEMPOTENCY,
+});

@@ -198,16 +198,18 @@ export function shownStatus(stored: OrderStatus, state: LoanState, now: Date): O
   return statusForPosition(loanPosition(state, now));
 }
 
-export type PaymentPurpose = 'repay' | 'rollover';
+/** 'cancel' is a cooling-off exit (cooling-off.ts quotes and closes it); one that does not close the loan is applied here as 'repay'. */
+export type PaymentPurpose = 'repay' | 'rollover' | 'cancel';
 
 /** What a pay code for `purpose` should ask for now. */
-export function quote(state: LoanState, purpose: PaymentPurpose, now: Date): number {
+export function quote(state: LoanState, purpose: Exclude<PaymentPurpose, 'cancel'>, now: Date): number {
   const position = loanPosition(state, now);
   if (purpose === 'repay') return position.currentDueMinor;
   return position.unpaidChargesMinor + position.overdueInterestMinor + position.penaltyMinor + position.rolloverFeeMinor;
 }
 
-export type PaymentOutcome = 'settled' | 'instalment' | 'rolled_over' | 'partial' | 'overpaid';
+/** 'cancelled': closed in the cooling-off period (cooling-off.ts). */
+export type PaymentOutcome = 'settled' | 'instalment' | 'rolled_over' | 'partial' | 'overpaid' | 'cancelled';
 
 /**
  * How one payment was applied, in minor units; the parts add up to the payment. Charges (late

@@ -10,6 +10,7 @@ import { registerPromotion } from './promotion/routes.ts';
 import { registerLoanConfirmation } from './loan-confirmation/routes.ts';
 import { registerBindBank } from './bind-bank/routes.ts';
 import { registerRecords } from './records/routes.ts';
+import { registerCancelLoan } from './cancel-loan/routes.ts';
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerCustomerService(app, deps);
@@ -21,4 +22,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerLoanConfirmation(app, deps);
   registerBindBank(app, deps);
   registerRecords(app, deps);
+  registerCancelLoan(app, deps);
 }

@@ -9,6 +9,7 @@ import {
   AGREEMENT_TEMPLATE_PATH,
   BIND_BANK_PATH,
   BORROW_DETAIL_PATH,
+  CANCEL_LOAN_PATH,
   CARD_REPAYMENT_PATH,
   CHOOSE_CARD_PATH,
   COMPLAINT_DETAILS_PATH,
@@ -76,6 +77,7 @@ export const MAIN_ROUTES: RouteEntry[] = [
   { path: PAYMENT_HISTORY_PATH, purpose: 'Payment history (ours)', page: lazy(() => import('../features/records/pages/PaymentHistoryPage.tsx')) },
   { path: PAYMENT_RECEIPT_PATH, purpose: 'Payment receipt (ours)', page: lazy(() => import('../features/records/pages/ReceiptPage.tsx')) },
   { path: LOAN_DOCUMENTS_PATH, purpose: 'Loan documents (ours)', page: lazy(() => import('../features/records/pages/DocumentsPage.tsx')) },
+  { path: CANCEL_LOAN_PATH, purpose: 'Cancel a loan in its cooling-off period (ours)', page: lazy(() => import('../features/cancel-loan/CancelLoanPage.tsx')) },
 ];
 
 /** pay.html's hash routes. */

@@ -24,7 +24,7 @@ export type StaffOrderListItem = z.infer<typeof staffOrderListItem>;
 /** One line of the ledger: a charge the order owes, or money received and how it was applied. */
 export const staffLedgerLine = z.object({
   at: isoDateTime,
-  kind: z.enum(['loan', 'payment', 'late-charges-accrued']),
+  kind: z.enum(['loan', 'payment', 'late-charges-accrued', 'waived']).describe("'waived': the interest for the unused days and the service fee of a loan cancelled in its cooling-off period (negative)"),
   description: z.string(),
   /** What the line adds to (a charge) or takes off (a payment) what is owed. */
   amountMinor: z.number().int(),
@@ -45,7 +45,7 @@ export const staffPayCodeView = z.object({
   code: z.string(),
   channelNumber: z.string(),
   channelName: z.string(),
-  purpose: z.enum(['repay', 'rollover']),
+  purpose: z.enum(['repay', 'rollover', 'cancel']).describe("'cancel': the cooling-off exit amount (docs/cancel-loan.md)"),
   amountMinor: z.number().int(),
   status: z.enum(['live', 'pending', 'paid', 'expired', 'failed', 'voided']).describe('pending: paid at the provider, waiting for its confirmation'),
   createdAt: isoDateTime,

@@ -161,7 +161,7 @@ function PayCodes({ order }: { order: StaffOrder }) {
         columns={[
           { title: 'Code', dataIndex: 'code' },
           { title: 'Channel', dataIndex: 'channelName' },
-          { title: 'For', dataIndex: 'purpose', render: (p: string) => (p === 'rollover' ? 'Rollover' : 'Repayment') },
+          { title: 'For', dataIndex: 'purpose', render: (p: string) => (p === 'rollover' ? 'Rollover' : p === 'cancel' ? 'Cooling-off cancellation' : 'Repayment') },
           { title: 'Amount', dataIndex: 'amountMinor', align: 'right', render: (m: number) => <Money minor={m} /> },
           { title: 'State', dataIndex: 'status' },
           { title: 'Issued', dataIndex: 'createdAt', render: formatDateTime },

@@ -8,6 +8,7 @@ import type { CostDisclosure, Market } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { addDays, lenderDay, startOfLenderDay } from '../../loan-terms/calendar.ts';
+import { closeInCoolingOff, coolingOff } from '../../loan-terms/cooling-off.ts';
 import { applyPayment, loanPosition, shownStatus, statusForPosition, type AppliedPayment, type LoanPosition, type LoanState, type PaymentPurpose } from '../../loan-terms/position.ts';
 import { capsFor } from '../../loan-terms/market-rules.ts';
 import { DUE_WINDOW_DAYS, instalmentDueOffsets, isValidTerm, splitInstalments, termCharges } from '../../loan-terms/rules.ts';
@@ -21,6 +22,7 @@ import {
   insertPlanRows,
   listOrdersInStatuses,
   loadOrder,
+  markCancelled,
   saveLedger,
   searchOrders,
   type ConfirmedDocumentKind,
@@ -98,12 +100,15 @@ const DEFAULT_TIMELINE: Partial<Record<OrderStatus, { dueInDays?: number; disbur
   [ORDER_STATUS.settled]: { dueInDays: -1 },
 };
 
-/** The ledger view of an order that loan-terms computes on, with the caps of its market, principal and term. */
+/**
+ * The ledger view of an order that loan-terms computes on, with the caps of its market, principal and
+ * term. A cancelled loan owes only the interest it kept, and no fee.
+ */
 export function toLoanState(order: OrderRow): LoanState {
   return {
     principalMinor: order.principalMinor,
-    interestMinor: order.interestMinor,
-    feeMinor: order.feeMinor,
+    interestMinor: order.cancellation?.keptInterestMinor ?? order.interestMinor,
+    feeMinor: order.cancellation ? 0 : order.feeMinor,
     extraChargesMinor: order.extraChargesMinor,
     paidMinor: order.paidMinor,
     isRepeatBorrower: order.isRepeatBorrower,
@@ -340,9 +345,14 @@ export async function recordPayment(tx: Queryable, orderId: number, amountMinor:
   if (!isRepaying(order.status) && order.status !== ORDER_STATUS.settled) {
     throw refused(`Order ${order.orderNo} is not being repaid (status ${order.status})`);
   }
-  const { state: next, ...applied } = applyPayment(toLoanState(order), amountMinor, purpose, now);
+  const state = toLoanState(order);
+  // A cancel payment closes the loan when it comes within the cooling-off period and covers the exit
+  // amount; otherwise (late, short, or the loan moved on) it is applied as a repayment.
+  const cooling = purpose === 'cancel' ? coolingOff({ status: order.status, market: order.market, state }, now) : null;
+  const cancel = cooling?.open && amountMinor >= cooling.exit.amountMinor ? closeInCoolingOff(state, amountMinor, cooling.exit, now) : null;
+  const { state: next, ...applied } = cancel ?? applyPayment(state, amountMinor, purpose, now);
   const after = loanPosition(next, now);
-  const settled = order.status === ORDER_STATUS.settled || applied.outcome === 'settled';
+  const settled = order.status === ORDER_STATUS.settled || applied.outcome === 'settled' || applied.outcome === 'cancelled';
   // Stored as what the clock shows right now; later the clock moves it on its own (docs/statuses.md).
   const status = settled ? ORDER_STATUS.settled : statusForPosition(after);
   const dueAt = after.currentDueAt ?? order.dueAt;
@@ -362,6 +372,7 @@ export async function recordPayment(tx: Queryable, orderId: number, amountMinor:
     plan: next.instalments,
     now,
   });
+  if (cancel && cooling?.open) await markCancelled(tx, order.id, { at: now, keptInterestMinor: cooling.exit.interestMinor });
   return { ...applied, order, status, paidMinor: next.paidMinor, dueAt, settledAt, balanceAfterMinor: after.totalOwedMinor };
 }
 

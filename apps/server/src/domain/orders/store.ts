@@ -60,6 +60,8 @@ export interface OrderRow {
   market: Market;
   /** The bound account (bank_cards) the loan pays out to; null until the bank screen binds one. */
   payoutAccountId: number | null;
+  /** Closed in the cooling-off period (migration 028): when, and the interest kept for the days used; null otherwise. */
+  cancellation: { at: Date; keptInterestMinor: number } | null;
   flags: OrderFlags;
   plan: PlanRow[];
 }
@@ -94,6 +96,8 @@ interface OrderDb {
   offer_key: string | null;
   market: Market;
   bank_card_id: number | null;
+  cancelled_at: Date | null;
+  cancel_kept_interest_minor: number | null;
   is_delay: string;
   playedu_l: string;
   kind_tips_msg: string;
@@ -140,6 +144,7 @@ const toOrder = (r: OrderDb, plan: PlanRow[]): OrderRow => ({
   offerKey: r.offer_key,
   market: r.market,
   payoutAccountId: r.bank_card_id === null ? null : Number(r.bank_card_id),
+  cancellation: r.cancelled_at === null ? null : { at: r.cancelled_at, keptInterestMinor: Number(r.cancel_kept_interest_minor ?? 0) },
   flags: {
     isDelay: r.is_delay,
     playeduL: r.playedu_l,
@@ -409,6 +414,11 @@ export async function saveLedger(db: Queryable, orderId: number, u: LedgerUpdate
       [orderId, row.seq, row.dueAt, row.paidMinor, row.settledAt],
     );
   }
+}
+
+/** Marks an order closed in its cooling-off period, in the transaction that applied the exit payment (saveLedger wrote the rest). */
+export async function markCancelled(db: Queryable, orderId: number, c: { at: Date; keptInterestMinor: number }): Promise<void> {
+  await db.query('UPDATE orders SET cancelled_at = $2, cancel_kept_interest_minor = $3 WHERE id = $1', [orderId, c.at, c.keptInterestMinor]);
 }
 
 /** A rejected order keeps no repayment plan. */

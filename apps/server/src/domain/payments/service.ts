@@ -10,6 +10,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { dayToIsoDate, endOfLenderDay, lenderDay } from '../../loan-terms/calendar.ts';
 import { quote, type AppliedPayment, type PaymentPurpose } from '../../loan-terms/position.ts';
+import { coolingOff } from '../../loan-terms/cooling-off.ts';
 import { ORDER_STATUS, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
 import { loadOrder, recordPayment, toLoanState, viewOrder, type OrderView } from '../orders/service.ts';
 import {
@@ -100,12 +101,20 @@ export async function issuePayCode(deps: Pick<AppDeps, 'db' | 'payments'>, input
       ? await findActiveChannel(tx, input.channelNumber)
       : ((await listActiveChannels(tx))[0] ?? null);
     if (!channel) throw invalidInput(input.channelNumber ? `channelNumber ${input.channelNumber} is not an active payment channel` : 'No payment channel is set up');
-    const amountMinor = input.amountMinor ?? quote(toLoanState(order), input.purpose, input.now);
+    let amountMinor: number;
+    if (input.purpose === 'cancel') {
+      // The exit amount of the cooling-off period (cooling-off.ts); it changes with the order's lender day.
+      const cooling = coolingOff({ status: order.status, market: order.market, state: toLoanState(order) }, input.now);
+      if (!cooling.open) throw refused(`Order ${order.orderNo} cannot be cancelled now (${cooling.reason})`);
+      amountMinor = cooling.exit.amountMinor;
+    } else {
+      amountMinor = input.amountMinor ?? quote(toLoanState(order), input.purpose, input.now);
+    }
     if (amountMinor <= 0) throw refused(`Order ${order.orderNo} owes nothing now`);
     const key = { orderId: order.id, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, now: input.now };
     const live = await findLivePayCode(tx, key);
     if (live) return live;
-    const expiresAt = endOfLenderDay(input.now);
+    const expiresAt = input.purpose === 'cancel' ? endOfLenderDay(input.now, order.market) : endOfLenderDay(input.now);
     for (let attempt = 0; attempt < 5; attempt++) {
       // The payment provider mints the code (the only way one is made): its reference when money arrives.
       const { code, txnId } = await deps.payments.createPayCode({ orderNo: order.orderNo, channelNumber: channel.channelNumber, amountMinor, purpose: input.purpose, expiresAt });

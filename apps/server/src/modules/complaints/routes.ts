@@ -26,8 +26,8 @@ export function registerComplaints(app: FastifyInstance, deps: AppDeps): void {
     return uploadComplaintImage(deps, borrower, () => readImageField(request, COMPLAINT_IMAGE_FIELD));
   });
 
-  mountCall(app, deps, problemSaveCall, async ({ payload, borrower }) => fileComplaint(deps, borrower, payload));
-  mountCall(app, deps, problemListCall, async ({ borrower }) => listComplaints(deps, borrower));
+  mountCall(app, deps, problemSaveCall, async ({ payload, borrower, currency }) => fileComplaint(deps, borrower, payload, currency));
+  mountCall(app, deps, problemListCall, async ({ borrower, currency }) => listComplaints(deps, borrower, currency));
   mountCall(app, deps, problemDetailCall, async ({ payload, borrower, currency }) => complaintDetail(deps, borrower, payload.problemId, currency));
   mountCall(app, deps, saveScoreCall, async ({ payload, borrower }) => rateComplaint(deps, borrower, payload.problemId, payload.score));
 }

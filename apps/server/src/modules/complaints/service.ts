@@ -15,12 +15,14 @@ import {
   type ParsedPayloadOf,
   type ProblemInit,
   type problemSaveCall,
+  PESO_SYMBOL,
   RUPEE_SYMBOL,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { ApiError, invalidInput, notFound, refused, tooMany, unavailable } from '../../platform/http/api-error.ts';
-import { dayToIsoDate, lenderDateTime, lenderDay } from '../../loan-terms/calendar.ts';
+import { lenderDay } from '../../loan-terms/calendar.ts';
+import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { moneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, STATUS_MEANING } from '../../loan-terms/status.ts';
 import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
@@ -79,7 +81,6 @@ export const uploadsBusy = () => unavailable(MESSAGES.uploadsBusy, UPLOADS_BUSY_
 
 // ---- orders ------------------------------------------------------------------------------------
 
-const lenderDate = (at: Date) => dayToIsoDate(lenderDay(at));
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -91,17 +92,18 @@ export function collectionAllowed(order: OrderRow, now: Date): boolean {
   return shown === ORDER_STATUS.due || shown === ORDER_STATUS.overdue || order.penaltyCharged || order.rolloverCount > 0;
 }
 
-/** An order as the complaint start screen lists it; amounts in the request's currency (`real`). */
+/** An order as the complaint start screen lists it; amounts in the request's currency (`real`), dates on its market's calendar. */
 export function complaintOrder(order: OrderRow, now: Date, currency: string): ComplaintOrder {
+  const { date } = dateTextIn(currency);
   const shown = viewOrder(order, now).shownStatus;
   const dueAt = order.plan.find((p) => p.settledAt === null)?.dueAt ?? order.plan.at(-1)?.dueAt ?? null;
   const list = [
     { title: 'Order No.', value: order.orderNo },
     { title: 'Loan amount', value: moneyText(order.principalMinor, currency) },
     { title: 'Status', value: capitalise(STATUS_MEANING[shown]) },
-    { title: 'Applied on', value: lenderDate(order.createdAt) },
+    { title: 'Applied on', value: date(order.createdAt) },
   ];
-  if (dueAt && order.disbursedAt) list.push({ title: 'Due date', value: lenderDate(dueAt) });
+  if (dueAt && order.disbursedAt) list.push({ title: 'Due date', value: date(dueAt) });
   return {
     orderNo: order.orderNo,
     productLogo: order.productLogo,
@@ -194,8 +196,11 @@ function fingerprint(s: Submission & { images: string[] }): string {
   return createHash('sha256').update(JSON.stringify([s.problemType, s.problemSonType, s.orderNo, s.problemDetail, s.images])).digest('hex');
 }
 
-/** The promised answer's lender date, 'YYYY-MM-DD'. */
-const answerByOf = (filedAt: Date, config: Pick<AppDeps['config'], 'LENDER_HOLIDAYS'>) => lenderDate(reviewDueAt(filedAt, lenderHolidays(config)));
+/**
+ * The promised answer's date, 'YYYY-MM-DD', written on the request market's calendar. The deadline is the
+ * end of a Philippine business day (23:59:59 Manila, 21:29:59 Kolkata), so it reads the same date in both.
+ */
+const answerByOf = (filedAt: Date, config: Pick<AppDeps['config'], 'LENDER_HOLIDAYS'>, dates: DateText) => dates.date(reviewDueAt(filedAt, lenderHolidays(config)));
 
 /** '30 Nov 2026': plain GSM characters, read the same in every market. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -212,6 +217,7 @@ export async function fileComplaint(
   deps: Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>,
   borrower: Borrower,
   submission: Submission,
+  currency: string = PESO_SYMBOL,
 ): Promise<{ problemId: number; ticketNo: string; answerBy: string }> {
   const { db } = deps;
   const now = deps.clock.now();
@@ -252,7 +258,7 @@ export async function fileComplaint(
     });
     return { problemId, ticketNo, filedAt: now, isNew: true };
   });
-  const answerBy = answerByOf(filed.filedAt, deps.config);
+  const answerBy = answerByOf(filed.filedAt, deps.config, dateTextIn(currency));
   if (filed.isNew) {
     // The complaint is filed whatever the SMS gateway does; the reference is on the screen too.
     await deps.sms
@@ -267,11 +273,13 @@ export async function fileComplaint(
 /** Two tabs: complaints still waiting for the agent, and those answered. */
 export const LIST_TABS = { processing: 'Processing', completed: 'Completed' } as const;
 
-export async function listComplaints(deps: Pick<AppDeps, 'db'>, borrower: Borrower): Promise<ComplaintList> {
+/** The borrower's complaints; times on the calendar of the request's market. */
+export async function listComplaints(deps: Pick<AppDeps, 'db'>, borrower: Borrower, currency: string): Promise<ComplaintList> {
+  const { dateTime } = dateTextIn(currency);
   const rows = await listBorrowerComplaints(deps.db, borrower.id, LIST_LIMIT);
   const item = (c: ComplaintRow) => ({
     id: c.id,
-    time: lenderDateTime(c.createdAt),
+    time: dateTime(c.createdAt),
     type: problemTitles(c.problemType, c.problemSonType).type,
     content: c.detail,
     ticketNo: c.ticketNo,
@@ -342,7 +350,7 @@ export async function complaintDetail(deps: Pick<AppDeps, 'db' | 'clock' | 'conf
     disposeImages: c.disposeImages,
     isNeedScore: c.isNeedScore,
     ticketNo: c.ticketNo,
-    answerBy: answerByOf(c.createdAt, deps.config),
+    answerBy: answerByOf(c.createdAt, deps.config, dateTextIn(currency)),
     state: complaintState(c.createdAt, c.repliedAt, now, lenderHolidays(deps.config)),
     ...(escalationDue(c.createdAt, c.repliedAt, now, india, deps.config) ? { escalation: escalationNote(deps.config, india, c.ticketNo) } : {}),
   };

@@ -2,9 +2,10 @@
  * Fills an agreement body's {placeholders} (db/seed.ts lists them) with the borrower's and the
  * loan's figures. Pure: the service gathers the figures, this writes them in.
  */
+import type { Market } from '@cashloan/contract';
 import type { Config } from '../../config.ts';
 import { moneyText } from '../../loan-terms/money-text.ts';
-import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { addDays, lenderDate } from '../../loan-terms/calendar.ts';
 import type { Borrower } from '../../domain/borrowers/service.ts';
 import type { OrderRow } from '../../domain/orders/service.ts';
 
@@ -27,6 +28,8 @@ export interface AgreementFigures {
   expected: boolean;
   serviceEmail: string;
   servicePhone: string;
+  /** The market whose calendar the dates are written on (the request's; the Philippines when absent). */
+  market?: Market;
 }
 
 /** The loan's part of an agreement's figures. */
@@ -53,9 +56,11 @@ export function agreementFigures(
   borrower: Pick<Borrower, 'name' | 'mobilePhone'>,
   productName: string,
   loan: LoanFigures,
+  market: Market = 'PH',
 ): AgreementFigures {
   return {
     ...loan,
+    market,
     lenderName: config.COMPANY_CORPORATE_NAME,
     appName: config.APP_EN_NAME,
     borrowerName: borrower.name,
@@ -73,9 +78,8 @@ export const ORDER_NO_PENDING = '(assigned when you confirm the loan)';
 /** Major units grouped, with 2 decimals and no symbol: the bodies write the currency themselves ("PHP {principal}" → "PHP 5,000.00"). */
 export const plainAmount = (minor: number) => moneyText(minor, '');
 
-const day = (at: Date) => dayToIsoDate(lenderDay(at));
-
 export function placeholderValues(f: AgreementFigures): Record<string, string> {
+  const day = (at: Date) => lenderDate(at, f.market ?? 'PH');
   const expected = f.expected ? ' (expected)' : '';
   return {
     lenderName: f.lenderName,

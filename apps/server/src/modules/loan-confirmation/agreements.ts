@@ -2,7 +2,7 @@
  * The agreements of loan confirmation (scene 3): the list both variants show, the page one opens on
  * (/toIs), and its text filled with the borrower's and the loan's real figures.
  */
-import type { AgreementContent, AgreementItem } from '@cashloan/contract';
+import { PESO_SYMBOL, marketOfCurrency, type AgreementContent, type AgreementItem } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/api-error.ts';
 import { addDays } from '../../loan-terms/calendar.ts';
@@ -76,10 +76,11 @@ export async function agreementText(
   deps: Deps,
   borrower: Borrower,
   ids: { productId: number; position: number; orderId?: number | undefined },
+  currency: string = PESO_SYMBOL,
 ): Promise<AgreementContent> {
   const product = await existingProduct(deps.db, ids.productId);
   const agreement = await findAgreement(deps.db, product.id, SCENE, ids.position);
   if (!agreement) throw notFound(AGREEMENT_NOT_FOUND);
   const loan = await agreementLoan(deps, borrower, product, ids.orderId);
-  return { title: agreement.title, body: fillAgreement(agreement.body, agreementFigures(deps.config, borrower, product.name, loan)) };
+  return { title: agreement.title, body: fillAgreement(agreement.body, agreementFigures(deps.config, borrower, product.name, loan, marketOfCurrency(currency))) };
 }

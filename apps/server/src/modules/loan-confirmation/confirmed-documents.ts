@@ -5,7 +5,7 @@
  * room stores them as canonical JSON with a SHA-256 (saveConfirmedDocuments); the records module
  * prints them from there (docs/records.md), never from today's product or agreement rows.
  */
-import { AGREEMENT_SCENE } from '@cashloan/contract';
+import { AGREEMENT_SCENE, marketOfCurrency } from '@cashloan/contract';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { OfferTerms } from '../../loan-terms/disclosure.ts';
@@ -30,7 +30,7 @@ export async function documentsToConfirm(config: Pick<Config, 'COMPANY_CORPORATE
   const at = confirmedAt.toISOString();
   const disclosure = disclosureOf(terms, projectedPlan(terms, confirmedAt), currency);
   const disclosureBody: ConfirmedDisclosureBody = { kind: 'disclosure', orderNo: order.orderNo, currency, confirmedAt: at, disclosure };
-  const figures = agreementFigures(config, borrower, order.productName, orderLoanFigures(order));
+  const figures = agreementFigures(config, borrower, order.productName, orderLoanFigures(order), marketOfCurrency(currency));
   const agreements = await listAgreements(db, order.productId, Number(AGREEMENT_SCENE));
   return [
     { kind: 'disclosure', position: 0, title: disclosure.title, content: disclosureBody },

@@ -6,10 +6,9 @@
 import { RUPEE_SYMBOL, marketOfCurrency, type CostCap, type CostDisclosure } from '@cashloan/contract';
 import { totalCostCap } from '../../loan-terms/caps.ts';
 import { capsFor } from '../../loan-terms/market-rules.ts';
-import { addDays, dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { coolingOffStatement } from '../../loan-terms/cooling-off.ts';
+import { addDays, lenderDate } from '../../loan-terms/calendar.ts';
 import { costFigures, projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
-
-const day = (at: Date) => dayToIsoDate(lenderDay(at));
 
 export interface PlanLine {
   seq: number;
@@ -29,8 +28,9 @@ export function costCapOf(terms: OfferTerms, currency: string): CostCap | null {
   return { maxTotalCostMinor: totalCostCap(caps, terms.principalMinor), lateMonthlyBp: caps.lateMonthlyBp, law: `SEC ${caps.circular}` };
 }
 
-/** The cost disclosure of an offer with its plan; the rupee gets the Key Fact Statement, with its APR. */
+/** The cost disclosure of an offer with its plan; the rupee gets the Key Fact Statement, with its APR, and the plan's dates on the Kolkata calendar. */
 export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: string): CostDisclosure {
+  const market = marketOfCurrency(currency);
   const loan = projectLoan(terms);
   const figures = costFigures(loan);
   const keyFactStatement = currency === RUPEE_SYMBOL;
@@ -44,10 +44,11 @@ export function disclosureOf(terms: OfferTerms, plan: PlanLine[], currency: stri
     totalFinanceCharge: figures.financeChargeMinor,
     netProceeds: figures.netProceedsMinor,
     totalOfPayments: figures.totalOfPaymentsMinor,
-    schedule: plan.map((p) => ({ pay_time: day(p.dueAt), amount: p.amountMinor })),
+    schedule: plan.map((p) => ({ pay_time: lenderDate(p.dueAt, market), amount: p.amountMinor })),
     eirMonthlyBp: figures.eirMonthlyBp,
     eirAnnualBp: figures.eirAnnualBp,
     aprBp: keyFactStatement ? figures.aprBp : null,
     costCap: costCapOf(terms, currency),
+    coolingOff: coolingOffStatement(marketOfCurrency(currency)),
   };
 }

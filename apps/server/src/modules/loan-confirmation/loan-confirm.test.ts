@@ -15,6 +15,7 @@ import { findProduct, listBorrowerOrders, loadOrder } from '../../domain/orders/
 import { costFigures, projectLoan } from '../../loan-terms/disclosure.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { REVIEW_TERMS_AGAIN, loanInProgress } from './service.ts';
+import { coolingOffStatement } from '../../loan-terms/cooling-off.ts';
 
 const PUBLIC_URL = 'https://h5.lender.example';
 
@@ -110,7 +111,9 @@ describe('loan confirmation and the loan push', () => {
         aprBp: null,
         // 180 days: outside the SEC caps' scope, so no cap to disclose.
         costCap: null,
+        coolingOff: coolingOffStatement('PH'),
       });
+      expect(body.data.disclosure.coolingOff).toMatch(/3 days .* interest for the days .* no fee/);
       expect(body.data.disclosure.eirMonthlyBp).toBeGreaterThan(0);
       // A repeat borrower is not stopped by the agreement modal.
       expect(body.data.popAgreementUrl).toBe('');

@@ -39,7 +39,7 @@ export function registerLoanConfirmation(app: FastifyInstance, deps: AppDeps): v
     );
   }
 
-  mountCall(app, deps, agreementContentCall, ({ borrower, payload }) =>
-    agreementText(deps, borrower, { productId: id(payload.productId), position: payload.position, orderId: optionalId(payload.orderId) }),
+  mountCall(app, deps, agreementContentCall, ({ borrower, payload, currency }) =>
+    agreementText(deps, borrower, { productId: id(payload.productId), position: payload.position, orderId: optionalId(payload.orderId) }, currency),
   );
 }

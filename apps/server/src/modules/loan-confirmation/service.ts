@@ -15,8 +15,9 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
-import { dayToIsoDate, lenderDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { lenderDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { offerCapBreach } from '../../loan-terms/caps.ts';
+import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { CREDIT_DAYS, DECISION_DAYS } from '../../loan-terms/published-terms.ts';
@@ -58,7 +59,6 @@ export const SCENE = Number(AGREEMENT_SCENE);
 export const LEND_DETAILS_PATH = '/allIt';
 /** The loan agreement page (spec route /toIs) that renders one agreement. */
 
-const day = (at: Date) => dayToIsoDate(lenderDay(at));
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 export function termsOf(product: ProductRow): OfferTerms {
@@ -153,7 +153,7 @@ function detailRows(terms: OfferTerms, money: MoneyText, currency: string): Text
   ];
 }
 
-function planRows(plan: PlanLine[]): ConfirmPlanRow[] {
+function planRows(plan: PlanLine[], { date: day }: DateText): ConfirmPlanRow[] {
   return plan.map((p) => ({
     title: `Period ${p.seq}`,
     description: plan.length === 1 ? 'Principal, interest and service fee' : `Instalment ${p.seq} of ${plan.length}`,
@@ -168,6 +168,7 @@ async function confirmationFor(deps: Deps, borrower: Borrower, productId: number
   const current = await currentOffer(deps, borrower, product);
   const now = deps.clock.now();
   const money = moneyTextIn(currency);
+  const dates = dateTextIn(currency);
   const terms = current.offer;
   const plan = planLines(current, now);
   const pushed = current.order !== null;
@@ -179,9 +180,9 @@ async function confirmationFor(deps: Deps, borrower: Borrower, productId: number
     periods: terms.termDays,
     termUnit: TERM_UNIT_DAYS,
     details: detailRows(terms, money, currency),
-    repay_plans: planRows(plan),
-    firstPayTime: day(plan[0]!.dueAt),
-    firstPeriodDay: Math.max(0, lenderDay(plan[0]!.dueAt) - lenderDay(now)),
+    repay_plans: planRows(plan, dates),
+    firstPayTime: dates.date(plan[0]!.dueAt),
+    firstPeriodDay: Math.max(0, lenderDay(plan[0]!.dueAt, dates.market) - lenderDay(now, dates.market)),
     pRateDsc: product.rateDesc,
     // No SMS is sent on submit: the order screen tells the borrower where the application stands.
     sendSms: 0,

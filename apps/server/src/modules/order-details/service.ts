@@ -7,8 +7,9 @@ import { PAYMENT_PENDING_TEXT, REMINDERS_STOPPED_TEXT, type LoginFailureInfo, ty
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound, refused } from '../../platform/http/api-error.ts';
-import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { loanPosition } from '../../loan-terms/position.ts';
+import { coolingOff } from '../../loan-terms/cooling-off.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import { findProduct, listActiveProducts, loadBorrowerOrder, productIdsWithOrders, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
@@ -22,7 +23,6 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 export const ORDER_NOT_FOUND = 'This order was not found. Please check your orders and try again.';
 export const PRODUCT_NOT_FOUND = 'This product was not found.';
 
-const date = (at: Date | null) => (at ? dayToIsoDate(lenderDay(at)) : '');
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** The status line of every status (noticeStatusText). */
@@ -35,8 +35,16 @@ export const STATUS_NOTICE: Record<OrderStatus, string> = {
   180: 'Overdue',
   200: 'Settled',
 };
+/** The status line of a settled order closed in its cooling-off period (stored 200, docs/statuses.md). */
+export const CANCELLED_NOTICE = 'Cancelled';
 
-function statusDescription(view: OrderView, money: MoneyText): string {
+/** Non-empty while the borrower may cancel the loan (docs/cancel-loan.md): the screen links to /cancelLoan under it. */
+export function coolingOffText(order: OrderRow, now: Date): string {
+  const cooling = coolingOff({ status: order.status, market: order.market, state: toLoanState(order) }, now);
+  return cooling.open ? `Cooling-off: you can cancel until ${cooling.window.lastDate}` : '';
+}
+
+function statusDescription(view: OrderView, money: MoneyText, { date }: DateText): string {
   const p = view.position;
   switch (view.shownStatus) {
     case ORDER_STATUS.inReview:
@@ -54,12 +62,14 @@ function statusDescription(view: OrderView, money: MoneyText): string {
     case ORDER_STATUS.overdue:
       return `Your repayment is ${days(p!.daysOverdue)} overdue. Please repay ${money(p!.currentDueMinor)} today to stop further late charges.`;
     case ORDER_STATUS.settled:
-      return 'You have repaid this loan in full. Thank you!';
+      return view.order.cancellation
+        ? `You cancelled this loan in its cooling-off period and repaid ${money(view.order.paidMinor)}. Nothing more is owed.`
+        : 'You have repaid this loan in full. Thank you!';
   }
 }
 
-/** The detail list (userOrderDetail.detail): what the loan is and, once disbursed, what it owes now. */
-export function detailRows(view: OrderView, now: Date, money: MoneyText): TextRow[] {
+/** The detail list (userOrderDetail.detail): what the loan is and, once disbursed, what it owes now; dates on the request market's calendar. */
+export function detailRows(view: OrderView, now: Date, money: MoneyText, { date }: DateText): TextRow[] {
   const { order } = view;
   const rows: TextRow[] = [
     { text: 'Order No.', value: order.orderNo },
@@ -84,7 +94,7 @@ export function detailRows(view: OrderView, now: Date, money: MoneyText): TextRo
     case ORDER_STATUS.settled:
       row('Disbursement date', date(order.disbursedAt));
       row('Total repaid', money(order.paidMinor));
-      row('Settled on', date(order.settledAt));
+      row(order.cancellation ? 'Cancelled on' : 'Settled on', date(order.settledAt));
       return rows;
     default: {
       const p = view.position!;
@@ -159,6 +169,7 @@ export async function orderDetails(
 ): Promise<OrderDetails> {
   const { db, config } = deps;
   const money = moneyTextIn(currency);
+  const dates = dateTextIn(currency);
   const now = deps.clock.now();
   const order = await ownOrder(db, borrower, ids.productId, ids.orderId);
   const view = viewOrder(order, now);
@@ -167,11 +178,11 @@ export async function orderDetails(
   const askRating = flags.isScore === '1' && !(await hasRatedApp(db, borrower.id));
   return {
     orderStatus: view.shownStatus,
-    noticeStatusText: STATUS_NOTICE[view.shownStatus],
-    noticeDesText: statusDescription(view, money),
+    noticeStatusText: order.cancellation ? CANCELLED_NOTICE : STATUS_NOTICE[view.shownStatus],
+    noticeDesText: statusDescription(view, money, dates),
     productName: order.productName,
     productLogo: order.productLogo,
-    userOrderDetail: { detail: detailRows(view, now, money) },
+    userOrderDetail: { detail: detailRows(view, now, money, dates) },
     recProducts: await recommendationsFor(db, borrower.id, order.productId),
     // Every order of this server is of the lender's own products.
     inside: 1,
@@ -189,6 +200,7 @@ export async function orderDetails(
     paymentPendingText: (await listOrderPayCodes(db, order.id)).some((c) => c.status === 'pending') ? PAYMENT_PENDING_TEXT : '',
     // The borrower replied STOP to the SMS payment reminders (modules/reminders): the screen says so.
     remindersStoppedText: (await remindersStoppedAt(db, borrower.id)) ? REMINDERS_STOPPED_TEXT : '',
+    coolingOffText: coolingOffText(order, now),
   };
 }
 

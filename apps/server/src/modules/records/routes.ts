@@ -9,9 +9,9 @@ import { orderDocuments, paymentHistory, receipt, recordPdf } from './service.ts
 const id = (value: string) => Number(value);
 
 export function registerRecords(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, paymentHistoryCall, ({ borrower, payload }) => paymentHistory(deps, borrower, id(payload.orderId)));
+  mountCall(app, deps, paymentHistoryCall, ({ borrower, payload, currency }) => paymentHistory(deps, borrower, id(payload.orderId), currency));
 
-  mountCall(app, deps, receiptCall, ({ borrower, payload }) => receipt(deps, borrower, { orderId: id(payload.orderId), paymentId: id(payload.paymentId) }));
+  mountCall(app, deps, receiptCall, ({ borrower, payload, currency }) => receipt(deps, borrower, { orderId: id(payload.orderId), paymentId: id(payload.paymentId) }, currency));
 
   mountCall(app, deps, documentsCall, ({ borrower, payload }) => orderDocuments(deps, borrower, id(payload.orderId)));
 

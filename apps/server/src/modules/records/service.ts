@@ -9,7 +9,7 @@ import type { OrderDocuments, PaymentAllocation, PaymentHistory, PaymentRecord, 
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
-import { dayToIsoDate, lenderDateTime, lenderDay } from '../../loan-terms/calendar.ts';
+import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { moneyTextIn } from '../../loan-terms/money-text.ts';
 import { splitBasePayment } from '../../loan-terms/position.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
@@ -34,11 +34,15 @@ export const PAYMENT_NOT_FOUND = 'This payment was not found.';
 export const DOCUMENT_NOT_FOUND = 'This document was not found for this order.';
 export const RECEIPT_NEEDS_PAYMENT = 'paymentId is required for a receipt';
 export const CERTIFICATE_NOT_YET = 'The certificate of full payment is issued once the loan is fully repaid.';
+export const CERTIFICATE_CANCELLED = 'This loan was cancelled in its cooling-off period, so there is no certificate of full payment. Your statement of account shows every payment.';
+export const PAID_FOR = { repay: 'Repayment', rollover: 'Rollover payment', cancel: 'Cooling-off cancellation' } as const;
+
+/** A cancel payment that closed the loan is the cancellation; one applied as a repayment (late or short) is a repayment. */
+const paidFor = (purpose: PaymentResult['purpose'] | undefined, outcome?: PaymentResult['outcome']): string =>
+  purpose === 'cancel' ? (outcome === undefined || outcome === 'cancelled' ? PAID_FOR.cancel : PAID_FOR.repay) : PAID_FOR[purpose ?? 'repay'];
 
 /** Card repayments still being charged or confirmed: shown as pending until the money is applied. */
 const CARD_STATUSES_PENDING = new Set(['confirming', 'charged']);
-
-const lenderDate = (at: Date) => dayToIsoDate(lenderDay(at));
 
 /** The borrower's own order; anything else is "not found". */
 async function ownOrder(db: Queryable, borrower: Borrower, orderId: number): Promise<OrderRow> {
@@ -85,8 +89,8 @@ function allocations(order: OrderRow, payments: Array<OrderPaymentRecord<Payment
   return byId;
 }
 
-/** Every payment of the order, newest first: applied ones with their allocation, then pending ones in their place. */
-export async function paymentFacts(db: Queryable, order: OrderRow): Promise<PaymentFact[]> {
+/** Every payment of the order, newest first: applied ones with their allocation, then pending ones in their place; times written by `dates`. */
+export async function paymentFacts(db: Queryable, order: OrderRow, dates: DateText): Promise<PaymentFact[]> {
   const payments = await listOrderPaymentResults(db, order.id);
   const cards = await cardsOfOrderPayCodes(db, order.id);
   const allocated = allocations(order, payments);
@@ -98,10 +102,11 @@ export async function paymentFacts(db: Queryable, order: OrderRow): Promise<Paym
   const paid: PaymentFact[] = payments.map((p) => ({
     paymentId: p.id,
     status: 'paid',
-    paidAt: lenderDateTime(p.appliedAt),
+    paidAt: dates.dateTime(p.appliedAt),
     paidAtDate: p.appliedAt,
     channel: p.channelName,
     reference: referenceOf(p.payCodeId, p.payCode, p.providerRef),
+    paidFor: paidFor(p.result.purpose, p.result.outcome),
     amount: p.amountMinor,
     allocation: allocated.get(p.id)!,
     balanceAfter: p.result.balanceAfterMinor ?? null,
@@ -112,10 +117,11 @@ export async function paymentFacts(db: Queryable, order: OrderRow): Promise<Paym
     .map((c) => ({
       paymentId: null,
       status: 'pending',
-      paidAt: lenderDateTime(c.createdAt),
+      paidAt: dates.dateTime(c.createdAt),
       paidAtDate: c.createdAt,
       channel: c.channelName,
       reference: referenceOf(c.id, c.code, null),
+      paidFor: paidFor(c.purpose),
       amount: c.amountMinor,
       allocation: null,
       balanceAfter: null,
@@ -130,23 +136,25 @@ const toRecord = (f: PaymentFact): PaymentRecord => ({
   paidAt: f.paidAt,
   channel: f.channel,
   reference: f.reference,
+  paidFor: f.paidFor,
   amount: f.amount,
   allocation: f.allocation,
 });
 
 /** The next due date and what is due then; '' and 0 when nothing is open. */
-function nextDue(view: OrderView): { nextDueDate: string; nextDueAmount: number } {
+function nextDue(view: OrderView, dates: DateText): { nextDueDate: string; nextDueAmount: number } {
   const p = view.position;
   if (!p || p.currentDueAt === null || view.shownStatus === ORDER_STATUS.settled) return { nextDueDate: '', nextDueAmount: 0 };
-  return { nextDueDate: lenderDate(p.currentDueAt), nextDueAmount: p.currentDueMinor };
+  return { nextDueDate: dates.date(p.currentDueAt), nextDueAmount: p.currentDueMinor };
 }
 
-/** payment-history: the order's payments, newest first, and what is due next. */
-export async function paymentHistory(deps: Deps, borrower: Borrower, orderId: number): Promise<PaymentHistory> {
+/** payment-history: the order's payments, newest first, and what is due next; times on the calendar of the request's market. */
+export async function paymentHistory(deps: Deps, borrower: Borrower, orderId: number, currency: string): Promise<PaymentHistory> {
   const order = await ownOrder(deps.db, borrower, orderId);
   const view = viewOrder(order, deps.clock.now());
-  const facts = await paymentFacts(deps.db, order);
-  return { orderNo: order.orderNo, payments: facts.map(toRecord), ...nextDue(view) };
+  const dates = dateTextIn(currency);
+  const facts = await paymentFacts(deps.db, order, dates);
+  return { orderNo: order.orderNo, payments: facts.map(toRecord), ...nextDue(view, dates) };
 }
 
 export const lenderOf = (config: Deps['config']): Lender => ({
@@ -156,8 +164,8 @@ export const lenderOf = (config: Deps['config']): Lender => ({
 });
 
 
-async function receiptOf(deps: Deps, order: OrderRow, phone: string, paymentId: number): Promise<Receipt> {
-  const payment = (await paymentFacts(deps.db, order)).find((f) => f.paymentId === paymentId);
+async function receiptOf(deps: Deps, order: OrderRow, phone: string, paymentId: number, dates: DateText): Promise<Receipt> {
+  const payment = (await paymentFacts(deps.db, order, dates)).find((f) => f.paymentId === paymentId);
   if (!payment || payment.paymentId === null || payment.allocation === null) throw notFound(PAYMENT_NOT_FOUND);
   const lender = lenderOf(deps.config);
   return {
@@ -177,9 +185,9 @@ async function receiptOf(deps: Deps, order: OrderRow, phone: string, paymentId: 
 }
 
 /** receipt: one applied payment of the borrower's own order. */
-export async function receipt(deps: Deps, borrower: Borrower, ids: { orderId: number; paymentId: number }): Promise<Receipt> {
+export async function receipt(deps: Deps, borrower: Borrower, ids: { orderId: number; paymentId: number }, currency: string): Promise<Receipt> {
   const order = await ownOrder(deps.db, borrower, ids.orderId);
-  return receiptOf(deps, order, borrower.mobilePhone, ids.paymentId);
+  return receiptOf(deps, order, borrower.mobilePhone, ids.paymentId, dateTextIn(currency));
 }
 
 const fileName = (document: string, orderNo: string) => `${document}-${orderNo}.pdf`;
@@ -199,7 +207,8 @@ function documentList(order: OrderRow, view: OrderView, confirmed: ConfirmedDocu
   if (order.plan.length > 0) list.push({ document: 'schedule', title: 'Repayment Schedule', fileName: fileName('schedule', order.orderNo) });
   // A loan not paid out (in review, disbursing, rejected) has nothing charged yet: no statement.
   if (order.disbursedAt !== null) list.push({ document: 'statement', title: 'Statement of Account', fileName: fileName('statement', order.orderNo) });
-  if (view.shownStatus === ORDER_STATUS.settled) list.push({ document: 'certificate', title: 'Certificate of Full Payment', fileName: fileName('certificate', order.orderNo) });
+  // A loan cancelled in its cooling-off period was not repaid as agreed: no certificate of full payment.
+  if (view.shownStatus === ORDER_STATUS.settled && !order.cancellation) list.push({ document: 'certificate', title: 'Certificate of Full Payment', fileName: fileName('certificate', order.orderNo) });
   return list;
 }
 
@@ -223,23 +232,25 @@ export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordP
   const now = deps.clock.now();
   const view = viewOrder(order, now);
   const money = moneyTextIn(currency);
-  const frame = (title: string, footer?: string[]): PdfFrame => ({ title, lender: lenderOf(config), orderNo: order.orderNo, issuedAt: now, issuedText: lenderDateTime(now), footer });
+  const dates = dateTextIn(currency);
+  const frame = (title: string, footer?: string[]): PdfFrame => ({ title, lender: lenderOf(config), orderNo: order.orderNo, issuedAt: now, issuedText: dates.dateTime(now), dates, footer });
   const { document } = request;
 
   if (document === 'receipt') {
     if (request.paymentId === undefined) throw invalidInput(RECEIPT_NEEDS_PAYMENT);
-    const r = await receiptOf(deps, order, borrower.mobilePhone, request.paymentId);
+    const r = await receiptOf(deps, order, borrower.mobilePhone, request.paymentId, dates);
     return { bytes: await receiptPdf(frame('Payment Receipt'), r, money), fileName: `receipt-${order.orderNo}-${r.paymentId}.pdf` };
   }
   // What may be printed is what the documents call lists (one rule for both); the certificate before
   // settlement is refused with its reason, anything else not listed is not found.
   const confirmed = await listConfirmedDocuments(db, order.id);
   if (!documentList(order, view, confirmed).some((d) => d.document === document)) {
-    throw document === 'certificate' ? refused(CERTIFICATE_NOT_YET) : notFound(DOCUMENT_NOT_FOUND);
+    if (document === 'certificate') throw refused(order.cancellation ? CERTIFICATE_CANCELLED : CERTIFICATE_NOT_YET);
+    throw notFound(DOCUMENT_NOT_FOUND);
   }
   const stored = confirmed.find((d) => documentKey(d) === document);
   if (stored) {
-    const footer = [`Confirmed by the borrower on ${lenderDateTime(stored.confirmedAt)} (lender time).`, `SHA-256: ${stored.sha256}`];
+    const footer = [`Confirmed by the borrower on ${dates.dateTime(stored.confirmedAt)} (lender time).`, `SHA-256: ${stored.sha256}`];
     const bytes = stored.kind === 'disclosure' ? await disclosurePdf(frame(stored.title, footer), stored) : await agreementPdf(frame(stored.title, footer), stored);
     return { bytes, fileName: fileName(document, order.orderNo) };
   }
@@ -247,7 +258,7 @@ export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordP
     return { bytes: await schedulePdf(frame('Repayment Schedule'), order, view, now, money), fileName: fileName(document, order.orderNo) };
   }
   if (document === 'statement') {
-    const facts = await paymentFacts(db, order);
+    const facts = await paymentFacts(db, order, dates);
     return { bytes: await statementPdf(frame('Statement of Account'), order, view, facts, money), fileName: fileName(document, order.orderNo) };
   }
   return { bytes: await certificatePdf(frame('Certificate of Full Payment'), order, borrower, money), fileName: fileName(document, order.orderNo) };

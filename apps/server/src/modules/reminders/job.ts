@@ -21,7 +21,7 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
-import { dayToIsoDate, isoDateToDay, lenderDay, lenderDayStartsAt } from '../../loan-terms/calendar.ts';
+import { dayToIsoDate, isoDateToDay, lenderDate, lenderDay, lenderDayStartsAt } from '../../loan-terms/calendar.ts';
 import { isQuietHour, nextAllowedMoment } from '../../loan-terms/contact-hours.ts';
 import { isRepaying } from '../../loan-terms/status.ts';
 import { listOpenInstalmentsDueBefore, loadOrder, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
@@ -97,10 +97,13 @@ async function lockIfDue(tx: Queryable, key: ReminderKey, now: Date): Promise<Or
 async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date): Promise<ReminderRow | null> {
   return deps.db.transaction(async (tx) => {
     const order = await lockIfDue(tx, key, now);
-    if (!order) return null;
+    // An Indian order also waits out the quiet hours on the Kolkata calendar (22:00-06:00 IST is 00:30-08:30 Manila).
+    if (!order || isQuietHour(now, order.market)) return null;
     const amountDueMinor = viewOrder(order, now).position?.currentDueMinor ?? 0;
     if (amountDueMinor <= 0) return null;
-    const body = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: key.dueOn });
+    // The text reads the due date on the order's market calendar; the key's dueOn stays the Manila day the schedule counts by.
+    const dueAt = order.plan.find((p) => p.seq === key.seq)!.dueAt;
+    const body = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: lenderDate(dueAt, order.market), market: order.market });
     return claimReminder(tx, { ...key, phone, body }, now);
   });
 }
@@ -130,11 +133,14 @@ export async function runReminderPass(deps: Deps): Promise<ReminderPass> {
     // Taken now, so it waits STALE_CLAIM_MS again: the morning's first pass sends it.
     if (isQuietHour(at)) break;
     try {
-      if (!(await db.transaction((tx) => lockIfDue(tx, claim, at)))) {
+      const order = await db.transaction((tx) => lockIfDue(tx, claim, at));
+      if (!order) {
         await markDropped(db, claim.id);
         pass.dropped++;
         continue;
       }
+      // Quiet on the order's own market calendar (India): kept, and taken again after STALE_CLAIM_MS.
+      if (isQuietHour(at, order.market)) continue;
     } catch {
       pass.failed++;
       continue;

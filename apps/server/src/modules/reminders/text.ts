@@ -1,16 +1,27 @@
 /**
  * The words of an SMS payment reminder: neutral only (SEC Memorandum Circular 18 s2019 on fair debt
  * collection: no threats, no shaming, never a word about contacting anyone else). Every text names the
- * brand, the order number, the amount due now, the due date as YYYY-MM-DD (never "in 3 days": a text
- * sent late must stay true), how to pay and how to stop the reminders, in plain GSM 7-bit characters.
+ * brand, the order number, the amount due now, the due date as YYYY-MM-DD on the order's market calendar
+ * (never "in 3 days": a text sent late must stay true), how to pay and how to stop the reminders, in
+ * plain GSM 7-bit characters.
  */
+import { currencyOfMarket, type Market } from '@cashloan/contract';
 import { moneyText } from '../../loan-terms/money-text.ts';
 
 /**
- * Pesos written 'PHP 5605.00', not '₱5605.00': ₱ is not in the GSM 7-bit alphabet, and one character
+ * Amounts written with the ISO code and grouped as the market reads them, 'PHP 8,286.50' and
+ * 'INR 1,23,456.00', not '₱8,286.50': neither ₱ nor ₹ is in the GSM 7-bit alphabet, and one character
  * outside it sends the whole text as UCS-2 (70 characters a part instead of 160), five parts instead of two.
  */
 export const SMS_PESO = 'PHP ';
+export const SMS_RUPEE = 'INR ';
+const SMS_CURRENCY: Record<Market, string> = { PH: SMS_PESO, IN: SMS_RUPEE };
+
+/** An amount as a reminder writes it: the market's grouping (groupedMoneyText) behind its GSM-safe code. */
+export function smsMoneyText(minor: number, market: Market = 'PH'): string {
+  const symbol = currencyOfMarket(market);
+  return moneyText(minor, symbol).replace(symbol, SMS_CURRENCY[market]);
+}
 import { isOverdueKind, type ReminderKind } from './schedule.ts';
 
 export const HOW_TO_PAY = 'To pay, open the app and tap Repayment, or pay at a partner outlet with a pay code.';
@@ -50,14 +61,16 @@ export const NEVER_IN_A_REMINDER: readonly string[] = [
 export interface ReminderFacts {
   brand: string;
   orderNo: string;
-  /** The order's amount due now (its position's currentDueMinor), in centavos. */
+  /** The order's amount due now (its position's currentDueMinor), in minor units (centavos, paise). */
   amountDueMinor: number;
-  /** The instalment's due date, YYYY-MM-DD (lender calendar). */
+  /** The instalment's due date, YYYY-MM-DD on the order's market calendar. */
   dueOn: string;
+  /** The order's market: its currency code and grouping (the Philippines when absent). */
+  market?: Market;
 }
 
 export function reminderText(kind: ReminderKind, f: ReminderFacts): string {
-  const amount = moneyText(f.amountDueMinor, SMS_PESO);
+  const amount = smsMoneyText(f.amountDueMinor, f.market ?? 'PH');
   const lead = isOverdueKind(kind)
     ? `${f.brand}: the payment for your loan ${f.orderNo} was due on ${f.dueOn} and is overdue since that date. Amount due: ${amount}.`
     : `${f.brand}: a reminder that the payment for your loan ${f.orderNo} is due on ${f.dueOn}. Amount due: ${amount}.`;

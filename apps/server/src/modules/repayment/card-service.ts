@@ -21,6 +21,7 @@ import { loadOrder, lockOrder, toLoanState, viewOrder } from '../../domain/order
 import { issuePayCode, isChannelActive } from '../../domain/payments/service.ts';
 import type { CardChargeResult } from '../../providers/payments/payment-provider.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
+import { dateTextIn } from '../../loan-terms/date-text.ts';
 import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
 import { settle, settleSucceeded } from './card-settlement.ts';
 import { STALE_CLAIM_MS, START_FAILED_MESSAGE, resolveStaleClaim, resolveStarting } from './recovery.ts';
@@ -81,10 +82,10 @@ const failedAnswer = (repayment: CardRepayment) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** repayment-way: the borrower's cards (masked), whether the alternate channel is offered, a fresh token and the amount due. */
-export async function repaymentWays(deps: Deps, borrower: Borrower, orderId: number): Promise<RepaymentWays> {
+export async function repaymentWays(deps: Deps, borrower: Borrower, orderId: number, currency: string): Promise<RepaymentWays> {
   const now = deps.clock.now();
   const view = await repayingOrder(deps.db, borrower.id, { orderId }, now);
-  assertPaymentAllowed(view, 'repay');
+  assertPaymentAllowed(view, 'repay', dateTextIn(currency));
   const token = `rt_${randomBytes(16).toString('hex')}`;
   await insertRepayToken(deps.db, { token, borrowerId: borrower.id, orderId, expiresAt: new Date(now.getTime() + REPAY_TOKEN_TTL_MS), now });
   const cards = await listBorrowerCards(deps.db, borrower.id);
@@ -123,7 +124,7 @@ export async function commitCardRepayment(deps: Deps, borrower: Borrower, reques
   const card = await findBorrowerCard(db, borrower.id, request.cardId);
   if (!card) throw notFound(CARD_MESSAGES.cardNotFound);
   const view = await repayingOrder(db, borrower.id, { orderId: request.orderId }, now);
-  assertPaymentAllowed(view, 'repay');
+  assertPaymentAllowed(view, 'repay', dateTextIn(currency));
   assertAmount(request.amountMinor, quote(toLoanState(view.order), 'repay', now), moneyTextIn(currency));
   if ((await countRepaymentsSince(db, borrower.id, new Date(now.getTime() - DAY_MS))) >= CARD_REPAYMENTS_PER_DAY) throw tooMany(CARD_MESSAGES.dailyLimit);
   const codeLimit = await codeLimitReached(db, borrower.id, now);
@@ -307,7 +308,7 @@ export async function startCheckout(deps: Deps, borrower: Borrower, request: { u
   if (request.userId !== borrower.userId) throw sessionRefused(ERROR_MESSAGES.sessionMismatch);
   const now = deps.clock.now();
   const view = await repayingOrder(deps.db, borrower.id, { orderId: request.orderId }, now);
-  assertPaymentAllowed(view, 'repay');
+  assertPaymentAllowed(view, 'repay', dateTextIn(currency));
   if (!(await isChannelActive(deps.db, CHECKOUT_CHANNEL))) throw refused(CARD_MESSAGES.checkoutUnavailable);
   assertAmount(request.amountMinor, quote(toLoanState(view.order), 'repay', now), moneyTextIn(currency));
   const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose: 'repay', channelNumber: CHECKOUT_CHANNEL, now });

@@ -4,20 +4,13 @@
  */
 import type { Queryable } from '../../platform/db/client.ts';
 import type { PaymentPurpose } from '../../loan-terms/position.ts';
-import { findLiveCodeOnKinds, listActiveChannels, type ChannelRow } from '../../domain/payments/service.ts';
+import { findLiveCodeOnKinds } from '../../domain/payments/service.ts';
+import { COUNTER_KINDS } from '../../domain/payments/pay-code-page.ts';
 
-/** Channel kinds a borrower pays at with a code or QR: the only ones the repayment screens list. */
-export const COUNTER_KINDS = ['code', 'qr'] as const;
+// The counter channels are the payments room's (cancel-loan lists them too).
+export { COUNTER_KINDS, listCounterChannels, type CounterChannel } from '../../domain/payments/pay-code-page.ts';
 export const CARD_CHANNEL = 'CARD';
 export const CHECKOUT_CHANNEL = 'CHECKOUT';
-
-export type CounterChannel = ChannelRow & { kind: 'code' | 'qr' };
-const isCounter = (c: ChannelRow): c is CounterChannel => (COUNTER_KINDS as readonly string[]).includes(c.kind);
-
-/** The active over-the-counter channels in display order (the first is preselected). */
-export async function listCounterChannels(db: Queryable): Promise<CounterChannel[]> {
-  return (await listActiveChannels(db)).filter(isCounter);
-}
 
 /** The newest live code of an order for this purpose and amount on an over-the-counter channel, with its channel. */
 export function findLiveCounterCode(db: Queryable, k: { orderId: number; purpose: PaymentPurpose; amountMinor: number; now: Date }) {

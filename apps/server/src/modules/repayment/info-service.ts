@@ -12,8 +12,10 @@ import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { toLoanState, type OrderView } from '../../domain/orders/service.ts';
 import { issuePayCode, findActiveChannel } from '../../domain/payments/service.ts';
+import { payCodePageUrl } from '../../domain/payments/pay-code-page.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
-import { MESSAGES, assertAmount, assertPaymentAllowed, dateOf, repayingOrder } from './rules.ts';
+import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
+import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
 import { COUNTER_KINDS, findLiveCounterCode, listCounterChannels, type CounterChannel } from './channels.ts';
 import { UPI_CHANNEL, payQrImagePath, upiLinkOf } from './pay-qr.ts';
 
@@ -22,9 +24,6 @@ type Ids = { productId: number; orderId: number };
 type RepayingView = OrderView & { position: LoanPosition };
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
-
-/** The route of the repayment-code screen a generated code is shown on. */
-export const REPAYMENT_CODE_PATH = '/repaymentOfCode';
 
 const toPayChannel = (c: CounterChannel): PayChannel => ({ name: c.name, logo: c.logo, channel_number: c.channelNumber });
 
@@ -47,7 +46,7 @@ async function channelsOrFail(deps: Deps): Promise<CounterChannel[]> {
 }
 
 /** The detail rows of the repayment-by-plan screen; the screen folds all but the first 2. */
-function planRows(view: RepayingView, money: MoneyText): TextRow[] {
+function planRows(view: RepayingView, money: MoneyText, { date: dateOf }: DateText): TextRow[] {
   const { order, position: p } = view;
   const rows: TextRow[] = [
     { text: 'Amount due', value: money(p.currentDueMinor) },
@@ -68,7 +67,7 @@ function planRows(view: RepayingView, money: MoneyText): TextRow[] {
   return rows;
 }
 
-function planNotice(view: RepayingView, money: MoneyText): string {
+function planNotice(view: RepayingView, money: MoneyText, { date: dateOf }: DateText): string {
   const p = view.position;
   const amount = money(p.currentDueMinor);
   const due = dateOf(p.currentDueAt);
@@ -81,6 +80,8 @@ function planNotice(view: RepayingView, money: MoneyText): string {
 /** loan-play-detail: the repayment-by-plan screen (/allowedAlso). */
 export async function repaymentPlanInfo(deps: Deps, borrower: Borrower, ids: Ids, currency: string): Promise<RepaymentPlanInfo> {
   const money = moneyTextIn(currency);
+  const dates = dateTextIn(currency);
+  const dateOf = dates.date;
   const view = await repayingOrder(deps.db, borrower.id, ids, deps.clock.now());
   const channels = await channelsOrFail(deps);
   const repayAmount = quote(toLoanState(view.order), 'repay', deps.clock.now());
@@ -89,8 +90,8 @@ export async function repaymentPlanInfo(deps: Deps, borrower: Borrower, ids: Ids
     productLogo: view.order.productLogo,
     repayAmount,
     repayDate: dateOf(view.position.currentDueAt),
-    noticeMsg: planNotice(view, money),
-    detail: planRows(view, money),
+    noticeMsg: planNotice(view, money, dates),
+    detail: planRows(view, money, dates),
     repayList: channels.map(toPayChannel),
     defDetail: await defaultDetail(deps, channels, { orderId: view.order.id, purpose: 'repay', amountMinor: repayAmount }),
     isShowReyTop: channels.some((c) => c.kind === 'code') ? 1 : 0,
@@ -100,9 +101,11 @@ export async function repaymentPlanInfo(deps: Deps, borrower: Borrower, ids: Ids
 /** story/inherited: the rollover screen (/votingCandidates). What paying the fee would do comes from loan-terms' applyPayment. */
 export async function rolloverInfo(deps: Deps, borrower: Borrower, ids: Ids, currency: string): Promise<RolloverInfo> {
   const money = moneyTextIn(currency);
+  const dates = dateTextIn(currency);
+  const dateOf = dates.date;
   const now = deps.clock.now();
   const view = await repayingOrder(deps.db, borrower.id, ids, now);
-  assertPaymentAllowed(view, 'rollover');
+  assertPaymentAllowed(view, 'rollover', dates);
   const channels = await channelsOrFail(deps);
   const state = toLoanState(view.order);
   const delayAmount = quote(state, 'rollover', now);
@@ -146,23 +149,14 @@ export async function generatePayCode(
   const now = deps.clock.now();
   const purpose: PaymentPurpose = request.rollover ? 'rollover' : 'repay';
   const view = await repayingOrder(deps.db, borrower.id, request, now);
-  assertPaymentAllowed(view, purpose);
+  assertPaymentAllowed(view, purpose, dateTextIn(currency));
   const channel = await findActiveChannel(deps.db, request.channelNumber);
   if (!channel || !(COUNTER_KINDS as readonly string[]).includes(channel.kind)) {
     throw invalidInput(`channelNumber ${request.channelNumber} is not a repayment channel`);
   }
   assertAmount(request.amountMinor, quote(toLoanState(view.order), purpose, now), moneyTextIn(currency));
   const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose, channelNumber: channel.channelNumber, now });
-  const display = deps.payments.displayOf(payCode.code, channel.kind as 'code' | 'qr');
-  // A QR channel whose provider draws no image of its own shows the lender's QR Ph code (pay-qr.ts).
-  const image = channel.kind === 'qr' && display.imageUrl === '' ? payQrImagePath(view.order.id, payCode.code) : display.imageUrl;
-  const query = new URLSearchParams({
-    showType: String(display.showType),
-    payCode: payCode.code,
-    payCodeImg: image,
-    repayAmount: String(payCode.amountMinor),
-  });
-  return { payUrl: `${REPAYMENT_CODE_PATH}?${query.toString()}` };
+  return { payUrl: payCodePageUrl(deps.payments, payCode, channel as CounterChannel) };
 }
 
 /**
@@ -180,7 +174,7 @@ export async function startUpiPayment(
   const now = deps.clock.now();
   const purpose: PaymentPurpose = request.rollover ? 'rollover' : 'repay';
   const view = await repayingOrder(deps.db, borrower.id, request, now);
-  assertPaymentAllowed(view, purpose);
+  assertPaymentAllowed(view, purpose, dateTextIn(currency));
   if (!(await findActiveChannel(deps.db, UPI_CHANNEL))) throw refused(MESSAGES.upiUnavailable);
   assertAmount(request.amountMinor, quote(toLoanState(view.order), purpose, now), moneyTextIn(currency));
   const payCode = await issuePayCode(deps, { orderId: view.order.id, purpose, channelNumber: UPI_CHANNEL, now });

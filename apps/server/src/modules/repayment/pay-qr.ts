@@ -18,8 +18,7 @@ import { listChannels, listOrderPayCodes, type PayCodeRow } from '../../domain/p
 export const UPI_CHANNEL = 'UPI';
 export const PAY_QR_ROUTE = `${API_BASE}/repayment/qr/:orderId/:file`;
 
-/** Where the QR image of a pay code is served. */
-export const payQrImagePath = (orderId: number, code: string) => `${API_BASE}/repayment/qr/${orderId}/${encodeURIComponent(code)}.png`;
+export { payQrImagePath } from '../../domain/payments/pay-code-page.ts';
 
 export const qrPhMerchant = (config: Config): QrPhMerchant => ({
   acquirerId: config.QR_PH_ACQUIRER_ID,

@@ -65,7 +65,7 @@ export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
     return reply.type('image/png').send(png);
   });
 
-  mountCall(app, deps, repaymentWayCall, ({ borrower, payload }) => repaymentWays(deps, borrower, id(payload.orderId)));
+  mountCall(app, deps, repaymentWayCall, ({ borrower, payload, currency }) => repaymentWays(deps, borrower, id(payload.orderId), currency));
 
   mountCall(app, deps, repaymentCommitCall, ({ borrower, payload, currency }) =>
     commitCardRepayment(

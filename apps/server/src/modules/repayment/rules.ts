@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound, refused } from '../../platform/http/api-error.ts';
-import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import type { DateText } from '../../loan-terms/date-text.ts';
 import type { LoanPosition, PaymentPurpose } from '../../loan-terms/position.ts';
 import { DUE_WINDOW_DAYS, PREPAYMENT_MIN_DAYS } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
@@ -23,18 +23,16 @@ export const MESSAGES = {
   upiUnavailable: 'Paying with a UPI app is not available right now. Please choose another payment method.',
 } as const;
 
-export const dateOf = (at: Date | null) => (at ? dayToIsoDate(lenderDay(at)) : '');
-
-/** The early-repayment refusal (spec section 9): names the day it opens and why. */
-export function earlyRepaymentMessage(position: LoanPosition): string {
+/** The early-repayment refusal (spec section 9): names the day it opens and why, on the request market's calendar. */
+export function earlyRepaymentMessage(position: LoanPosition, { date }: DateText): string {
   return (
-    `Early repayment opens on ${dateOf(position.earlyRepaymentOpensAt)}: a loan can be repaid early only after half of its term, ` +
-    `and never before ${PREPAYMENT_MIN_DAYS} days from disbursement. Your repayment is due on ${dateOf(position.currentDueAt)}.`
+    `Early repayment opens on ${date(position.earlyRepaymentOpensAt)}: a loan can be repaid early only after half of its term, ` +
+    `and never before ${PREPAYMENT_MIN_DAYS} days from disbursement. Your repayment is due on ${date(position.currentDueAt)}.`
   );
 }
 
-export function rolloverNotYetMessage(position: LoanPosition): string {
-  return `You can roll this loan over once it is due, from ${DUE_WINDOW_DAYS} days before ${dateOf(position.currentDueAt)}.`;
+export function rolloverNotYetMessage(position: LoanPosition, { date }: DateText): string {
+  return `You can roll this loan over once it is due, from ${DUE_WINDOW_DAYS} days before ${date(position.currentDueAt)}.`;
 }
 
 /** A repaying order of the borrower (with productId when the page names one), viewed now. */
@@ -48,14 +46,14 @@ export async function repayingOrder(db: Queryable, borrowerId: number, ids: { pr
   return { ...view, position: view.position };
 }
 
-/** Refuses a payment of this purpose that may not be made today. */
-export function assertPaymentAllowed(view: OrderView & { position: LoanPosition }, purpose: PaymentPurpose): void {
+/** Refuses a payment of this purpose that may not be made today; the refusal's dates written by `dates`. */
+export function assertPaymentAllowed(view: OrderView & { position: LoanPosition }, purpose: PaymentPurpose, dates: DateText): void {
   if (purpose === 'repay') {
-    if (!view.position.repaymentOpen) throw refused(earlyRepaymentMessage(view.position));
+    if (!view.position.repaymentOpen) throw refused(earlyRepaymentMessage(view.position, dates));
     return;
   }
   if (view.order.flags.isDelay !== '1') throw refused(MESSAGES.noRollover);
-  if (view.shownStatus !== ORDER_STATUS.due && view.shownStatus !== ORDER_STATUS.overdue) throw refused(rolloverNotYetMessage(view.position));
+  if (view.shownStatus !== ORDER_STATUS.due && view.shownStatus !== ORDER_STATUS.overdue) throw refused(rolloverNotYetMessage(view.position, dates));
   // At the total-cost cap with every charge paid, a rollover would cost nothing: there is no pay code for 0.
   const p = view.position;
   if (p.unpaidChargesMinor + p.overdueInterestMinor + p.penaltyMinor + p.rolloverFeeMinor === 0) throw refused(MESSAGES.rolloverAtCap);

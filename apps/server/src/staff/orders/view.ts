@@ -29,6 +29,7 @@ const OUTCOME_TEXT: Record<PaymentOutcome, (r: PaymentResult) => string> = {
   rolled_over: () => 'rolled the loan over',
   partial: () => 'paid part of what was owed',
   overpaid: () => 'paid beyond what was owed',
+  cancelled: () => 'cancelled the loan in its cooling-off period',
 };
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
@@ -57,7 +58,7 @@ const hasBreakdown = (result: StoredPaymentResult): result is PaymentResult => '
 function paymentLine(payment: PaymentRow<StoredPaymentResult>, payCode: PayCodeRow | undefined, channelName: string): LedgerLine {
   const result = payment.result;
   const purpose = hasBreakdown(result) ? result.purpose : payCode?.purpose;
-  const what = purpose === 'rollover' ? 'Rollover payment' : 'Repayment';
+  const what = purpose === 'rollover' ? 'Rollover payment' : purpose === 'cancel' ? 'Cooling-off cancellation payment' : 'Repayment';
   const through = channelName ? ` through ${channelName}` : '';
   return {
     at: payment.appliedAt.toISOString(),
@@ -103,6 +104,19 @@ function ledgerOf(view: OrderView, payments: Array<PaymentRow<StoredPaymentResul
   for (const payment of oldestFirst) {
     const payCode = codesById.get(payment.payCodeId);
     lines.push(paymentLine(payment, payCode, payCode ? (channelNames.get(payCode.channelNumber) ?? payCode.channelNumber) : ''));
+  }
+  if (order.cancellation) {
+    // Cancelled in the cooling-off period: only the interest for the days used was kept, no fee.
+    const waived = order.interestMinor - order.cancellation.keptInterestMinor + order.feeMinor;
+    lines.push({
+      at: order.cancellation.at.toISOString(),
+      kind: 'waived',
+      description: `Waived on cancellation in the cooling-off period: interest for the unused days ${money(order.interestMinor - order.cancellation.keptInterestMinor)}, service fee ${money(order.feeMinor)}`,
+      amountMinor: -waived,
+      reference: '',
+      channel: '',
+      applied: null,
+    });
   }
   const accrued = position ? position.overdueInterestMinor + position.penaltyMinor : 0;
   if (position && accrued > 0) {

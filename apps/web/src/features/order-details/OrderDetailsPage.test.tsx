@@ -68,3 +68,22 @@ describe('order details: the records (issue 22)', () => {
     expect(within(again).queryByText(/stop SMS payment reminders/)).toBeNull();
   });
 });
+
+describe('order details: cancelling in the cooling-off period (issue 23)', () => {
+  it("within the window links 'Cancel this loan' to /cancelLoan with the page parameters, under the last day", async () => {
+    fakeServer({ [PATH]: [ok({ ...ORDER, orderStatus: 170, noticeStatusText: 'Repaying', coolingOffText: 'Cooling-off: you can cancel until 2026-11-30' })] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const cooling = await screen.findByRole('navigation', { name: 'Cooling-off' });
+    expect(within(cooling).getByText('Cooling-off: you can cancel until 2026-11-30')).toBeTruthy();
+    const link = new URL(within(cooling).getByRole('link', { name: 'Cancel this loan' }).getAttribute('href')!, 'http://h5.test');
+    expect(link.pathname).toBe('/cancelLoan');
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({ productId: '3', orderId: '7' });
+  });
+
+  it.each([undefined, ''])('offers nothing when the text is %j (after the window, or a closed loan)', async (coolingOffText) => {
+    fakeServer({ [PATH]: [ok({ ...ORDER, orderStatus: 200, noticeStatusText: 'Cancelled', coolingOffText })] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    await screen.findByRole('heading', { level: 2, name: 'Cancelled' });
+    expect(screen.queryByRole('link', { name: 'Cancel this loan' })).toBeNull();
+  });
+});

@@ -16,7 +16,7 @@ import { pageParam, withCarriedParams } from '../../shared/params/page-params.ts
 import { trackBorrowAgain, useOrderDetails } from './api.ts';
 import { goTo } from './navigation.ts';
 import { checkJumpUrl } from '../../shared/navigation/jump-url.ts';
-import { BIND_BANK_PATH, LOAN_DOCUMENTS_PATH, PAYMENT_HISTORY_PATH, ROLLOVER_PATH } from '../../shared/navigation/screen-paths.ts';
+import { BIND_BANK_PATH, CANCEL_LOAN_PATH, LOAN_DOCUMENTS_PATH, PAYMENT_HISTORY_PATH, ROLLOVER_PATH } from '../../shared/navigation/screen-paths.ts';
 import {
   ORDER_DETAILS_TITLE,
   BIND_BANK_SOURCE,
@@ -157,6 +157,18 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
             ))}
           </dl>
         </section>
+
+        {/* Issue 23: within the cooling-off period the loan can be cancelled (its own route, /cancelLoan). */}
+        {details.coolingOffText && (
+          <nav className={styles.records} aria-label="Cooling-off">
+            <p id="cooling-off" className={styles.description}>
+              {details.coolingOffText}
+            </p>
+            <Link to={withCarriedParams(CANCEL_LOAN_PATH)} className={styles.recordLink} aria-describedby="cooling-off">
+              Cancel this loan
+            </Link>
+          </nav>
+        )}
 
         {showsRecords(details) && (
           <nav className={styles.records} aria-label="Your records">

@@ -39,6 +39,9 @@ export const PAYMENT_HISTORY_PATH = '/paymentHistory';
 export const PAYMENT_RECEIPT_PATH = '/paymentReceipt';
 /** ?orderId=: the order's documents as PDFs. */
 export const LOAN_DOCUMENTS_PATH = '/loanDocuments';
+// Ours (issue 23), not in the spec: cancelling a loan in its cooling-off period (docs/cancel-loan.md).
+/** ?orderId=&productId=: the exit amount and the button that issues its pay code. */
+export const CANCEL_LOAN_PATH = '/cancelLoan';
 
 /** The payment-way app's page; the three paths below follow its '#'. */
 export const PAY_APP_PATH = '/pay.html';

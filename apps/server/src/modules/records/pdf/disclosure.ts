@@ -23,6 +23,11 @@ export function disclosurePdf(frame: PdfFrame, stored: ConfirmedDocumentRow): Pr
     w.row('Effective interest rate, yearly', percent(d.eirAnnualBp));
     if (d.aprBp !== null) w.row('Annual percentage rate (APR)', percent(d.aprBp));
     if (d.costCap) for (const r of costCapRows(d.costCap, money)) w.row(r.text, r.value);
+    if (d.coolingOff) {
+      w.gap();
+      w.heading('Cooling-off period');
+      w.paragraph(d.coolingOff);
+    }
     w.gap();
     w.heading('Repayment schedule as confirmed');
     w.columns(['No.', 'Due date', 'Amount'], { bold: true });

@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import type { DateText } from '../../../loan-terms/date-text.ts';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -24,8 +25,10 @@ export interface PdfFrame {
   orderNo: string;
   /** When the PDF is made (the clock): its CreationDate, and the 'Issued' line. */
   issuedAt: Date;
-  /** 'YYYY-MM-DD HH:mm:ss' of issuedAt in lender time. */
+  /** 'YYYY-MM-DD HH:mm:ss' of issuedAt in lender time (the request market's). */
   issuedText: string;
+  /** How the PDF writes dates: on the lender's calendar of the request's market. */
+  dates: DateText;
   /** Extra footer lines on every page (a confirmed document's SHA-256 and confirmation date). */
   footer?: string[] | undefined;
 }

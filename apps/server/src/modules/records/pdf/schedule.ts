@@ -1,11 +1,10 @@
 /** The order's current repayment plan: each instalment's due date, amount, what is paid, and where it stands. */
-import { dayToIsoDate, lenderDay } from '../../../loan-terms/calendar.ts';
+import { lenderDay } from '../../../loan-terms/calendar.ts';
 import type { MoneyText } from '../../../loan-terms/money-text.ts';
 import type { OrderRow, OrderView } from '../../../domain/orders/service.ts';
 import { renderPdf, type PdfBytes, type PdfFrame } from './layout.ts';
 
-const date = (at: Date) => dayToIsoDate(lenderDay(at));
-
+/** Overdue as the ledger counts it (loan-terms, the Philippine calendar), whatever calendar the dates are written on. */
 export function instalmentStatus(p: OrderRow['plan'][number], now: Date): string {
   if (p.settledAt !== null) return 'Paid';
   if (lenderDay(p.dueAt) < lenderDay(now)) return 'Overdue';
@@ -13,6 +12,7 @@ export function instalmentStatus(p: OrderRow['plan'][number], now: Date): string
 }
 
 export function schedulePdf(frame: PdfFrame, order: OrderRow, view: OrderView, now: Date, money: MoneyText): Promise<PdfBytes> {
+  const { date } = frame.dates;
   return renderPdf(frame, (w) => {
     w.paragraph(
       order.disbursedAt

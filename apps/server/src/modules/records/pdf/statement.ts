@@ -3,13 +3,11 @@
  * The loan's principal, interest and service fee; the late charges and rollover fees each payment
  * booked; each payment; late charges accrued and not booked yet; and what is owed today.
  */
-import { dayToIsoDate, lenderDay } from '../../../loan-terms/calendar.ts';
+import type { DateText } from '../../../loan-terms/date-text.ts';
 import type { MoneyText } from '../../../loan-terms/money-text.ts';
 import type { OrderRow, OrderView } from '../../../domain/orders/service.ts';
 import type { PaymentFact } from '../service.ts';
 import { renderPdf, type PdfBytes, type PdfFrame } from './layout.ts';
-
-const date = (at: Date) => dayToIsoDate(lenderDay(at));
 
 export interface StatementLine {
   date: string;
@@ -18,8 +16,8 @@ export interface StatementLine {
   payment: number;
 }
 
-/** The statement's lines, oldest first; the balance runs over them. */
-export function statementLines(order: OrderRow, view: OrderView, facts: PaymentFact[]): StatementLine[] {
+/** The statement's lines, oldest first; the balance runs over them; dates written by `date` (the request market's calendar). */
+export function statementLines(order: OrderRow, view: OrderView, facts: PaymentFact[], { date }: DateText): StatementLine[] {
   const start = date(order.disbursedAt ?? order.createdAt);
   const lines: StatementLine[] = [
     { date: start, text: 'Principal', charge: order.principalMinor, payment: 0 },
@@ -39,6 +37,11 @@ export function statementLines(order: OrderRow, view: OrderView, facts: PaymentF
   if (order.extraChargesMinor > booked) lines.push({ date: date(order.updatedAt), text: 'Other charges booked', charge: order.extraChargesMinor - booked, payment: 0 });
   const recorded = paid.reduce((sum, f) => sum + f.amount, 0);
   if (order.paidMinor > recorded) lines.push({ date: date(order.updatedAt), text: 'Paid before these records were kept', charge: 0, payment: order.paidMinor - recorded });
+  if (order.cancellation) {
+    // Cancelled in the cooling-off period: the interest for the unused days and the fee are not owed.
+    const waived = order.interestMinor - order.cancellation.keptInterestMinor + order.feeMinor;
+    lines.push({ date: date(order.cancellation.at), text: 'Cancelled in the cooling-off period: interest for unused days and service fee waived', charge: -waived, payment: 0 });
+  }
   const p = view.position;
   const accrued = p ? p.overdueInterestMinor + p.penaltyMinor : 0;
   if (accrued > 0) lines.push({ date: '', text: 'Late charges accrued to date, not yet booked', charge: accrued, payment: 0 });
@@ -46,7 +49,7 @@ export function statementLines(order: OrderRow, view: OrderView, facts: PaymentF
 }
 
 export function statementPdf(frame: PdfFrame, order: OrderRow, view: OrderView, facts: PaymentFact[], money: MoneyText): Promise<PdfBytes> {
-  const lines = statementLines(order, view, facts);
+  const lines = statementLines(order, view, facts, frame.dates);
   return renderPdf(frame, (w) => {
     w.paragraph(`Every charge and payment of loan ${order.orderNo} (${order.productName}) to date.`);
     w.columns(['Date / item', 'Charge', 'Payment', 'Balance'], { bold: true });

@@ -38,6 +38,7 @@ export function CostDisclosure({ disclosure }: { disclosure: Disclosure }) {
           </div>
         ))}
       </dl>
+      {disclosure.coolingOff && <p className={styles.note}>{disclosure.coolingOff}</p>}
       <h3 id="schedule-title" className={styles.planTitle}>
         Payment schedule
       </h3>

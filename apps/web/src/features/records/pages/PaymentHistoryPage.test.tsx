@@ -20,13 +20,14 @@ const HISTORY: PaymentHistory = {
   nextDueDate: '2026-12-27',
   nextDueAmount: 280_250,
   payments: [
-    { paymentId: null, status: 'pending', paidAt: '2026-11-27 09:30:00', channel: '7-Eleven', reference: '730122564410', amount: 100_000, allocation: null },
+    { paymentId: null, status: 'pending', paidAt: '2026-11-27 09:30:00', channel: '7-Eleven', reference: '730122564410', paidFor: 'Repayment', amount: 100_000, allocation: null },
     {
       paymentId: 12,
       status: 'paid',
       paidAt: '2026-11-20 14:05:09',
       channel: 'Bank card',
       reference: 'Card ending 4821',
+      paidFor: 'Cooling-off cancellation',
       amount: 325_050,
       allocation: { lateCharges: 5_050, interest: 20_000, serviceFee: 50_000, principal: 250_000, unapplied: 0 },
     },
@@ -55,7 +56,7 @@ describe('payment history', () => {
     expect(within(paid!).getByText('Card ending 4821')).toBeTruthy();
     expect(within(paid!).getByRole('heading', { level: 3, name: 'How it was applied' })).toBeTruthy();
     const rows = Object.fromEntries(within(paid!).getAllByRole('term').map((dt) => [dt.textContent, dt.nextSibling?.textContent]));
-    expect(rows).toMatchObject({ 'Late charges': '₱50.50', Interest: '₱200.00', 'Service fee': '₱500.00', Principal: '₱2,500.00', Channel: 'Bank card' });
+    expect(rows).toMatchObject({ 'Late charges': '₱50.50', Interest: '₱200.00', 'Service fee': '₱500.00', Principal: '₱2,500.00', Channel: 'Bank card', For: 'Cooling-off cancellation' });
     expect(rows).not.toHaveProperty('Kept as your credit');
     const receipt = within(paid!).getByRole('link', { name: 'View receipt of ₱3,250.50 paid 2026-11-20 14:05:09' });
     const href = new URL(receipt.getAttribute('href')!, 'http://h5.test');

@@ -82,6 +82,10 @@ function PaymentItem({ payment, index }: { payment: PaymentRecord; index: number
           <dd>{when}</dd>
         </div>
         <div className={styles.row}>
+          <dt>For</dt>
+          <dd>{payment.paidFor}</dd>
+        </div>
+        <div className={styles.row}>
           <dt>Channel</dt>
           <dd>{payment.channel}</dd>
         </div>

@@ -24,7 +24,7 @@ import {
   startOnlinePayment,
   useRepaymentWays,
 } from '../../api.ts';
-import { openPaymentUrl } from '../../navigation.ts';
+import { openPaymentUrl } from '../../../../shared/navigation/open-payment-url.ts';
 import { BORROW_DETAIL_PATH, CHOOSE_CARD_PATH } from '../../../../shared/navigation/screen-paths.ts';
 import { useOnceAtATime } from '../../use-once-at-a-time.ts';
 import { Loading } from '../../../../shared/ui/Loading.tsx';

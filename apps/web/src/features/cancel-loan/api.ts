@@ -1,0 +1,19 @@
+/** The cancel-loan family's calls (issue 23; docs/cancel-loan.md): the cooling-off answer and the exit amount's pay code. */
+import { cancelPayCodeRoute, coolingOffRoute } from '@cashloan/contract/routes';
+import type { PayloadOf } from '@cashloan/contract/common';
+import { callApi } from '../../shared/http/client.ts';
+import { useApi } from '../../shared/http/use-api.ts';
+import { usePageIds } from '../../shared/params/use-page-ids.ts';
+
+/** cooling-off: whether the page's order can be cancelled now, and for how much. The page shows a refusal itself. */
+export function useCoolingOff() {
+  const { orderId } = usePageIds();
+  return useApi(coolingOffRoute, (orderId === undefined ? {} : { orderId }) as PayloadOf<typeof coolingOffRoute>, { onFailure: 'silent' });
+}
+
+/** pay-code: a pay code for the exit amount; resolves with the page to show it on. A failure is toasted by the client. */
+export async function requestCancelPayCode(request: { orderId: string; amountMinor: number; channelNumber: string }): Promise<string> {
+  const payload: PayloadOf<typeof cancelPayCodeRoute> = { orderId: request.orderId, amount: String(request.amountMinor), channelNumber: request.channelNumber };
+  const answer = await callApi(cancelPayCodeRoute, payload, { loading: true });
+  return answer.data.payUrl;
+}
