@@ -48,7 +48,7 @@ const wholeUnitFormats = new Map<string, Intl.NumberFormat>();
 /**
  * An amount as borrowers read it, from the sign and the integer digits of its minor units:
  * ('828650', ₱) → '₱8,286.50'; ('12345600', ₹) → '₹1,23,456.00' (Indian lakh grouping). The whole
- * units are grouped by Intl.NumberFormat in the market's locale, as a BigInt so no digit is lost;
+ * units are grouped by Intl.NumberFormat in the market's locale, exactly (no digit is lost);
  * the two decimals are the minor units' last two digits, never a float.
  */
 export function groupedMoneyText(negative: boolean, minorDigits: string, symbol: string): string {
@@ -56,7 +56,10 @@ export function groupedMoneyText(negative: boolean, minorDigits: string, symbol:
   const { locale } = MARKET_CALENDAR[marketOfCurrency(symbol)];
   let format = wholeUnitFormats.get(locale);
   if (!format) wholeUnitFormats.set(locale, (format = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 })));
-  const whole = format.format(BigInt(padded.slice(0, -2)));
+  const digits = padded.slice(0, -2);
+  const units = Number(digits);
+  // Exact as a Number up to 2^53; BigInt only beyond, since old webviews (the H5 targets ES2019) lack it.
+  const whole = Number.isSafeInteger(units) ? format.format(units) : typeof BigInt === 'function' ? format.format(BigInt(digits)) : digits;
   return `${negative && /[1-9]/.test(padded) ? '-' : ''}${symbol}${whole}.${padded.slice(-2)}`;
 }
 
