@@ -12,10 +12,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../apps/server/src/loan-terms/calendar.ts';
 import { offerCapBreach, type CappedTerms } from '../../apps/server/src/loan-terms/caps.ts';
-import { capsFor } from '../../apps/server/src/loan-terms/market-rules.ts';
 import { applyPayment, loanPosition, quote, type LoanState } from '../../apps/server/src/loan-terms/position.ts';
-import { extensionDays, instalmentDueOffsets, splitInstalments, termCharges } from '../../apps/server/src/loan-terms/rules.ts';
+import { extensionDays } from '../../apps/server/src/loan-terms/rules.ts';
 import { capViolation, countDays, newCapTracker } from './loan-model.ts';
+import { paidOutLoan } from '../../apps/server/src/test-support/loan-state.ts';
 
 const RUNS = Number(process.env.FC_RUNS ?? 500);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : Date.now() ^ (Math.random() * 0x7fffffff);
@@ -48,31 +48,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.constant({ kind: 'rollover' as const }),
 );
 
-function loanOf(terms: CappedTerms, isRepeatBorrower: boolean): LoanState {
-  const { interestMinor, feeMinor } = termCharges(terms.principalMinor, terms.interestBp, terms.serviceFeeBp);
-  const amounts = splitInstalments(terms.principalMinor + interestMinor + feeMinor, terms.periods);
-  const offsets = instalmentDueOffsets(terms.termDays, terms.periods);
-  return {
-    principalMinor: terms.principalMinor,
-    interestMinor,
-    feeMinor,
-    extraChargesMinor: 0,
-    paidMinor: 0,
-    isRepeatBorrower,
-    penaltyCharged: false,
-    lateInterestBookedThroughDay: null,
-    termDays: terms.termDays,
-    periods: terms.periods,
-    rolloverFeeBp: terms.rolloverFeeBp,
-    rolloverCount: 0,
-    disbursedAt: DISBURSED,
-    instalments: amounts.map((amountMinor, i) => ({ seq: i + 1, dueAt: addDays(DISBURSED, offsets[i]!), amountMinor, paidMinor: 0, settledAt: null })),
-    market: 'PH',
-    caps: capsFor('PH', terms.principalMinor, terms.termDays),
-    lateChargesMinor: 0,
-    overdueMinorDays: 0,
-  };
-}
+const loanOf = (terms: CappedTerms, isRepeatBorrower: boolean): LoanState => paidOutLoan(terms, { disbursedAt: DISBURSED, isRepeatBorrower });
 
 describe('charge caps (fast-check, loan-terms against the model)', () => {
   it(`${RUNS} random capped loans: total cost ≤ 100% of principal, late charges ≤ 5% a month of the amount due, pro rata`, () => {

@@ -3,7 +3,8 @@ import { addDays } from './calendar.ts';
 import { lateAllowance, offerCapBreach, totalCostCap, type CappedTerms } from './caps.ts';
 import { MARKET_RULES, capsFor, effectiveMonthlyCapBp, marketRulesProblem } from './market-rules.ts';
 import { applyPayment, loanPosition, quote, type LoanState } from './position.ts';
-import { instalmentDueOffsets, rolloverFee, splitInstalments, termCharges } from './rules.ts';
+import { rolloverFee } from './rules.ts';
+import { paidOutLoan } from '../test-support/loan-state.ts';
 
 const PH = MARKET_RULES.PH.caps!;
 // 10:00 in Manila, so whole-day steps never cross a lender midnight by accident.
@@ -11,31 +12,7 @@ const DISBURSED = new Date('2026-01-10T02:00:00Z');
 /** PesoNow Cash as seeded: ₱5,000 for 91 days, interest 9.10 %, fee 3 %, rollover fee 15 %. */
 const CASH: CappedTerms = { principalMinor: 500_000, termDays: 91, periods: 1, interestBp: 910, serviceFeeBp: 300, rolloverFeeBp: 1_500 };
 
-function loanOf(terms: CappedTerms, market: 'PH' | 'IN' = 'PH'): LoanState {
-  const { interestMinor, feeMinor } = termCharges(terms.principalMinor, terms.interestBp, terms.serviceFeeBp);
-  const amounts = splitInstalments(terms.principalMinor + interestMinor + feeMinor, terms.periods);
-  const offsets = instalmentDueOffsets(terms.termDays, terms.periods);
-  return {
-    principalMinor: terms.principalMinor,
-    interestMinor,
-    feeMinor,
-    extraChargesMinor: 0,
-    paidMinor: 0,
-    isRepeatBorrower: false,
-    penaltyCharged: false,
-    lateInterestBookedThroughDay: null,
-    termDays: terms.termDays,
-    periods: terms.periods,
-    rolloverFeeBp: terms.rolloverFeeBp,
-    rolloverCount: 0,
-    disbursedAt: DISBURSED,
-    instalments: amounts.map((amountMinor, i) => ({ seq: i + 1, dueAt: addDays(DISBURSED, offsets[i]!), amountMinor, paidMinor: 0, settledAt: null })),
-    market,
-    caps: capsFor(market, terms.principalMinor, terms.termDays),
-    lateChargesMinor: 0,
-    overdueMinorDays: 0,
-  };
-}
+const loanOf = (terms: CappedTerms, market: 'PH' | 'IN' = 'PH'): LoanState => paidOutLoan(terms, { disbursedAt: DISBURSED, market });
 const overdueBy = (s: LoanState, days: number) => addDays(s.instalments[0]!.dueAt, days);
 
 describe('which loans the caps cover', () => {

@@ -4,32 +4,15 @@ import { addDays } from './calendar.ts';
 import { closeInCoolingOff, coolingOff, coolingOffWindow, daysUsed, exitAmount, interestForDays } from './cooling-off.ts';
 import { loanPosition, type LoanState } from './position.ts';
 import { ORDER_STATUS } from './status.ts';
+import { paidOutLoan } from '../test-support/loan-state.ts';
 
 // 10:00 in Manila (08:00... 07:30 in Kolkata) on 2026-11-27.
 const DISBURSED = new Date('2026-11-27T02:00:00Z');
 
+/** PesoNow Cash (₱5,000, 91 days, interest 9.10 %, fee 3 %), uncapped, with the given changes. */
 function loan(overrides: Partial<LoanState> = {}): LoanState {
-  return {
-    principalMinor: 500_000,
-    interestMinor: 45_500,
-    feeMinor: 15_000,
-    extraChargesMinor: 0,
-    paidMinor: 0,
-    isRepeatBorrower: false,
-    penaltyCharged: false,
-    lateInterestBookedThroughDay: null,
-    termDays: 91,
-    periods: 1,
-    rolloverFeeBp: 1_500,
-    rolloverCount: 0,
-    disbursedAt: DISBURSED,
-    instalments: [{ seq: 1, dueAt: addDays(DISBURSED, 91), amountMinor: 560_500, paidMinor: 0, settledAt: null }],
-    market: 'PH',
-    caps: null,
-    lateChargesMinor: 0,
-    overdueMinorDays: 0,
-    ...overrides,
-  };
+  const cash = { principalMinor: 500_000, termDays: 91, periods: 1, interestBp: 910, serviceFeeBp: 300, rolloverFeeBp: 1_500 };
+  return { ...paidOutLoan(cash, { disbursedAt: DISBURSED, caps: null }), ...overrides };
 }
 
 describe('the cooling-off window', () => {

@@ -2,46 +2,17 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, lenderDay } from './calendar.ts';
 import { applyPayment, loanPosition, quote, shownStatus, type LoanState } from './position.ts';
-import { dailyOverdueBp, instalmentDueOffsets, overdueInterest, splitInstalments, termCharges } from './rules.ts';
+import { dailyOverdueBp, overdueInterest } from './rules.ts';
 import { ORDER_STATUS } from './status.ts';
+import { paidOutLoan } from '../test-support/loan-state.ts';
 
 // 10:00 in Manila, so whole-day steps never cross a lender midnight by accident.
 const DISBURSED = new Date('2026-01-10T02:00:00Z');
 
 /** A loan on the seed's terms; no caps unless given (the capped ledger is tested in caps.test.ts). */
 function loan(opts: { principal?: number; term?: number; periods?: number; repeat?: boolean } = {}): LoanState {
-  const principal = opts.principal ?? 1_000_000;
-  const term = opts.term ?? 91;
-  const periods = opts.periods ?? 1;
-  const { interestMinor, feeMinor } = termCharges(principal, 1_000, 500);
-  const amounts = splitInstalments(principal + interestMinor + feeMinor, periods);
-  const offsets = instalmentDueOffsets(term, periods);
-  return {
-    principalMinor: principal,
-    interestMinor,
-    feeMinor,
-    extraChargesMinor: 0,
-    paidMinor: 0,
-    isRepeatBorrower: opts.repeat ?? false,
-    penaltyCharged: false,
-    lateInterestBookedThroughDay: null,
-    termDays: term,
-    periods,
-    rolloverFeeBp: 1_500,
-    rolloverCount: 0,
-    disbursedAt: DISBURSED,
-    instalments: amounts.map((amountMinor, i) => ({
-      seq: i + 1,
-      dueAt: addDays(DISBURSED, offsets[i]!),
-      amountMinor,
-      paidMinor: 0,
-      settledAt: null,
-    })),
-    market: 'PH',
-    caps: null,
-    lateChargesMinor: 0,
-    overdueMinorDays: 0,
-  };
+  const terms = { principalMinor: opts.principal ?? 1_000_000, termDays: opts.term ?? 91, periods: opts.periods ?? 1, interestBp: 1_000, serviceFeeBp: 500, rolloverFeeBp: 1_500 };
+  return paidOutLoan(terms, { disbursedAt: DISBURSED, isRepeatBorrower: opts.repeat ?? false, caps: null });
 }
 const dueOf = (s: LoanState) => s.instalments[0]!.dueAt;
 const dayAfterDue = (s: LoanState, n: number) => addDays(dueOf(s), n);
