@@ -122,6 +122,44 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * How many server processes to run on this machine: 'auto' (one per core) or a number (docs/deploy.md).
+   * More than one needs DATABASE_URL: PGlite is one process's embedded database.
+   */
+  WORKERS: z
+    .string()
+    .default('1')
+    .transform((v, ctx): number | 'auto' => {
+      const text = v.trim();
+      if (text === 'auto') return 'auto';
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 1 || n > 64) ctx.addIssue({ code: 'custom', message: `must be 'auto' or a whole number from 1 to 64, not ${JSON.stringify(v)}` });
+      return n;
+    }),
+  /** How often each process looks whether a periodic job is due (the job's own interval is its rule; tests shorten this). */
+  JOB_CHECK_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** On SIGTERM, how long /readyz answers 503 before the server stops taking requests (the load balancer's time to notice). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /** Turns on GET /metrics (Prometheus text) for `Authorization: Bearer <token>`; at least 32 characters. Off when unset. */
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= OPS_TOKEN_MIN_LENGTH, {
+    error: `must be at least ${OPS_TOKEN_MIN_LENGTH} characters (make one with: openssl rand -base64 32)`,
+  }),
+  /**
+   * Where uploaded images are kept: 'disk' (DATA_DIR/uploads; PGlite's default), 'postgres' (a table;
+   * DATABASE_URL's default) or 's3' (an S3-compatible object store; S3_BUCKET's default). docs/deploy.md.
+   */
+  UPLOAD_STORE: z.enum(['disk', 'postgres', 's3']).optional(),
+  S3_BUCKET: optionalText,
+  /** An S3-compatible endpoint (MinIO, R2, a region's endpoint); AWS's own when unset. */
+  S3_ENDPOINT: optionalText.refine((v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)), { error: 'must be an http(s) URL' }),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Address the bucket in the path (most S3-compatible stores) rather than as a subdomain. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   /** Public base URL the server builds absolute links with (printed demo links, jump URLs). */
   PUBLIC_URL: optionalText.refine((v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)), { error: 'must be an http(s) URL' }),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
@@ -231,6 +269,13 @@ function crossCheck(config: Config): string[] {
   if (config.NODE_ENV === 'production' && config.OPS_TOKEN !== undefined) {
     problems.push('OPS_TOKEN: the /ops dev back office must not run with NODE_ENV=production; unset OPS_TOKEN');
   }
+  if (config.WORKERS !== 1 && config.DATABASE_URL === undefined) {
+    problems.push('WORKERS: more than one process needs DATABASE_URL (PostgreSQL); the embedded PGlite database belongs to one process');
+  }
+  const uploadStore = uploadStoreOf(config);
+  if (uploadStore === 'postgres' && config.DATABASE_URL === undefined) problems.push('UPLOAD_STORE: postgres needs DATABASE_URL');
+  if (uploadStore === 's3' && config.S3_BUCKET === undefined) problems.push('S3_BUCKET: is required when UPLOAD_STORE=s3');
+  if (uploadStore === 'disk' && config.WORKERS !== 1) problems.push('UPLOAD_STORE: disk keeps uploads in one process\'s DATA_DIR; with WORKERS use postgres or s3');
   // The card-data keys: both or neither; neither (a generated development key) never in production.
   const missingKeys = (['CARD_DATA_KEYS', 'CARD_HASH_KEY'] as const).filter((name) => config[name] === undefined);
   if (config.NODE_ENV === 'production') {
@@ -246,6 +291,16 @@ function crossCheck(config: Config): string[] {
     if (config.NODE_ENV === 'production' && !config.DRAGONPAY_BASE_URL.startsWith('https://')) problems.push('DRAGONPAY_BASE_URL: must be https when NODE_ENV=production');
   }
   return problems;
+}
+
+/** Where uploads are kept: UPLOAD_STORE, else s3 when S3_BUCKET is set, postgres with DATABASE_URL, disk with PGlite. */
+export function uploadStoreOf(config: Pick<Config, 'UPLOAD_STORE' | 'S3_BUCKET' | 'DATABASE_URL'>): 'disk' | 'postgres' | 's3' {
+  return config.UPLOAD_STORE ?? (config.S3_BUCKET !== undefined ? 's3' : config.DATABASE_URL !== undefined ? 'postgres' : 'disk');
+}
+
+/** WORKERS as a count: 'auto' is one per core this process may use. */
+export function workerCount(config: Pick<Config, 'WORKERS'>, cores: number): number {
+  return config.WORKERS === 'auto' ? Math.max(1, cores) : config.WORKERS;
 }
 
 /** The scheme of SCHEME_URL ('pesonow'), or null when it is not a deep-link scheme of its own. */
