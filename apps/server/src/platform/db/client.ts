@@ -10,14 +10,43 @@ export interface QueryResult<T> {
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
+/** A connection of its own (PostgreSQL) that holds a session-level lock while fn runs. */
+export interface LockConnection extends Queryable {
+  /** Runs a multi-statement script on this connection. */
+  exec(sql: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   /** Runs fn in one transaction; a throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs fn while this process holds the advisory lock `name`, waiting for it as long as another
+   * process holds it. PostgreSQL: a session-level pg_advisory_lock on one dedicated connection,
+   * handed to fn, released when fn ends (or by PostgreSQL when the process dies). PGlite (one
+   * process): a lock within this process.
+   */
+  withSessionLock<T>(name: string, fn: (conn: LockConnection) => Promise<T>): Promise<T>;
+  /** The same lock without waiting: fn runs only when the lock was free ({ acquired: false } otherwise). */
+  tryWithSessionLock<T>(name: string, fn: (conn: LockConnection) => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
+
+/**
+ * The two int4 keys of the advisory lock `name` (pg_advisory_lock(key1, key2); pg_locks shows them
+ * as classid and objid): ADVISORY_LOCK_NAMESPACE, and the first 4 bytes of sha256(name) as a signed
+ * integer. A schema (tests share one database) is part of the name: `<schema>:<name>`.
+ */
+export const ADVISORY_LOCK_NAMESPACE = 24_2024;
+export function advisoryLockKeys(name: string, schema?: string): [number, number] {
+  const digest = createHash('sha256').update(schema ? `${schema}:${name}` : name).digest();
+  return [ADVISORY_LOCK_NAMESPACE, digest.readInt32BE(0)];
+}
+
+/** How often a process waiting for an advisory lock asks again (a blocking wait would meet statement_timeout). */
+const LOCK_POLL_MS = 200;
 
 export interface DbOptions {
   /** postgres://… to use PostgreSQL; otherwise PGlite. */
@@ -131,8 +160,54 @@ async function openPostgres(url: string, schema?: string, onLostConnection: (err
         throw asUnavailable(error);
       });
     },
+    withSessionLock: async (name, fn) => {
+      const keys = advisoryLockKeys(name, schema);
+      const result = await holdLock(keys, fn, true);
+      if (!result.acquired) throw new Error(`advisory lock ${name} was not taken`);
+      return result.value;
+    },
+    tryWithSessionLock: (name, fn) => holdLock(advisoryLockKeys(name, schema), fn, false),
     close: () => pool.end(),
   };
+
+  async function holdLock<T>(keys: [number, number], fn: (conn: LockConnection) => Promise<T>, wait: boolean): Promise<{ acquired: true; value: T } | { acquired: false }> {
+    const client = await pool.connect().catch((error: unknown) => {
+      throw asUnavailable(error);
+    });
+    client.on('error', ignoreLostConnection);
+    let broken: Error | undefined;
+    let held = false;
+    try {
+      for (;;) {
+        const { rows } = await run<{ ok: boolean }>(client, 'SELECT pg_try_advisory_lock($1::int, $2::int) AS ok', keys);
+        if (rows[0]?.ok) break;
+        if (!wait) return { acquired: false };
+        await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+      }
+      held = true;
+      const conn: LockConnection = {
+        query: <R>(sql: string, params: unknown[] = []) => run<R>(client, sql, params),
+        exec: async (sql) => {
+          await client.query(sql).catch((error: unknown) => {
+            throw asUnavailable(error);
+          });
+        },
+      };
+      return { acquired: true, value: await fn(conn) };
+    } catch (error) {
+      if (error instanceof DbUnavailableError) broken = error;
+      throw error;
+    } finally {
+      if (held && !broken) {
+        await run(client, 'SELECT pg_advisory_unlock($1::int, $2::int)', keys).catch((error: unknown) => {
+          // Not unlocked: the connection is closed below, which releases the lock.
+          broken = error instanceof Error ? error : new Error(String(error));
+        });
+      }
+      client.removeListener('error', ignoreLostConnection);
+      client.release(broken);
+    }
+  }
 }
 
 const ignoreLostConnection = (): void => undefined;

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzip } from 'node:zlib';
 import type * as PgliteModuleNs from '@electric-sql/pglite';
 import type { PGlite as PGliteClass, Transaction } from '@electric-sql/pglite';
-import type { Db, QueryResult } from './client.ts';
+import type { Db, LockConnection, QueryResult } from './client.ts';
 
 type PgliteModule = typeof PgliteModuleNs;
 type BackendMessage = Awaited<ReturnType<PGliteClass['execProtocolStream']>>[number];
@@ -63,7 +63,7 @@ export async function openPglite(options: PgliteOptions): Promise<Db> {
 
 function dbOver(mod: PgliteModule, pg: PGliteClass): Db {
   const run = preparedRunner(mod, pg);
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: run.query,
     transaction: (fn) =>
@@ -75,7 +75,35 @@ function dbOver(mod: PgliteModule, pg: PGliteClass): Db {
     exec: async (sql) => {
       await pg.exec(sql);
     },
+    ...processLocks(() => db),
     close: () => pg.close(),
+  };
+  return db;
+}
+
+/**
+ * Advisory locks of one PGlite database: it belongs to one process, so a lock within the process
+ * is enough. fn gets the database itself as its connection.
+ */
+function processLocks(self: () => LockConnection): Pick<Db, 'withSessionLock' | 'tryWithSessionLock'> {
+  const held = new Set<string>();
+  const runHeld = async <T>(name: string, fn: (conn: LockConnection) => Promise<T>): Promise<T> => {
+    held.add(name);
+    try {
+      return await fn(self());
+    } finally {
+      held.delete(name);
+    }
+  };
+  return {
+    async withSessionLock(name, fn) {
+      while (held.has(name)) await new Promise((resolve) => setTimeout(resolve, 20));
+      return runHeld(name, fn);
+    },
+    async tryWithSessionLock(name, fn) {
+      if (held.has(name)) return { acquired: false };
+      return { acquired: true, value: await runHeld(name, fn) };
+    },
   };
 }
 
