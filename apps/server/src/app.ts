@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract';
 import type { AppDeps } from './deps.ts';
 import { installErrorHandlers } from './platform/http/errors.ts';
+import { registerHealth, type Lifecycle } from './platform/http/health.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOps } from './ops/routes.ts';
 import { parseQuery, redactUrl } from './platform/http/redact.ts';
@@ -20,8 +21,11 @@ export const MAX_UPLOAD_BYTES = COMPLAINT_IMAGE_MAX_BYTES;
 /** A year, subdomains included (the lender's H5 host serves nothing over http). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** `logStream`: where log lines go (stdout by default; tests read them). */
-export async function buildApp(deps: AppDeps, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
+/**
+ * `logStream`: where log lines go (stdout by default; tests read them). `lifecycle`: main.ts marks
+ * the process shutting down there (GET /readyz answers 503).
+ */
+export async function buildApp(deps: AppDeps, options: { logStream?: { write(line: string): void }; lifecycle?: Lifecycle } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: deps.config.LOG_LEVEL,
@@ -50,10 +54,7 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
 
-  app.get('/healthz', async () => {
-    await deps.db.query('SELECT 1');
-    return { ok: true, db: deps.db.kind, now: deps.clock.now().toISOString() };
-  });
+  registerHealth(app, { db: deps.db, clock: deps.clock, lifecycle: options.lifecycle ?? { shuttingDown: false } });
 
   await registerModules(app, deps);
   await registerStaffApi(app, deps);

@@ -9,6 +9,7 @@ import { openDb, type Db } from '../platform/db/client.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { createFixedClock, type Clock } from '../platform/clock/clock.ts';
 import { buildApp } from '../app.ts';
+import type { Lifecycle } from '../platform/http/health.ts';
 import { createBorrowerWithSession, type NewBorrower } from '../domain/borrowers/service.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 import type { ImageStorage } from '../providers/storage/storage.ts';
@@ -33,6 +34,8 @@ export interface TestApp {
   payments: PaymentProvider;
   /** This app's card-data keys (random per test app unless the config overrides name some). */
   cardData: CardData;
+  /** What main.ts marks at SIGTERM (GET /readyz answers 503 while shuttingDown). */
+  lifecycle: Lifecycle;
   newBorrower(input?: Partial<NewBorrower>): Promise<{ borrowerId: number; session: SessionParams }>;
   close(): Promise<void>;
 }
@@ -93,9 +96,11 @@ export async function createTestApp(
   const sandbox = () => createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
   const payments = options.payments ?? (options.paymentsOnSandbox ? options.paymentsOnSandbox(sandbox()) : sandbox());
   const reencodeQueue = options.reencodeQueue ?? createReencodeQueue();
-  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, reencodeQueue, sms, payments, cardData }, { logStream: options.logStream });
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, reencodeQueue, sms, payments, cardData }, { logStream: options.logStream, lifecycle });
   return {
     app,
+    lifecycle,
     db,
     clock,
     config,

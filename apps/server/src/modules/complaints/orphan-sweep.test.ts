@@ -8,7 +8,8 @@ import { IMAGES, multipart } from '../../test-support/test-images.ts';
 import { MESSAGES } from './service.ts';
 import { UPLOAD_QUOTA_WINDOW_MS } from './upload-quota.ts';
 import { createLocalDiskStorage } from '../../providers/storage/local-disk.ts';
-import { ORPHAN_GRACE_MS, ROWLESS_FILE_GRACE_MS, startOrphanSweeps, sweepOrphanUploads } from './orphan-sweep.ts';
+import { ORPHAN_GRACE_MS, ROWLESS_FILE_GRACE_MS, orphanSweepJob, sweepOrphanUploads } from './orphan-sweep.ts';
+import { startScheduler } from '../../platform/jobs/scheduler.ts';
 
 let t: TestApp;
 let root: string;
@@ -127,14 +128,16 @@ describe('sweepOrphanUploads', () => {
   });
 });
 
-describe('startOrphanSweeps', () => {
-  it('sweeps at once and stops cleanly, waiting for a sweep under way', async () => {
+describe('orphanSweepJob', () => {
+  it('sweeps at once on the scheduler and stops cleanly, waiting for a sweep under way', async () => {
     const me = await t.newBorrower();
     const unused = await upload(me.session);
     await t.clock.advance(ORPHAN_GRACE_MS + 1);
     const logged: string[] = [];
-    const stop = startOrphanSweeps(deps(), { info: (_o, msg) => logged.push(msg), error: (_o, msg) => logged.push(msg) });
-    await stop();
+    const log = { info: (_o: object, msg: string) => logged.push(msg), error: (_o: object, msg: string) => logged.push(msg) };
+    const scheduler = startScheduler({ db: t.db, clock: t.clock, jobs: [orphanSweepJob(deps(), log)], checkMs: 60_000, log });
+    await scheduler.check();
+    await scheduler.stop();
     expect(logged).toEqual(['orphan uploads removed']);
     expect(onDisk().has(unused)).toBe(false);
   });

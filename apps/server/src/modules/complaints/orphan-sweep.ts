@@ -2,7 +2,7 @@
  * Removes uploads nobody can use any more: rows of images that no complaint references, older than
  * a grace period (a borrower may still be writing the complaint, and the web keeps a draft; an agent
  * a reply), with their files; and files that no row names at all (the server stopped between writing the file
- * and inserting its row; see uploadComplaintImage). Runs at server start and every hour (main.ts).
+ * and inserting its row; see uploadComplaintImage). Runs as the periodic job `orphan-sweep`, hourly (main.ts).
  * Also deletes the upload quota's slots that no longer count (older than its hour).
  */
 import type { Clock } from '../../platform/clock/clock.ts';
@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { lockBorrower } from '../../domain/borrowers/service.ts';
 import { borrowersWithOrphanImages, deleteOrphanImages, deleteOrphanStaffImages, knownStorageKeys } from './store.ts';
 import { forgetExpiredUploadSlots } from './upload-quota.ts';
-import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
+import type { JobLog, PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import type { ImageStorage } from '../../providers/storage/storage.ts';
 
 /** Unused uploads are kept a week: the web's complaint draft holds their URLs until Send. */
@@ -67,14 +67,15 @@ export async function sweepOrphanUploads(deps: SweepDeps, options: { olderThanMs
   return { removed };
 }
 
-/**
- * Sweeps now and every SWEEP_INTERVAL_MS until stop(), which also waits for a sweep under way (so
- * the database can be closed after it). Failures are logged, never thrown.
- */
-export function startOrphanSweeps(deps: SweepDeps, log: JobLog): () => Promise<void> {
-  const pass = async () => {
-    const { removed } = await sweepOrphanUploads(deps);
-    if (removed > 0) log.info({ removed }, 'orphan uploads removed');
+/** The periodic job `orphan-sweep` (platform/jobs/scheduler.ts): a sweep every SWEEP_INTERVAL_MS, on one process. */
+export function orphanSweepJob(deps: SweepDeps, log: JobLog): PeriodicJob {
+  return {
+    name: 'orphan-sweep',
+    intervalMs: SWEEP_INTERVAL_MS,
+    failureMessage: 'orphan upload sweep failed',
+    run: async () => {
+      const { removed } = await sweepOrphanUploads(deps);
+      if (removed > 0) log.info({ removed }, 'orphan uploads removed');
+    },
   };
-  return startPeriodic(pass, SWEEP_INTERVAL_MS, log, 'orphan upload sweep failed');
 }

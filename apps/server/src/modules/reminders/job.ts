@@ -1,6 +1,6 @@
 /**
- * The SMS payment reminder job (docs/records.md, Reminders). A pass, run every REMINDER_INTERVAL_MS by
- * the server's periodic runner (main.ts) and on demand by POST /ops/reminders/run:
+ * The SMS payment reminder job (docs/records.md, Reminders). A pass, run every REMINDER_INTERVAL_MS as
+ * the periodic job `payment-reminders` (main.ts) and on demand by POST /ops/reminders/run:
  *
  * 1. does nothing in the quiet hours (22:00-06:00 lender time, loan-terms/contact-hours.ts);
  * 2. takes over the claims a stopped process or a failed provider left 'sending' for STALE_CLAIM_MS,
@@ -20,7 +20,7 @@
  */
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
+import type { JobLog, PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import { dayToIsoDate, isoDateToDay, lenderDate, lenderDay, lenderDayStartsAt } from '../../loan-terms/calendar.ts';
 import { isQuietHour, nextAllowedMoment } from '../../loan-terms/contact-hours.ts';
 import { isRepaying } from '../../loan-terms/status.ts';
@@ -176,12 +176,16 @@ export async function runReminderPass(deps: Deps): Promise<ReminderPass> {
   return pass;
 }
 
-/** Runs a pass now and every REMINDER_INTERVAL_MS until stop(), which waits for a pass under way. */
-export function startPaymentReminders(deps: Deps, log: JobLog): () => Promise<void> {
-  const run = async () => {
-    const pass = await runReminderPass(deps);
-    if (pass.sent.length + pass.dropped > 0) log.info({ sent: pass.sent.length, dropped: pass.dropped }, 'payment reminders sent');
-    if (pass.failed > 0) log.error({ failed: pass.failed }, 'payment reminders left some for the next pass');
+/** The periodic job `payment-reminders` (platform/jobs/scheduler.ts): a pass every REMINDER_INTERVAL_MS, on one process. */
+export function paymentRemindersJob(deps: Deps, log: JobLog): PeriodicJob {
+  return {
+    name: 'payment-reminders',
+    intervalMs: REMINDER_INTERVAL_MS,
+    failureMessage: 'payment reminders failed',
+    run: async () => {
+      const pass = await runReminderPass(deps);
+      if (pass.sent.length + pass.dropped > 0) log.info({ sent: pass.sent.length, dropped: pass.dropped }, 'payment reminders sent');
+      if (pass.failed > 0) log.error({ failed: pass.failed }, 'payment reminders left some for the next pass');
+    },
   };
-  return startPeriodic(run, REMINDER_INTERVAL_MS, log, 'payment reminders failed');
 }

@@ -8,7 +8,7 @@
  * a crash between storing and settling loses nothing.
  */
 import type { AppDeps } from '../../deps.ts';
-import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
+import { runUnderJobLock, type JobLog, type PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import type { ProviderNotification, ProviderStatus } from '../../providers/payments/payment-provider.ts';
 import { recordSandboxTransaction } from '../../providers/payments/sandbox.ts';
 import {
@@ -90,19 +90,35 @@ export async function sandboxPaid(deps: Deps, payCode: Pick<PayCodeRow, 'txnId' 
   return settleOne(deps, { id, provider: deps.payments.name, txnId: payCode.txnId });
 }
 
+/** The periodic job's name, and its lock, which a pass asked for by a postback takes too. */
+export const SETTLE_JOB = 'provider-notifications';
+/** A pass asked for while another process's (or the schedule's) pass holds the lock is tried again this often… */
+const KICK_RETRY_MS = 500;
+/** …this many times (then the periodic pass settles it). */
+const KICK_TRIES = 10;
+
 /**
- * One settling pass at a time in this process: a postback asks for a pass at once, and a pass asked
- * for while one runs runs again right after it (so nothing stored waits for the periodic pass).
+ * Settling passes: the periodic job `provider-notifications` (every SETTLE_INTERVAL_MS, on one
+ * process), and kick(), a pass at once after a postback was stored. Both hold the job's lock, so a
+ * kick never overlaps a scheduled pass (here or in another process): it waits for it and tries
+ * again. A kick asked for while one runs in this process runs again right after it.
  */
 export function createNotificationSettler(deps: Deps, log: JobLog) {
   let running: Promise<void> | null = null;
   let again = false;
-  const pass = async () => {
+  const settleAll = async () => {
+    do {
+      again = false;
+      await settleNotifications(deps);
+    } while (again);
+  };
+  const kickPass = async () => {
     try {
-      do {
-        again = false;
-        await settleNotifications(deps);
-      } while (again);
+      for (let tries = 1; ; tries++) {
+        if (await runUnderJobLock(deps.db, SETTLE_JOB, settleAll)) return;
+        if (tries >= KICK_TRIES) return;
+        await new Promise((resolve) => setTimeout(resolve, KICK_RETRY_MS));
+      }
     } catch (err) {
       log.error({ err }, 'settling provider notifications failed');
     }
@@ -113,18 +129,14 @@ export function createNotificationSettler(deps: Deps, log: JobLog) {
         again = true;
         return running;
       }
-      running = pass().finally(() => {
+      running = kickPass().finally(() => {
         running = null;
       });
       return running;
     },
-    /** Starts the periodic pass; returns its stop(). */
-    start(): () => Promise<void> {
-      const stop = startPeriodic(() => this.kick(), SETTLE_INTERVAL_MS, log, 'settling provider notifications failed');
-      return async () => {
-        await stop();
-        await running;
-      };
+    /** The scheduled pass (the scheduler holds the lock while it runs). */
+    job(): PeriodicJob {
+      return { name: SETTLE_JOB, intervalMs: SETTLE_INTERVAL_MS, failureMessage: 'settling provider notifications failed', run: settleAll };
     },
   };
 }

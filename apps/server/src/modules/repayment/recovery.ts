@@ -5,11 +5,11 @@
  * the provider is asked for the charge's outcome (never asked to charge again): succeeded → booked
  * once; otherwise the claim is released so the borrower can confirm again. A commit that died during
  * startCardCharge leaves its repayment 'starting' with no charge id: the provider is asked for the
- * charge by our reference (the pay code) instead. Runs at server start and every
- * RECOVERY_INTERVAL_MS (main.ts), and when a borrower's confirm finds a stale claim.
+ * charge by our reference (the pay code) instead. Runs as the periodic job `card-recovery`
+ * every RECOVERY_INTERVAL_MS (main.ts), and when a borrower's confirm finds a stale claim.
  */
 import type { AppDeps } from '../../deps.ts';
-import { startPeriodic, type JobLog } from '../../platform/jobs/periodic.ts';
+import type { JobLog, PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import { settle, settleSucceeded } from './card-settlement.ts';
 import { findRepayment, listStaleRepayments, moveRepayment, releaseStaleClaim, type CardRepayment } from './store.ts';
 
@@ -88,12 +88,16 @@ export async function recoverCardRepayments(deps: Deps): Promise<{ settled: numb
   return counts;
 }
 
-/** Recovers now and every RECOVERY_INTERVAL_MS until stop(), which waits for a pass under way. Failures are logged, never thrown. */
-export function startCardRecovery(deps: Deps, log: JobLog): () => Promise<void> {
-  const pass = async () => {
-    const counts = await recoverCardRepayments(deps);
-    if (counts.settled + counts.released + counts.closed > 0) log.info(counts, 'card repayments recovered');
-    if (counts.failed > 0) log.error(counts, 'card repayment recovery left some for the next pass');
+/** The periodic job `card-recovery` (platform/jobs/scheduler.ts): a pass every RECOVERY_INTERVAL_MS, on one process. */
+export function cardRecoveryJob(deps: Deps, log: JobLog): PeriodicJob {
+  return {
+    name: 'card-recovery',
+    intervalMs: RECOVERY_INTERVAL_MS,
+    failureMessage: 'card repayment recovery failed',
+    run: async () => {
+      const counts = await recoverCardRepayments(deps);
+      if (counts.settled + counts.released + counts.closed > 0) log.info(counts, 'card repayments recovered');
+      if (counts.failed > 0) log.error(counts, 'card repayment recovery left some for the next pass');
+    },
   };
-  return startPeriodic(pass, RECOVERY_INTERVAL_MS, log, 'card repayment recovery failed');
 }

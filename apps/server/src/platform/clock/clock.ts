@@ -6,18 +6,46 @@ export interface Clock {
   /** Moves the clock forward (or back) by ms and remembers the offset. */
   advance(ms: number): Promise<Date>;
   offsetMs(): number;
+  /** Ends a refresh timer, if the clock has one. */
+  stop?(): void;
 }
 
 const OFFSET_KEY = 'clock_offset_ms';
 
-/** A clock whose offset lives in app_settings, so a restart keeps the moved time. */
-export async function createDbClock(db: Db, realNow: () => number = Date.now): Promise<Clock> {
-  const stored = await db.query<{ value: number }>('SELECT value FROM app_settings WHERE key = $1', [OFFSET_KEY]);
-  let offset = Number(stored.rows[0]?.value ?? 0);
+/**
+ * A clock whose offset lives in app_settings, so a restart keeps the moved time. `refreshMs`: read
+ * the offset again that often (a timer that keeps no process alive), so a clock moved through
+ * another process sharing the database is seen here within that long; now() stays synchronous.
+ */
+export async function createDbClock(db: Db, realNow: () => number = Date.now, options: { refreshMs?: number | undefined } = {}): Promise<Clock> {
+  const read = async () => Number((await db.query<{ value: number }>('SELECT value FROM app_settings WHERE key = $1', [OFFSET_KEY])).rows[0]?.value ?? 0);
+  let offset = await read();
+  // Bumped by advance(): a read that began before it is not applied over it.
+  let moves = 0;
+  let timer: NodeJS.Timeout | undefined;
+  if (options.refreshMs !== undefined) {
+    let reading = false;
+    timer = setInterval(() => {
+      if (reading) return;
+      reading = true;
+      const movesBefore = moves;
+      read()
+        .then((value) => {
+          if (moves === movesBefore) offset = value;
+        })
+        // The database is away (or closed at shutdown): the offset stays as it was.
+        .catch(() => undefined)
+        .finally(() => {
+          reading = false;
+        });
+    }, options.refreshMs);
+    timer.unref();
+  }
   return {
     now: () => new Date(realNow() + offset),
     offsetMs: () => offset,
     advance: async (ms) => {
+      moves++;
       offset += ms;
       await db.query(
         `INSERT INTO app_settings (key, value) VALUES ($1, $2::jsonb)
@@ -26,6 +54,7 @@ export async function createDbClock(db: Db, realNow: () => number = Date.now): P
       );
       return new Date(realNow() + offset);
     },
+    stop: () => clearInterval(timer),
   };
 }
 
