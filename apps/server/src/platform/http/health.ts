@@ -18,6 +18,12 @@ export interface Lifecycle {
 
 export function registerHealth(app: FastifyInstance, deps: { db: Db; clock: Clock; lifecycle: Lifecycle }): void {
   const noStore = { 'Cache-Control': 'no-store' };
+  // While draining, each answer ends its keep-alive connection: the client's next request opens a
+  // new one, which the load balancer sends to a process that is not stopping.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (deps.lifecycle.shuttingDown) reply.header('Connection', 'close');
+    return payload;
+  });
 
   app.get('/healthz', async () => {
     await deps.db.query('SELECT 1');
