@@ -7,11 +7,13 @@
  * - Two schedulers running one job: never two runs at once, one run per slot.
  * - A process killed (SIGKILL) in the middle of a run: PostgreSQL releases its lock with its
  *   connection, and another process closes the run as failed and runs the job.
+ * - The server clock moved through one process (the /ops clock calls) is seen by another within a second.
  * Needs the postgresql package (its binaries, no running service).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDbClock } from '../../apps/server/src/platform/clock/clock.ts';
 import { openDb, type Db } from '../../apps/server/src/platform/db/client.ts';
 import { migrate, migrationNames } from '../../apps/server/src/platform/db/migrate.ts';
 import { ABANDONED_RUN_ERROR, runUnderJobLock, startScheduler, type PeriodicJob } from '../../apps/server/src/platform/jobs/scheduler.ts';
@@ -157,5 +159,24 @@ describe('periodic jobs on PostgreSQL', () => {
       ['survivor:2', 'ok', null],
     ]);
     expect(runs[1]!.due_at).toEqual(runs[0]!.due_at);
+  });
+});
+
+describe('the server clock on PostgreSQL', () => {
+  it('a clock moved through one process is seen by another within a second', async () => {
+    const url = await freshDatabase();
+    const [a, b] = await Promise.all([open(url, true), open(url, true)]);
+    const [one, two] = await Promise.all([createDbClock(a, Date.now, { refreshMs: 500 }), createDbClock(b, Date.now, { refreshMs: 500 })]);
+    try {
+      await one.advance(86_400_000);
+      const movedAt = Date.now();
+      while (two.offsetMs() !== 86_400_000 && Date.now() - movedAt < 3_000) await sleep(20);
+      expect(two.offsetMs()).toBe(86_400_000);
+      expect(Date.now() - movedAt).toBeLessThan(1_000);
+      expect(Math.abs(two.now().getTime() - one.now().getTime())).toBeLessThan(100);
+    } finally {
+      one.stop?.();
+      two.stop?.();
+    }
   });
 });
