@@ -39,7 +39,7 @@ export interface Db extends Queryable {
  * as classid and objid): ADVISORY_LOCK_NAMESPACE, and the first 4 bytes of sha256(name) as a signed
  * integer. A schema (tests share one database) is part of the name: `<schema>:<name>`.
  */
-export const ADVISORY_LOCK_NAMESPACE = 24_2024;
+export const ADVISORY_LOCK_NAMESPACE = 242024;
 export function advisoryLockKeys(name: string, schema?: string): [number, number] {
   const digest = createHash('sha256').update(schema ? `${schema}:${name}` : name).digest();
   return [ADVISORY_LOCK_NAMESPACE, digest.readInt32BE(0)];
