@@ -28,6 +28,7 @@ import {
   lockPaymentRef,
   markPayCodePaid,
   savePaymentResult,
+  settleNotification,
   setUnpaidPayCodeStatus,
   type PayCodeRow,
   type PaymentExceptionKind,
@@ -256,8 +257,18 @@ export async function settleProviderTransaction(
   provider: string,
   t: ProviderTransaction,
   now: Date,
+  /** The stored notification this settles: marked settled in the same transaction, so a process killed in between settles it again, never twice (one exception, not two). */
+  notificationId?: number,
 ): Promise<{ outcome: SettlementOutcome; detail: string }> {
   return deps.db.transaction(async (tx) => {
+    const settled = await settleTransactionIn(tx, provider, t, now);
+    if (notificationId !== undefined) await settleNotification(tx, notificationId, `${settled.outcome}: ${settled.detail}`, now);
+    return settled;
+  });
+}
+
+async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderTransaction, now: Date): Promise<{ outcome: SettlementOutcome; detail: string }> {
+  {
     const payCode = await findPayCodeByTxn(tx, t.txnId, { forUpdate: true });
     const exception = async (kind: PaymentExceptionKind, detail: string, borrowerId: number | null = null) => {
       await insertPaymentException(tx, {
@@ -309,7 +320,7 @@ export async function settleProviderTransaction(
     if (await findPaymentByRef(tx, providerRef)) return exception('already_paid', `${providerRef} was applied to another pay code`, borrowerId);
     const result = await applyMoney(tx, payCode, providerRef, now, null);
     return { outcome: 'applied' as const, detail: `payment ${result.paymentId}: ${result.outcome}` };
-  });
+  }
 }
 
 /** The payment applied on a pay code, with what it did, or null. */

@@ -62,10 +62,10 @@ export async function receiveNotification(deps: Deps, notification: ProviderNoti
 export async function settleOne(deps: Deps, n: Pick<StoredNotification, 'id' | 'provider' | 'txnId'>): Promise<{ outcome: SettlementOutcome; detail: string } | undefined> {
   const truth = await deps.payments.transactionStatus(n.txnId).catch(() => undefined);
   if (truth === undefined) return undefined;
-  const settled =
-    truth === null ? { outcome: 'unknown' as const, detail: `the provider does not know txnid ${n.txnId}` } : await settleProviderTransaction(deps, n.provider, truth, deps.clock.now());
-  await settleNotification(deps.db, n.id, `${settled.outcome}: ${settled.detail}`, deps.clock.now());
-  return settled;
+  if (truth !== null) return settleProviderTransaction(deps, n.provider, truth, deps.clock.now(), n.id);
+  const unknown = { outcome: 'unknown' as const, detail: `the provider does not know txnid ${n.txnId}` };
+  await settleNotification(deps.db, n.id, `${unknown.outcome}: ${unknown.detail}`, deps.clock.now());
+  return unknown;
 }
 
 /** Settles the stored notifications not settled yet, oldest first. */
