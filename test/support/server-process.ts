@@ -92,6 +92,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       DATA_DIR: options.dataDir,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // stop() ends the test's server at once; a test of the drain sets its own.
+      SHUTDOWN_DRAIN_MS: '0',
       WEB_DIST: options.webDist ?? '',
       ...ours,
       ...options.env,

@@ -200,11 +200,12 @@ async function runServer(config: Config): Promise<void> {
   ];
   const scheduler = startScheduler({ db, clock, jobs, checkMs: config.JOB_CHECK_MS, log: app.log });
 
-  // SIGTERM (and SIGINT, but not in a worker: the primary forwards it as SIGTERM): drain, then close.
+  // SIGTERM: drain, then close; SIGINT and the other signals close-with-grace hears: close (a worker ignores SIGINT: the primary forwards it as SIGTERM).
   closeWithGrace({ delay: config.SHUTDOWN_DRAIN_MS + 15_000, skip: cluster.isWorker ? ['SIGINT'] : [] }, async ({ err, signal }) => {
     lifecycle.shuttingDown = true;
     if (err) app.log.error({ err }, 'shutting down after error');
-    else {
+    // SIGINT (a terminal's Ctrl-C) closes at once; SIGTERM (an orchestrator, the WORKERS primary) drains first.
+    else if (signal === 'SIGTERM') {
       app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down: /readyz answers 503; still serving while the load balancer drains');
       await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     }
