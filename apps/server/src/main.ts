@@ -4,7 +4,6 @@
  * The database opens and migrates first, while the rest of the server's modules load: only config
  * and the database client are imported before that starts.
  */
-import { join } from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDb } from './platform/db/client.ts';
 
@@ -37,7 +36,7 @@ const [
   import('./platform/clock/clock.ts'),
   import('./app.ts'),
   import('./seed/demo.ts'),
-  import('./providers/storage/local-disk.ts'),
+  import('./providers/storage/choose.ts'),
   import('./providers/storage/reencode-queue.ts'),
   import('./providers/sms/dev-outbox.ts'),
   import('./providers/payments/sandbox.ts'),
@@ -58,7 +57,7 @@ const cardData = createCardData(cardDataKeysFor(config));
 // Before anything is served: rows of older versions lose their clear numbers, old-key ones are re-encrypted.
 const cardNumbers = await protectCardNumbers(db, cardData);
 const clock = await createDbClock(db);
-const storage = storageModule.createLocalDiskStorage(join(config.DATA_DIR, 'uploads'));
+const storage = storageModule.createImageStorage(config, db);
 const sms = smsModule.createDevOutboxSms(db, clock);
 // The local sandbox moves no money; a deployment that takes real payments hands in its provider here.
 const sandboxPayments = paymentsModule.createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
