@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +83,28 @@ describe('local disk storage served at /uploads', () => {
     const stored = await s.put('complaints', { bytes: IMAGES.png, type: { mime: 'image/png', extension: 'png' } });
     writeFileSync(join(root, stored.key), '<html><script>alert(1)</script></html>'.padEnd(64, ' '));
     expect((await app.inject({ method: 'GET', url: stored.url })).statusCode).toBe(404);
+  });
+
+  it('writes each image whole under its name: a partial file a stopped process left is never served, listed or kept', async () => {
+    const s = storage();
+    const stored = await s.put('complaints', { bytes: IMAGES.png, type: { mime: 'image/png', extension: 'png' } });
+    // put() leaves no partial file behind once it answered.
+    expect(readdirSync(join(root, 'complaints')).filter((n) => n.startsWith('.partial-'))).toEqual([]);
+    // What a process killed mid-write leaves: the first bytes of an image, under the partial name.
+    const fresh = join(root, 'complaints', `.partial-${'a'.repeat(32)}`);
+    const stale = join(root, 'complaints', `.partial-${'b'.repeat(32)}`);
+    writeFileSync(fresh, IMAGES.png.subarray(0, 40));
+    writeFileSync(stale, IMAGES.png.subarray(0, 40));
+    const hourAgo = new Date(Date.now() - 61 * 60_000);
+    utimesSync(stale, hourAgo, hourAgo);
+    for (const name of [`.partial-${'a'.repeat(32)}`, `.partial-${'a'.repeat(32)}.png`]) {
+      expect((await app.inject({ method: 'GET', url: `/uploads/complaints/${name}` })).statusCode).toBe(404);
+    }
+    const listed = (await s.list('complaints')).map((f) => f.key);
+    expect(listed).toContain(stored.key);
+    expect(listed.some((k) => k.includes('.partial-'))).toBe(false);
+    // The sweep's list() deletes a partial file older than an hour, and leaves one that may still be written.
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
   });
 });
