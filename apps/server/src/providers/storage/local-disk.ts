@@ -8,10 +8,12 @@ import type { ImageStorage } from './storage.ts';
 export { UPLOADS_PUBLIC_PATH } from './keys.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
-/** Files being written: a name KEY never matches, so they are never served or listed; see put(). */
-const PARTIAL = /^\.partial-[a-f0-9]{32}$/;
-/** A partial file older than this was left by a process that stopped while writing it. */
-const PARTIAL_GRACE_MS = 60 * 60 * 1000;
+/**
+ * A file being written (see put()): a name KEY never matches, so it is never read or served. list()
+ * names it like an image, so the orphan sweep removes one that a stopped process left (no row ever
+ * names it) once it is older than the sweep's grace for files without rows.
+ */
+const PARTIAL_KEY = /^([a-z0-9-]{1,32})\/\.partial-[a-f0-9]{32}$/;
 
 export function createLocalDiskStorage(root: string): Required<ImageStorage> {
   return {
@@ -21,7 +23,7 @@ export function createLocalDiskStorage(root: string): Required<ImageStorage> {
       const { key, url } = newImageKey(folder, image.type);
       await mkdir(join(root, folder), { recursive: true });
       // Written under a name nothing serves, then linked to its key in one step: a process stopped
-      // mid-write leaves only a partial file (list() removes it later), and a reader sees the whole
+      // mid-write leaves only a partial file (the orphan sweep removes it), and a reader sees the whole
       // image or none. link() refuses an existing name, so nothing is ever overwritten.
       const partial = join(root, folder, `.partial-${randomBytes(16).toString('hex')}`);
       await writeFile(partial, image.bytes, { flag: 'wx', mode: 0o640 });
@@ -34,7 +36,7 @@ export function createLocalDiskStorage(root: string): Required<ImageStorage> {
     },
 
     async remove(key) {
-      if (!KEY.test(key)) return;
+      if (!KEY.test(key) && !PARTIAL_KEY.test(key)) return;
       await unlink(join(root, key)).catch((error: unknown) => {
         if (!isMissing(error)) throw error;
       });
@@ -53,14 +55,9 @@ export function createLocalDiskStorage(root: string): Required<ImageStorage> {
       for (const name of names) {
         const key = `${folder}/${name}`;
         const info = await stat(join(root, key)).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
-        if (!info?.isFile()) continue;
-        // A partial file of a put() that never finished: nobody will link it any more.
-        if (PARTIAL.test(name)) {
-          if (info.mtime.getTime() <= Date.now() - PARTIAL_GRACE_MS) await unlink(join(root, key)).catch(() => undefined);
-          continue;
-        }
-        // Only names put() could have made; anything else in the directory is not the app's to touch.
-        if (KEY.test(key)) found.push({ key, modifiedAt: info.mtime });
+        // Only names put() could have made (images, and partial files of a put() under way or cut
+        // off); anything else in the directory is not the app's to touch.
+        if (info?.isFile() && (KEY.test(key) || PARTIAL_KEY.test(key))) found.push({ key, modifiedAt: info.mtime });
       }
       return found;
     },
