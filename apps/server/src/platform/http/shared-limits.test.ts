@@ -14,6 +14,9 @@ import {
   getSmsRoute,
   problemSaveRoute,
   registerRoute,
+  repaymentCommitRoute,
+  repaymentConfirmRoute,
+  repaymentWayRoute,
   STAFF_LIMITS,
   STAFF_MESSAGES,
   uploadProblemImgRoute,
@@ -27,6 +30,8 @@ import { createStaff } from '../../staff/accounts/service.ts';
 import { seedCatalog } from '../../seed/demo.ts';
 import { createOrder, findProduct } from '../../domain/orders/service.ts';
 import { OPS_WRONG_TOKENS_PER_MINUTE } from '../../ops/routes.ts';
+import { addRepaymentCard } from '../../domain/bank-cards/card-on-file.ts';
+import { CODE_CHECKS_PER_REPAYMENT, CODE_MESSAGES } from '../../modules/repayment/card-codes.ts';
 import { MESSAGES as COMPLAINT_MESSAGES } from '../../modules/complaints/service.ts';
 import { UPLOADS_PER_HOUR } from '../../modules/complaints/upload-quota.ts';
 import { LIMITS as PROMOTION_LIMITS, MESSAGES as PROMOTION_MESSAGES } from '../../modules/promotion/service.ts';
@@ -128,6 +133,36 @@ describe('two processes on one database share every limit', () => {
     expect((await post(a, getSmsRoute, { phone, capcode, sid })).code).not.toBe(0);
   });
 
+  it(`card repayment codes: ${CODE_CHECKS_PER_REPAYMENT} checks per repayment, wrong codes sent through A and B together`, async () => {
+    const { borrowerId, session } = await a.newBorrower();
+    const product = (await findProduct(a.db, productIds[0]!))!;
+    const order = await a.db.transaction((tx) => createOrder(tx, { borrower: { id: borrowerId, isRepeat: false }, product, status: 174, dueInDays: 1 }, a.clock.now()));
+    const { card } = await addRepaymentCard(a.db, a.cardData, { borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821', now: a.clock.now() });
+    const call = async (t: TestApp, route: Route, payload: Record<string, string | number>) =>
+      (await t.app.inject({ method: 'POST', url: `${callUrlPath(route)}?${query(session as unknown as Record<string, string>)}`, headers: FORM_HEADERS, payload: form(payload) })).json();
+    const way = (await call(a, repaymentWayRoute, { orderId: order.id })).data;
+    const committed = await call(b, repaymentCommitRoute, {
+      amount: way.repayAmount,
+      bankName: card.bankName,
+      cardId: card.id,
+      cardNo: card.maskedNo,
+      couponId: '',
+      orderId: order.id,
+      repayToken: way.repayToken,
+      bankCode: card.bankCode,
+      sendMsg: '1',
+    });
+    expect(committed).toMatchObject({ code: '00', data: { needValid: 1 } });
+    const repaymentRecordId = committed.data.repayRecordId as number;
+    const { rows } = await a.db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1', [session.mobilePhone]);
+    const code = /\b(\d{6})\b/.exec(rows[0]!.body)![1]!;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const answers = [];
+    for (let i = 0; i < CODE_CHECKS_PER_REPAYMENT; i++) answers.push((await call(i % 2 ? b : a, repaymentConfirmRoute, { orderId: order.id, verifyCode: wrong, repaymentRecordId })).code);
+    expect(answers).toEqual([...Array(CODE_CHECKS_PER_REPAYMENT - 1).fill('800006'), '800007']);
+    expect(await call(b, repaymentConfirmRoute, { orderId: order.id, verifyCode: code, repaymentRecordId })).toEqual({ code: '800007', message: CODE_MESSAGES.checksUsed, data: null });
+  });
+
   it('the staff sign-in lockout: wrong passwords through A lock the email through B; a session opened through A works through B', async () => {
     await createStaff(a.db, { email: 'shared@lender.test', name: 'Shared Person', roles: ['agent'], password: STAFF_TEST_PASSWORD }, a.clock.now());
     await createStaff(a.db, { email: 'other@lender.test', name: 'Other Person', roles: ['agent'], password: STAFF_TEST_PASSWORD }, a.clock.now());
@@ -143,7 +178,8 @@ describe('two processes on one database share every limit', () => {
     const cookie = opened.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const session = await b.app.inject({ method: 'GET', url: '/staff/api/me', headers: { cookie } });
     expect(session.statusCode).toBe(200);
-  });
+    // Password hashing is slow on purpose: seven sign-ins on a busy machine.
+  }, 120_000);
 
   it('a borrower session made through A is one through B', async () => {
     const me: { session: SessionParams } = await a.newBorrower();
