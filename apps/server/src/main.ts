@@ -14,7 +14,6 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { loadConfig, workerCount, type Config } from './config.ts';
 import { openDb } from './platform/db/client.ts';
 
@@ -139,7 +138,7 @@ async function runServer(config: Config): Promise<void> {
     import('./platform/clock/clock.ts'),
     import('./app.ts'),
     import('./seed/demo.ts'),
-    import('./providers/storage/local-disk.ts'),
+    import('./providers/storage/choose.ts'),
     import('./providers/storage/reencode-queue.ts'),
     import('./providers/sms/dev-outbox.ts'),
     import('./providers/payments/sandbox.ts'),
@@ -159,7 +158,7 @@ async function runServer(config: Config): Promise<void> {
   const cardData = createCardData(cardDataKeysFor(config));
   // Only where another process can move the clock (the /ops clock calls) is its offset read again.
   const clockRefreshMs = db.kind === 'postgres' && (config.OPS_TOKEN !== undefined || config.NODE_ENV !== 'production') ? 500 : undefined;
-  const storage = storageModule.createLocalDiskStorage(join(config.DATA_DIR, 'uploads'));
+  const storage = storageModule.createImageStorage(config, db);
   // One process at a time (the others wait): the first to start migrates and seeds, the others find it done.
   const started = await db.withSessionLock(START_LOCK, async () => {
     if (db.kind === 'postgres') await migrate(db);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, unlinkSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,19 @@ describe('sweepOrphanUploads', () => {
 
     expect((await sweepOrphanUploads(deps(), { olderThanMs: 0 })).removed).toBeGreaterThanOrEqual(1);
     expect(onDisk().has(young.url)).toBe(false);
+  });
+
+  it('removes a partial file a process stopped while writing (disk) on the same terms as a file without a row', async () => {
+    const young = `/uploads/complaints/.partial-${'c'.repeat(32)}`;
+    const old = `/uploads/complaints/.partial-${'d'.repeat(32)}`;
+    for (const url of [young, old]) writeFileSync(join(root, url.replace('/uploads/', '')), IMAGES.png.subarray(0, 40));
+    ageFile(old, ROWLESS_FILE_GRACE_MS + 60_000);
+    await sweepOrphanUploads(deps());
+    expect(onDisk().has(old)).toBe(false);
+    // It may be an upload still being written: left alone.
+    expect(onDisk().has(young)).toBe(true);
+    await sweepOrphanUploads(deps(), { olderThanMs: 0 });
+    expect(onDisk().has(young)).toBe(false);
   });
 
   it('removes a row whose file is already gone, and a later problem-save with it is refused', async () => {

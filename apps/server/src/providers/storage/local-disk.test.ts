@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +83,25 @@ describe('local disk storage served at /uploads', () => {
     const stored = await s.put('complaints', { bytes: IMAGES.png, type: { mime: 'image/png', extension: 'png' } });
     writeFileSync(join(root, stored.key), '<html><script>alert(1)</script></html>'.padEnd(64, ' '));
     expect((await app.inject({ method: 'GET', url: stored.url })).statusCode).toBe(404);
+  });
+
+  it('writes each image whole under its name: a partial file a stopped process left is never served, and the sweep can remove it', async () => {
+    const s = storage();
+    const stored = await s.put('complaints', { bytes: IMAGES.png, type: { mime: 'image/png', extension: 'png' } });
+    // put() leaves no partial file behind once it answered.
+    expect(readdirSync(join(root, 'complaints')).filter((n) => n.startsWith('.partial-'))).toEqual([]);
+    // What a process killed mid-write leaves: the first bytes of an image, under the partial name.
+    const partial = `complaints/.partial-${'a'.repeat(32)}`;
+    writeFileSync(join(root, partial), IMAGES.png.subarray(0, 40));
+    const hourAgo = new Date(Date.now() - 61 * 60_000);
+    utimesSync(join(root, partial), hourAgo, hourAgo);
+    for (const url of [`/uploads/${partial}`, `/uploads/${partial}.png`]) expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(await s.read(partial)).toBeNull();
+    // Listed with its age, like a file without a row, so the orphan sweep removes it after its grace.
+    const listed = await s.list('complaints');
+    expect(listed.map((f) => f.key)).toContain(stored.key);
+    expect(listed.find((f) => f.key === partial)?.modifiedAt.getTime()).toBeLessThanOrEqual(hourAgo.getTime() + 1000);
+    await s.remove(partial);
+    expect(existsSync(join(root, partial))).toBe(false);
   });
 });

@@ -1,33 +1,42 @@
 /** The local ImageStorage: files under one directory (DATA_DIR/uploads), served by the app at /uploads/<folder>/<name>. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mimeForExtension, sniffImageType, type ImageType } from './image-type.ts';
+import { FOLDER, KEY, newImageKey, servedImage, UPLOADS_PUBLIC_PATH } from './keys.ts';
 import type { ImageStorage } from './storage.ts';
 
-export const UPLOADS_PUBLIC_PATH = '/uploads';
-
-const FOLDER = /^[a-z0-9-]{1,32}$/;
-/** folder/32 hex characters.extension: nothing else is ever read, so no path can leave the root. */
-const KEY = /^([a-z0-9-]{1,32})\/([a-f0-9]{32})\.(jpg|png|webp|gif)$/;
+export { UPLOADS_PUBLIC_PATH } from './keys.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+/**
+ * A file being written (see put()): a name KEY never matches, so it is never read or served. list()
+ * names it like an image, so the orphan sweep removes one that a stopped process left (no row ever
+ * names it) once it is older than the sweep's grace for files without rows.
+ */
+const PARTIAL_KEY = /^([a-z0-9-]{1,32})\/\.partial-[a-f0-9]{32}$/;
 
 export function createLocalDiskStorage(root: string): Required<ImageStorage> {
   return {
     publicPath: UPLOADS_PUBLIC_PATH,
 
     async put(folder, image) {
-      if (!FOLDER.test(folder)) throw new Error(`Bad storage folder: ${folder}`);
+      const { key, url } = newImageKey(folder, image.type);
       await mkdir(join(root, folder), { recursive: true });
-      // 128 random bits: the URL cannot be guessed, and 'wx' refuses to overwrite in any case.
-      const key = `${folder}/${randomBytes(16).toString('hex')}.${image.type.extension}`;
-      await writeFile(join(root, key), image.bytes, { flag: 'wx', mode: 0o640 });
-      return { key, url: `${UPLOADS_PUBLIC_PATH}/${key}` };
+      // Written under a name nothing serves, then linked to its key in one step: a process stopped
+      // mid-write leaves only a partial file (the orphan sweep removes it), and a reader sees the whole
+      // image or none. link() refuses an existing name, so nothing is ever overwritten.
+      const partial = join(root, folder, `.partial-${randomBytes(16).toString('hex')}`);
+      await writeFile(partial, image.bytes, { flag: 'wx', mode: 0o640 });
+      try {
+        await link(partial, join(root, key));
+      } finally {
+        await unlink(partial).catch(() => undefined);
+      }
+      return { key, url };
     },
 
     async remove(key) {
-      if (!KEY.test(key)) return;
+      if (!KEY.test(key) && !PARTIAL_KEY.test(key)) return;
       await unlink(join(root, key)).catch((error: unknown) => {
         if (!isMissing(error)) throw error;
       });
@@ -45,17 +54,16 @@ export function createLocalDiskStorage(root: string): Required<ImageStorage> {
       const found: { key: string; modifiedAt: Date }[] = [];
       for (const name of names) {
         const key = `${folder}/${name}`;
-        // Only names put() could have made; anything else in the directory is not the app's to touch.
-        if (!KEY.test(key)) continue;
         const info = await stat(join(root, key)).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
-        if (info?.isFile()) found.push({ key, modifiedAt: info.mtime });
+        // Only names put() could have made (images, and partial files of a put() under way or cut
+        // off); anything else in the directory is not the app's to touch.
+        if (info?.isFile() && (KEY.test(key) || PARTIAL_KEY.test(key))) found.push({ key, modifiedAt: info.mtime });
       }
       return found;
     },
 
     async read(key) {
-      const match = KEY.exec(key);
-      if (!match || !mimeForExtension(match[3]!)) return null;
+      if (!KEY.test(key)) return null;
       let bytes: Buffer;
       try {
         bytes = await readFile(join(root, key));
@@ -63,9 +71,7 @@ export function createLocalDiskStorage(root: string): Required<ImageStorage> {
         if (isMissing(error)) return null;
         throw error;
       }
-      // Served with the type its content shows (it was checked on upload; a file changed on disk since is not served).
-      const type: ImageType | null = sniffImageType(bytes);
-      return type && type.extension === match[3] ? { bytes, type } : null;
+      return servedImage(key, bytes);
     },
   };
 }

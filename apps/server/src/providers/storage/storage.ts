@@ -1,8 +1,9 @@
 /**
- * Where uploaded images live. The server only talks to this interface: the local implementation
- * (local-disk.ts) keeps files under DATA_DIR/uploads and the app serves them at /uploads/…; an
- * object store (S3, GCS, OSS…) implements put/remove, returns its own (CDN) URLs and leaves `read`
- * out, so the app mounts no /uploads route. See docs/complaints.md.
+ * Where uploaded images live. The server only talks to this interface, built by choose.ts from
+ * UPLOAD_STORE: files under DATA_DIR/uploads (local-disk.ts, one process), rows of upload_blobs
+ * (postgres.ts) or objects in an S3-compatible bucket (s3.ts). All three name images alike and the
+ * app serves them itself at /uploads/… (serve.ts). A store that returned its own (CDN) URLs could
+ * leave `read` out, and the app would mount no /uploads route. See docs/complaints.md.
  */
 import type { ImageType } from './image-type.ts';
 
