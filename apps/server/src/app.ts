@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract';
 import type { AppDeps } from './deps.ts';
 import { installErrorHandlers } from './platform/http/errors.ts';
+import { installMetrics } from './platform/metrics/http.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOps } from './ops/routes.ts';
 import { parseQuery, redactUrl } from './platform/http/redact.ts';
@@ -40,6 +41,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
     schemaController: { compilersFactory: lazySchemaCompilers },
   });
   installErrorHandlers(app);
+  // Every answer counted by route template (GET /metrics only with METRICS_TOKEN).
+  installMetrics(app, { token: deps.config.METRICS_TOKEN, poolStats: deps.db.poolStats?.bind(deps.db) });
   // Every answer, API, pages and files alike, is read as the type it declares; over https (directly,
   // or behind a trusted proxy that says so) the browser is told to come back over https only.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -17,6 +17,8 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL: what the connection pool holds now (the db_pool_* metrics). PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DbOptions {
@@ -132,6 +134,7 @@ async function openPostgres(url: string, schema?: string, onLostConnection: (err
       });
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
