@@ -13,6 +13,7 @@ import { quote, type AppliedPayment, type PaymentPurpose } from '../../loan-term
 import { coolingOff } from '../../loan-terms/cooling-off.ts';
 import { ORDER_STATUS, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
 import { loadOrder, recordPayment, toLoanState, viewOrder, type OrderView } from '../orders/service.ts';
+import { countPaymentApplied, type PaymentSource } from '../../platform/metrics/metrics.ts';
 import {
   findActiveChannel,
   findLivePayCode,
@@ -143,6 +144,8 @@ export interface ApplyPaidInput {
   /** The provider's reference; one per payment. Defaults to one derived from the code. */
   providerRef?: string | undefined;
   now: Date;
+  /** How the money came, for payments_applied_total: a card charge, the demo seed; by default the provider's word. */
+  source?: PaymentSource | undefined;
 }
 
 /**
@@ -151,7 +154,7 @@ export interface ApplyPaidInput {
  * a 'rollover' code extends the due dates and returns the order to 170.
  */
 export async function applyPaidPayCode(deps: Pick<AppDeps, 'db'>, input: ApplyPaidInput): Promise<{ result: PaymentResult; replay: boolean }> {
-  return deps.db.transaction(async (tx) => {
+  const applied = await deps.db.transaction(async (tx): Promise<{ result: PaymentResult; replay: boolean }> => {
     const payCode = await findPayCode(tx, input.code, { forUpdate: true });
     if (!payCode) throw notFound(`Pay code ${input.code} does not exist`);
     const earlier = await findPaymentByPayCode<PaymentResult>(tx, payCode.id);
@@ -160,6 +163,9 @@ export async function applyPaidPayCode(deps: Pick<AppDeps, 'db'>, input: ApplyPa
     if (await findPaymentByRef(tx, providerRef)) throw refused(`providerRef ${providerRef} was already used for another pay code`);
     return { result: await applyMoney(tx, payCode, providerRef, input.now, null), replay: false };
   });
+  // Counted once committed, and not for a replay.
+  if (!applied.replay) countPaymentApplied(input.source ?? 'provider');
+  return applied;
 }
 
 /**
@@ -257,7 +263,7 @@ export async function settleProviderTransaction(
   t: ProviderTransaction,
   now: Date,
 ): Promise<{ outcome: SettlementOutcome; detail: string }> {
-  return deps.db.transaction(async (tx) => {
+  const settled = await deps.db.transaction(async (tx): Promise<{ outcome: SettlementOutcome; detail: string }> => {
     const payCode = await findPayCodeByTxn(tx, t.txnId, { forUpdate: true });
     const exception = async (kind: PaymentExceptionKind, detail: string, borrowerId: number | null = null) => {
       await insertPaymentException(tx, {
@@ -310,6 +316,9 @@ export async function settleProviderTransaction(
     const result = await applyMoney(tx, payCode, providerRef, now, null);
     return { outcome: 'applied' as const, detail: `payment ${result.paymentId}: ${result.outcome}` };
   });
+  // Counted once committed: the sandbox's counter (the dev /ops "paid") or a real provider.
+  if (settled.outcome === 'applied') countPaymentApplied(provider.startsWith('sandbox') ? 'sandbox' : 'provider');
+  return settled;
 }
 
 /** The payment applied on a pay code, with what it did, or null. */
