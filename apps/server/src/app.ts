@@ -12,6 +12,7 @@ import { parseQuery, redactUrl } from './platform/http/redact.ts';
 import { lazySchemaCompilers } from './platform/http/schema-compilers.ts';
 import { serveStoredImages } from './providers/storage/serve.ts';
 import { serveBackoffice } from './web/serve-backoffice.ts';
+import { serveOpenApi } from './web/openapi.ts';
 import { serveWeb } from './web/serve-web.ts';
 import { registerStaffApi } from './staff/http/staff-api.ts';
 
@@ -62,6 +63,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
   await registerStaffApi(app, deps);
   serveStoredImages(app, deps.storage);
   if (deps.config.OPS_TOKEN) await app.register((ops) => registerOps(ops, deps), { prefix: '/ops' });
+  // The contract as OpenAPI 3.1 (public) and its viewer.
+  await serveOpenApi(app);
   await serveBackoffice(app, deps.config);
   await serveWeb(app, deps.config);
   return app;
