@@ -3,6 +3,7 @@ import { bindCardNewRoute, callUrlPath, loanDetailsRoute } from '@cashloan/contr
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
+import { signedInStaff } from '../../test-support/staff.ts';
 
 const TOKEN = 'metrics-token-of-the-tests-0123456789abcdef';
 
@@ -106,5 +107,31 @@ describe('GET /metrics', () => {
 
     expect((await h.markPaid(code)).body.message).toBe('already applied');
     expect(sample((await scrape()).body, 'payments_applied_total', { source: 'sandbox' })).toBe(before + 1);
+  });
+
+  it('counts a payment finance posts in the back office, and not a refused one', async () => {
+    const finance = await signedInStaff(t, ['finance']);
+    const { borrowerId } = await t.newBorrower();
+    const order = await h.order(borrowerId, ORDER_STATUS.overdue, { dueInDays: -2 });
+    const before = sample((await scrape()).body, 'payments_applied_total', { source: 'staff' });
+    const posted = await finance.call('POST', `/orders/${order.id}/payments`, { amountMinor: 1_000, method: 'counter', reference: 'OR-METRICS-1' });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(sample((await scrape()).body, 'payments_applied_total', { source: 'staff' })).toBe(before + 1);
+    const again = await finance.call('POST', `/orders/${order.id}/payments`, { amountMinor: 1_000, method: 'counter', reference: 'OR-METRICS-1' });
+    expect(again.statusCode).toBe(409);
+    expect(sample((await scrape()).body, 'payments_applied_total', { source: 'staff' })).toBe(before + 1);
+  });
+
+  it('counts the SMS reminders a pass sends, by kind', async () => {
+    const { borrowerId } = await t.newBorrower();
+    await h.order(borrowerId, ORDER_STATUS.overdue, { dueInDays: -2 });
+    const before = (await scrape()).body;
+    const pass = await t.app.inject({ method: 'POST', url: '/ops/reminders/run', headers: { authorization: `Bearer ${t.config.OPS_TOKEN}` } });
+    const sent = (pass.json().data as { sent: Array<{ kind: string }> }).sent;
+    expect(sent.length).toBeGreaterThan(0);
+    const after = (await scrape()).body;
+    for (const kind of new Set(sent.map((r) => r.kind))) {
+      expect(sample(after, 'reminders_sent_total', { kind }) - sample(before, 'reminders_sent_total', { kind }), kind).toBe(sent.filter((r) => r.kind === kind).length);
+    }
   });
 });
