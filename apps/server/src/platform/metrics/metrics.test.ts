@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindCardNewRoute, callUrlPath, loanDetailsRoute } from '@cashloan/contract';
-import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
+import { createTestApp, form, FORM_HEADERS, openTestDb, query, type TestApp } from '../../test-support/test-app.ts';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { signedInStaff } from '../../test-support/staff.ts';
@@ -40,6 +40,25 @@ describe('GET /metrics', () => {
     } finally {
       await plain.close();
     }
+  });
+
+  it("reads the database pool into the db_pool_* gauges while the app is open (PostgreSQL's pool; PGlite has none)", async () => {
+    const read = async (app: TestApp) => {
+      const text = (await app.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+      return { total: value('db_pool_connections'), idle: value('db_pool_idle_connections'), waiting: value('db_pool_waiting_clients') };
+    };
+    // The other apps' pools (none on PGlite; the test database's with TEST_DATABASE_URL).
+    const base = await read(t);
+    const db = await openTestDb();
+    const pooled = await createTestApp({ METRICS_TOKEN: TOKEN }, undefined, { db: { ...db, poolStats: () => ({ total: 7, idle: 3, waiting: 2 }) } });
+    const open = await read(pooled);
+    expect(open.total - base.total).toBe(7);
+    expect(open.waiting - base.waiting).toBe(2);
+    expect(Number.isInteger(open.idle)).toBe(true);
+    await pooled.close();
+    // Forgotten on close: back to the other apps' pools.
+    expect((await read(t)).waiting).toBe(base.waiting);
   });
 
   it('refuses without the token, with a wrong one, and with another scheme', async () => {
