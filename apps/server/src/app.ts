@@ -6,12 +6,14 @@ import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract';
 import type { AppDeps } from './deps.ts';
 import { installErrorHandlers } from './platform/http/errors.ts';
 import { registerHealth, type Lifecycle } from './platform/http/health.ts';
+import { installMetrics } from './platform/metrics/http.ts';
 import { registerModules } from './modules/index.ts';
 import { registerOps } from './ops/routes.ts';
 import { parseQuery, redactUrl } from './platform/http/redact.ts';
 import { lazySchemaCompilers } from './platform/http/schema-compilers.ts';
 import { serveStoredImages } from './providers/storage/serve.ts';
 import { serveBackoffice } from './web/serve-backoffice.ts';
+import { serveOpenApi } from './web/openapi.ts';
 import { serveWeb } from './web/serve-web.ts';
 import { registerStaffApi } from './staff/http/staff-api.ts';
 
@@ -44,6 +46,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
     schemaController: { compilersFactory: lazySchemaCompilers },
   });
   installErrorHandlers(app);
+  // Every answer counted by route template (GET /metrics only with METRICS_TOKEN).
+  installMetrics(app, { token: deps.config.METRICS_TOKEN, poolStats: deps.db.poolStats?.bind(deps.db) });
   // Every answer, API, pages and files alike, is read as the type it declares; over https (directly,
   // or behind a trusted proxy that says so) the browser is told to come back over https only.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -60,6 +64,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
   await registerStaffApi(app, deps);
   serveStoredImages(app, deps.storage);
   if (deps.config.OPS_TOKEN) await app.register((ops) => registerOps(ops, deps), { prefix: '/ops' });
+  // The contract as OpenAPI 3.1 (public) and its viewer.
+  await serveOpenApi(app);
   await serveBackoffice(app, deps.config);
   await serveWeb(app, deps.config);
   return app;

@@ -41,6 +41,7 @@ import {
 } from './routes.ts';
 import { ALL_CALLS, type CallName } from './all-calls.ts';
 import { CALL_EXAMPLES } from './examples.ts';
+import { OPENAPI_JSON_PATH, OPENAPI_VIEWER_PATH } from './openapi.ts';
 import type { Call } from './schema.ts';
 
 /** The JSON Schema subset z.toJSONSchema produces for our schemas. */
@@ -221,6 +222,10 @@ function intro(): string {
 
 Generated from the contract (\`packages/contract/src\`) by \`npx tsx scripts/gen-api-doc.ts\`; do not edit by hand.
 The contract test fails when this file is out of date.
+
+**OpenAPI.** The same calls, borrower and staff, as an OpenAPI 3.1 document (JSON Schema draft 2020-12, from the same zod schemas):
+the server answers it at \`GET ${OPENAPI_JSON_PATH}\` (public) and shows it in a viewer (Swagger UI, served from the server itself) at
+\`GET ${OPENAPI_VIEWER_PATH}\`. \`packages/contract/src/openapi.ts\` builds it.
 
 ## Conventions
 

@@ -13,6 +13,7 @@ import { quote, type AppliedPayment, type PaymentPurpose } from '../../loan-term
 import { coolingOff } from '../../loan-terms/cooling-off.ts';
 import { ORDER_STATUS, isRepaying, type OrderStatus } from '../../loan-terms/status.ts';
 import { loadOrder, recordPayment, toLoanState, viewOrder, type OrderView } from '../orders/service.ts';
+import { countPaymentApplied, type PaymentSource } from '../../platform/metrics/metrics.ts';
 import {
   findActiveChannel,
   findLivePayCode,
@@ -144,6 +145,8 @@ export interface ApplyPaidInput {
   /** The provider's reference; one per payment. Defaults to one derived from the code. */
   providerRef?: string | undefined;
   now: Date;
+  /** How the money came, for payments_applied_total: a card charge, the demo seed; by default the provider's word. */
+  source?: PaymentSource | undefined;
 }
 
 /**
@@ -152,7 +155,7 @@ export interface ApplyPaidInput {
  * a 'rollover' code extends the due dates and returns the order to 170.
  */
 export async function applyPaidPayCode(deps: Pick<AppDeps, 'db'>, input: ApplyPaidInput): Promise<{ result: PaymentResult; replay: boolean }> {
-  return deps.db.transaction(async (tx) => {
+  const applied = await deps.db.transaction(async (tx): Promise<{ result: PaymentResult; replay: boolean }> => {
     const payCode = await findPayCode(tx, input.code, { forUpdate: true });
     if (!payCode) throw notFound(`Pay code ${input.code} does not exist`);
     const earlier = await findPaymentByPayCode<PaymentResult>(tx, payCode.id);
@@ -161,6 +164,9 @@ export async function applyPaidPayCode(deps: Pick<AppDeps, 'db'>, input: ApplyPa
     if (await findPaymentByRef(tx, providerRef)) throw refused(`providerRef ${providerRef} was already used for another pay code`);
     return { result: await applyMoney(tx, payCode, providerRef, input.now, null), replay: false };
   });
+  // Counted once committed, and not for a replay.
+  if (!applied.replay) countPaymentApplied(input.source ?? 'provider');
+  return applied;
 }
 
 /**
@@ -260,11 +266,14 @@ export async function settleProviderTransaction(
   /** The stored notification this settles: marked settled in the same transaction, so a process killed in between settles it again, never twice (one exception, not two). */
   notificationId?: number,
 ): Promise<{ outcome: SettlementOutcome; detail: string }> {
-  return deps.db.transaction(async (tx) => {
-    const settled = await settleTransactionIn(tx, provider, t, now);
-    if (notificationId !== undefined) await settleNotification(tx, notificationId, `${settled.outcome}: ${settled.detail}`, now);
-    return settled;
+  const settled = await deps.db.transaction(async (tx) => {
+    const inTx = await settleTransactionIn(tx, provider, t, now);
+    if (notificationId !== undefined) await settleNotification(tx, notificationId, `${inTx.outcome}: ${inTx.detail}`, now);
+    return inTx;
   });
+  // Counted once committed: the sandbox's counter (the dev /ops "paid") or a real provider.
+  if (settled.outcome === 'applied') countPaymentApplied(provider.startsWith('sandbox') ? 'sandbox' : 'provider');
+  return settled;
 }
 
 async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderTransaction, now: Date): Promise<{ outcome: SettlementOutcome; detail: string }> {

@@ -29,6 +29,7 @@ import { reminderContacts, remindersStoppedAt } from '../../domain/borrowers/ser
 import { FIRST_REMINDER_DAYS_BEFORE, latestSendableKind, type ReminderKind } from './schedule.ts';
 import { claimReminder, markDropped, markSent, reminderKey, reminderKeysOf, takeStaleClaims, type ReminderRow } from './store.ts';
 import { reminderText } from './text.ts';
+import { remindersSent } from '../../platform/metrics/metrics.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
 
@@ -114,6 +115,7 @@ async function send(deps: Deps, claim: ReminderRow, pass: ReminderPass, retried:
     await markSent(deps.db, claim.id, providerRef, deps.clock.now());
     const { id: reminderId, orderId, seq, dueOn, kind, phone } = claim;
     pass.sent.push({ reminderId, orderId, seq, dueOn, kind, phone, providerRef, retried });
+    remindersSent.inc({ kind });
   } catch {
     // Left 'sending': a pass after STALE_CLAIM_MS sends it again with the same reference.
     pass.failed++;

@@ -11,7 +11,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** Applies the money the provider took (exactly once: applyPaidPayCode replays a paid code) and marks the repayment paid. */
 export async function settle(deps: Deps, repayment: CardRepayment): Promise<void> {
-  await applyPaidPayCode(deps, { code: repayment.payCode, providerRef: repayment.providerRef ?? undefined, now: deps.clock.now() });
+  await applyPaidPayCode(deps, { code: repayment.payCode, providerRef: repayment.providerRef ?? undefined, now: deps.clock.now(), source: 'card' });
   await moveRepayment(deps.db, repayment.id, ['charged'], 'paid', {}, deps.clock.now());
 }
 

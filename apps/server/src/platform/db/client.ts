@@ -32,6 +32,8 @@ export interface Db extends Queryable {
   tryWithSessionLock<T>(name: string, fn: (conn: LockConnection) => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL: what the connection pool holds now (the db_pool_* metrics). PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -168,6 +170,7 @@ async function openPostgres(url: string, schema?: string, onLostConnection: (err
     },
     tryWithSessionLock: (name, fn) => holdLock(advisoryLockKeys(name, schema), fn, false),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 
   async function holdLock<T>(keys: [number, number], fn: (conn: LockConnection) => Promise<T>, wait: boolean): Promise<{ acquired: true; value: T } | { acquired: false }> {

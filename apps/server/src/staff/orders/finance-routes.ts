@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { moveOrderCall, postPaymentCall } from '@cashloan/contract';
 import { loadOrder, moveOrder } from '../../domain/orders/service.ts';
 import { postReceivedPayment } from '../../domain/payments/service.ts';
+import { countPaymentApplied } from '../../platform/metrics/metrics.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
 import { mountStaffCall, type StaffDeps } from '../http/mount.ts';
 import { orderForStaff, orderNotFound } from './service.ts';
@@ -30,8 +31,8 @@ export function registerFinanceCalls(app: FastifyInstance, deps: StaffDeps): voi
     }),
   );
 
-  mountStaffCall(app, deps, postPaymentCall, (ctx) =>
-    ctx.write(async (tx) => {
+  mountStaffCall(app, deps, postPaymentCall, async (ctx) => {
+    const answer = await ctx.write(async (tx) => {
       const { id, amountMinor, method, reference } = ctx.input;
       const before = await loadOrder(tx, id);
       if (!before) throw orderNotFound(id);
@@ -41,6 +42,9 @@ export function registerFinanceCalls(app: FastifyInstance, deps: StaffDeps): voi
         answer: { order: await orderForStaff({ ...deps, db: tx }, id, ctx.now), paymentId: result.paymentId, outcome: result.outcome },
         audit: { before: ledgerValues(before), after: { ...ledgerValues(after), payment: { id: result.paymentId, amountMinor, method, reference, outcome: result.outcome } } },
       };
-    }),
-  );
+    });
+    // Counted once the payment and its audit entry committed.
+    countPaymentApplied('staff');
+    return answer;
+  });
 }
