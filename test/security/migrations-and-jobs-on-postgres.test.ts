@@ -179,4 +179,16 @@ describe('the server clock on PostgreSQL', () => {
       two.stop?.();
     }
   });
+
+  it('moves made through two processes at once both count', async () => {
+    const url = await freshDatabase();
+    const [a, b] = await Promise.all([open(url, true), open(url, true)]);
+    const [one, two] = await Promise.all([createDbClock(a), createDbClock(b)]);
+    const minute = 60_000;
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? one : two).advance(minute)));
+    const stored = await a.query<{ value: number }>(`SELECT value FROM app_settings WHERE key = 'clock_offset_ms'`);
+    expect(Number(stored.rows[0]!.value)).toBe(10 * minute);
+    // Whoever moved last learned the sum.
+    expect(Math.max(one.offsetMs(), two.offsetMs())).toBe(10 * minute);
+  });
 });

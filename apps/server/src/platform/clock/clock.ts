@@ -46,12 +46,15 @@ export async function createDbClock(db: Db, realNow: () => number = Date.now, op
     offsetMs: () => offset,
     advance: async (ms) => {
       moves++;
-      offset += ms;
-      await db.query(
-        `INSERT INTO app_settings (key, value) VALUES ($1, $2::jsonb)
-         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-        [OFFSET_KEY, JSON.stringify(offset)],
+      // Added in the database, not written from this process's copy: two processes moving the
+      // clock at once both count, and each learns the sum.
+      const { rows } = await db.query<{ value: number }>(
+        `INSERT INTO app_settings (key, value) VALUES ($1, to_jsonb($2::bigint))
+         ON CONFLICT (key) DO UPDATE SET value = to_jsonb(app_settings.value::text::bigint + $2::bigint)
+         RETURNING value`,
+        [OFFSET_KEY, Math.round(ms)],
       );
+      offset = Number(rows[0]!.value);
       return new Date(realNow() + offset);
     },
     stop: () => clearInterval(timer),
