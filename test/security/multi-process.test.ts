@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +54,7 @@ import { freePort, startServer, type ServerProcess } from '../support/server-pro
 const PROCESSES = 3;
 const SEED = Number(process.env.MULTI_PROCESS_SEED ?? 24);
 /** Attempts of each money call through the dropping proxy (the in-process test makes 100). */
-const ATTEMPTS = 30;
+const ATTEMPTS = 100;
 const DROP_RATE = 0.3;
 const KILLS = 20;
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../apps/server/src/platform/db/migrations/', import.meta.url));
@@ -134,30 +134,32 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
     rr = await startRoundRobinProxy(ports);
     process.stdout.write(`multi-process: three processes up in ${startMs} ms (${procs.map((p) => Math.round(p.startMs)).join(', ')} ms each)\n`);
 
-    expect(failedAtOnce, 'a process failed when the three started at the same moment').toEqual([]);
+    expect.soft(failedAtOnce, 'a process failed when the three started at the same moment').toEqual([]);
 
     const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
     const recorded = await q<{ name: string; n: string }>('SELECT name, count(*) AS n FROM schema_migrations GROUP BY name ORDER BY name');
-    expect(recorded.map((r) => r.name), 'schema_migrations names every migration file').toEqual(files);
-    expect(recorded.filter((r) => Number(r.n) !== 1), 'migrations recorded more than once').toEqual([]);
+    expect.soft(recorded.map((r) => r.name), 'schema_migrations names every migration file').toEqual(files);
+    expect.soft(recorded.filter((r) => Number(r.n) !== 1), 'migrations recorded more than once').toEqual([]);
 
     // The demo seed once: one marker, one demo borrower with the marker's orders, no catalogue twice.
     const markers = await q<{ value: { userId: string; orders: unknown[] } }>(`SELECT value FROM app_settings WHERE key = 'demo_seed'`);
-    expect(markers, 'one demo_seed marker').toHaveLength(1);
-    const demo = await q<{ id: string }>('SELECT id FROM borrowers WHERE user_id = $1', [markers[0]!.value.userId]);
-    expect(demo, 'one demo borrower').toHaveLength(1);
-    expect(await count('SELECT count(*) AS n FROM orders WHERE borrower_id = $1', [demo[0]!.id]), 'the demo borrower has the orders of one seed').toBe(markers[0]!.value.orders.length);
-    expect(await count('SELECT count(*) AS n FROM borrowers'), 'no borrower but the demo one').toBe(1);
+    expect.soft(markers, 'one demo_seed marker').toHaveLength(1);
+    const demo = await q<{ id: string }>('SELECT id FROM borrowers WHERE user_id = $1', [markers[0]?.value.userId ?? 'DEMO0001']);
+    expect.soft(demo, 'one demo borrower').toHaveLength(1);
+    if (markers[0] && demo[0]) {
+      expect.soft(await count('SELECT count(*) AS n FROM orders WHERE borrower_id = $1', [demo[0].id]), 'the demo borrower has the orders of one seed').toBe(markers[0].value.orders.length);
+    }
+    expect.soft(await count('SELECT count(*) AS n FROM borrowers'), 'no borrower but the demo one').toBe(1);
     const twice = await q(
       `SELECT 'product ' || name AS what FROM products GROUP BY name HAVING count(*) > 1
        UNION ALL SELECT 'bank card of borrower ' || borrower_id FROM bank_cards GROUP BY borrower_id HAVING count(*) > 1
        UNION ALL SELECT 'complaint ' || detail FROM complaints GROUP BY detail HAVING count(*) > 1`,
     );
-    expect(twice, 'demo rows seeded twice').toEqual([]);
-    expect(await count(`SELECT count(*) AS n FROM payments`), 'the settled demo order is paid once').toBe(1);
+    expect.soft(twice, 'demo rows seeded twice').toEqual([]);
+    expect.soft(await count(`SELECT count(*) AS n FROM payments`), 'the settled demo order is paid once').toBe(1);
 
     await sleep(1_000);
-    expect(exitedProcess(), 'a process exited after starting').toBeNull();
+    expect.soft(exitedProcess(), 'a process exited after starting').toBeNull();
   });
 
   // ---- 2 ----------------------------------------------------------------------------------------
@@ -402,31 +404,52 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
         }
       }
     }
-    expect(overlaps, 'runs of one job that overlap in time').toEqual([]);
+    expect.soft(overlaps, 'runs of one job that overlap in time').toEqual([]);
     // No slot run twice (by one process or two).
     const slots = new Map<string, Run[]>();
     for (const r of runs) slots.set(`${r.job} ${r.due_at.toISOString()}`, [...(slots.get(`${r.job} ${r.due_at.toISOString()}`) ?? []), r]);
-    expect(
+    expect.soft(
       [...slots.values()].filter((list) => list.length > 1).map((list) => list.map(show).join('  |  ')),
       'slots run more than once',
     ).toEqual([]);
-    expect(runs.filter((r) => r.outcome === 'failed').map(show), 'failed runs').toEqual([]);
+    expect.soft(runs.filter((r) => r.outcome === 'failed').map(show), 'failed runs').toEqual([]);
     // As many runs as the moved time makes due.
-    expect(byJob['card-recovery']!.length, `card-recovery runs for ${STEPS} minutes (every minute); all runs: ${runs.length}`).toBeGreaterThanOrEqual(STEPS);
-    expect(byJob['provider-notifications']!.length, `provider-notifications runs for ${STEPS} minutes (every 30 s)`).toBeGreaterThanOrEqual(STEPS);
-    expect(byJob['payment-reminders']!.length, `payment-reminders runs for ${STEPS} minutes (every 5 minutes)`).toBeGreaterThanOrEqual(2);
+    expect.soft(byJob['card-recovery']!.length, `card-recovery runs for ${STEPS} minutes (every minute); all runs: ${runs.length}`).toBeGreaterThanOrEqual(STEPS);
+    expect.soft(byJob['provider-notifications']!.length, `provider-notifications runs for ${STEPS} minutes (every 30 s)`).toBeGreaterThanOrEqual(STEPS);
+    expect.soft(byJob['payment-reminders']!.length, `payment-reminders runs for ${STEPS} minutes (every 5 minutes)`).toBeGreaterThanOrEqual(2);
     // The lock, not luck: the jobs were run by more than one process.
-    expect(new Set(runs.map((r) => r.worker)).size, `processes that ran jobs: ${[...new Set(runs.map((r) => r.worker))].join(', ')}`).toBeGreaterThan(1);
+    expect.soft(new Set(runs.map((r) => r.worker)).size, `processes that ran jobs: ${[...new Set(runs.map((r) => r.worker))].join(', ')}`).toBeGreaterThan(1);
 
     // The due reminder: texted exactly once.
     const texts = await q<{ body: string; created_at: Date }>('SELECT body, created_at FROM sms_outbox WHERE phone = $1 ORDER BY id', [phone]);
     const claims = await q<{ kind: string; status: string }>('SELECT kind, status FROM payment_reminders WHERE order_id = $1', [reminded.orderId]);
-    expect(texts.map((t) => t.body), `reminder texts to ${phone} (order ${reminded.orderId} due today; claims ${JSON.stringify(claims)})`).toHaveLength(1);
-    expect(claims, 'the reminder claim').toEqual([{ kind: 'due', status: 'sent' }]);
-    expect(exitedProcess()).toBeNull();
+    expect.soft(texts.map((t) => t.body), `reminder texts to ${phone} (order ${reminded.orderId} due today; claims ${JSON.stringify(claims)})`).toHaveLength(1);
+    expect.soft(claims, 'the reminder claim').toEqual([{ kind: 'due', status: 'sent' }]);
+    expect.soft(exitedProcess()).toBeNull();
   });
 
   // ---- 5 ----------------------------------------------------------------------------------------
+
+  /** A form POST; rejects when the connection fails or the answer is cut (no answer). */
+  function send(base: string, path: string, body: string, agent: Agent | false): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        `${base}${path}`,
+        { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => (res.complete ? resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }) : reject(new Error('answer cut'))));
+        },
+      );
+      req.on('error', reject);
+      req.setTimeout(10_000, () => req.destroy(new Error('timed out')));
+      req.end(body);
+    });
+  }
+  const keepAlive = new Agent({ keepAlive: true });
+  afterAll(() => keepAlive.destroy());
 
   interface Sample {
     via: 'proxy' | 'B' | 'C';
@@ -458,18 +481,12 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
           : [callUrlPath(eventSaveCall.route), new URLSearchParams({ productId: String(order.productId), moduleId: TRACKING_MODULE.borrowAgain, positionId: String(m) })];
       const sample: Sample = { via, kind, ...(m === undefined ? {} : { marker: m }), start: Date.now(), end: 0, ok: false };
       try {
-        const res = await fetch(`${base}${path}?${query}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: body.toString(),
-          signal: AbortSignal.timeout(10_000),
-        });
-        const text = await res.text();
+        const res = await send(base, `${path}?${query}`, body.toString(), via === 'proxy' ? false : keepAlive);
         sample.status = res.status;
-        sample.ok = res.ok && isSuccess(eventSaveCall.route.family, (JSON.parse(text) as { code: unknown }).code);
-        if (!sample.ok) sample.failure = text.slice(0, 300);
+        sample.ok = res.status === 200 && isSuccess(eventSaveCall.route.family, (JSON.parse(res.body) as { code: unknown }).code);
+        if (!sample.ok) sample.failure = res.body.slice(0, 300);
       } catch (error) {
-        sample.failure = String((error as { cause?: unknown }).cause ?? error);
+        sample.failure = String(error);
       }
       sample.end = Date.now();
       samples.push(sample);
@@ -487,6 +504,7 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
     ];
 
     const restarts: number[] = [];
+    const aConnectionsBefore = rr!.stats.perBackend.get(ports[0]!) ?? 0;
     try {
       await sleep(1_000);
       for (let kill = 0; kill < KILLS; kill++) {
@@ -496,6 +514,8 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
           throw new Error(`restart ${kill + 1} of process A on port ${ports[0]} failed: ${tail(String(error))}`);
         });
         restarts.push(Math.round(performance.now() - began));
+        // Back in the rotation: let it take a share of the load, then kill it again mid-answer.
+        await sleep(300);
       }
       await sleep(1_000);
     } finally {
@@ -522,6 +542,7 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
     };
     process.stdout.write(`multi-process SIGKILL: ${JSON.stringify(summary)}\n`);
     expect(restarts, 'kills and restarts of process A').toHaveLength(KILLS);
+    expect((rr!.stats.perBackend.get(ports[0]!) ?? 0) - aConnectionsBefore, 'connections the proxy handed to process A between its kills').toBeGreaterThan(KILLS);
     expect(lost.map((s) => `positionId ${s.marker} acknowledged at ${new Date(s.end).toISOString()} (${s.via})`), 'acknowledged writes missing from the database').toEqual([]);
 
     // The other two answered throughout: every direct request succeeded.
