@@ -491,8 +491,13 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
       sample.end = Date.now();
       samples.push(sample);
     };
+    // Paced: a steady load, not a flood that starves the restarts of the 2-core machine's CPU (or, at
+    // one connection per proxied request, its ephemeral ports).
     const loop = async (base: string, via: Sample['via'], offset: number) => {
-      for (let i = offset; running; i++) await call(base, via, i % 2 === 0 ? 'read' : 'write');
+      for (let i = offset; running; i++) {
+        await call(base, via, i % 2 === 0 ? 'read' : 'write');
+        await sleep(via === 'proxy' ? 40 : 20);
+      }
     };
     const loadStart = Date.now();
     const load = [
@@ -536,7 +541,14 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
       restartMs: restarts,
       requests: samples.length,
       acknowledgedWrites: acked.length,
-      proxy: { ok: proxied.filter((s) => s.ok).length, networkFailures: proxied.filter((s) => s.status === undefined).length, errorAnswers: proxied.filter((s) => s.status !== undefined && !s.ok).length },
+      proxy: {
+        ok: proxied.filter((s) => s.ok).length,
+        networkFailures: proxied.filter((s) => s.status === undefined).length,
+        errorAnswers: proxied.filter((s) => s.status !== undefined && !s.ok).length,
+        failures: Object.fromEntries(
+          [...new Set(proxied.filter((s) => !s.ok).map((s) => s.failure!.slice(0, 60)))].map((f) => [f, proxied.filter((s) => s.failure?.slice(0, 60) === f).length]),
+        ),
+      },
       direct: { ok: samples.filter((s) => s.via !== 'proxy' && s.ok).length, failed: samples.filter((s) => s.via !== 'proxy' && !s.ok).length },
       proxyConnections: { ...Object.fromEntries(rr!.stats.perBackend), skippedRefused: rr!.stats.skipped, refusedByAll: rr!.stats.refusedByAll },
     };
