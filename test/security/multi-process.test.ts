@@ -344,6 +344,7 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
       first = again;
     }
     expect(first.status, `process A serving its own upload ${url}`).toBe(200);
+    process.stdout.write(`multi-process upload: ${url} from A: ${first.sha}, ${JSON.stringify(first.headers)}\n`);
     for (const slot of [1, 2]) {
       const other = await read(slot);
       const name = `process ${'ABC'[slot]} reading ${url} uploaded through A`;
@@ -358,6 +359,7 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
 
   const JOBS = ['orphan-sweep', 'card-recovery', 'provider-notifications', 'payment-reminders'] as const;
   const STEPS = 12;
+const STEP_PAUSE_MS = 1_500;
 
   it('4. periodic jobs: 12 minutes of server time in 1-minute steps run each slot once, on one process at a time', { timeout: 90_000 }, async () => {
     ready();
@@ -369,19 +371,28 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
     if (manilaHour < 7 || manilaHour >= 20) {
       const hours = (((10 - manilaHour) % 24) + 24) % 24;
       await ops(a, 'POST', '/clock/advance', { days: hours / 24 });
-      await sleep(1_500);
+      await sleep(STEP_PAUSE_MS);
     }
     const { borrowerId } = await newBorrower(a);
     const reminded = await newOrder(a, borrowerId, 174, 0);
     const phone = reminded.session.mobilePhone;
 
+    const offsetBefore = (await ops<{ offsetMs: number }>(a, 'GET', '/clock')).data.offsetMs;
     const since = new Date(Date.now() - 100);
+    // Each step through the next process in turn: the process that moves the clock sees the new time
+    // first, so one mover would win every due slot; taking turns lets the lock, not the mover, decide.
+    // The pause lets every process take up the new offset (refreshed within ~1 s) before it moves it.
     for (let step = 0; step < STEPS; step++) {
-      await ops(a, 'POST', '/clock/advance', { days: 1 / 1440 });
-      await sleep(1_200);
+      await ops(target(step % PROCESSES), 'POST', '/clock/advance', { days: 1 / 1440 });
+      await sleep(STEP_PAUSE_MS);
     }
     await sleep(2_000); // runs of the last step finish
     const until = new Date();
+    const offsets = await Promise.all([0, 1, 2].map(async (i) => (await ops<{ offsetMs: number }>(target(i), 'GET', '/clock')).data.offsetMs));
+    expect.soft(
+      offsets.map((o) => Math.round((o - offsetBefore) / 1000)),
+      `seconds each process's clock moved (offset before ${offsetBefore} ms, after ${offsets.join(', ')} ms): ${STEPS} minutes, the same in all`,
+    ).toEqual([STEPS * 60, STEPS * 60, STEPS * 60]);
 
     type Run = { id: string; job: string; due_at: Date; worker: string; started_at: Date; finished_at: Date | null; outcome: string | null; error: string | null };
     const runs = await q<Run>('SELECT id, job, due_at, worker, started_at, finished_at, outcome, error FROM job_runs WHERE started_at >= $1 ORDER BY started_at', [since]);
