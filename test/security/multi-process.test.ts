@@ -99,7 +99,7 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
     for (const slot of slots) {
       const p = procs[slot];
       if (p && (p.child.exitCode !== null || p.child.signalCode !== null)) {
-        return `process ${slot} (port ${p.port}) exited (code ${p.child.exitCode}, signal ${p.child.signalCode}):\n${tail(p.output())}`;
+        return `process ${'ABC'[slot]} (port ${p.port}) exited (code ${p.child.exitCode}, signal ${p.child.signalCode}):\n${tail(p.output())}`;
       }
     }
     return null;
