@@ -43,6 +43,7 @@ export {
   listChannels,
   listOrderPayCodes,
   listOrderPayments,
+  orderHasPendingPayCode,
   listUnpaidPayCodesWithChannel,
   paymentsAppliedSince,
   type OrderPaymentRecord,
