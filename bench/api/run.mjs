@@ -21,7 +21,7 @@
  *
  * Settings: BENCH_API_SECONDS (8) per run, BENCH_API_WARMUP_SECONDS (1) before each call,
  * BENCH_API_COLD_RUNS (3), BENCH_API_CONNECTIONS ("10,50"), BENCH_API_WORKERS ("1,2", PostgreSQL
- * only), BENCH_API_POSTGRES=0 (PGlite only); BENCH_API_CLEAR_TEMPLATE=1 deletes the server's cached
+ * only), BENCH_API_POSTGRES=0 (PGlite only), BENCH_API_PGLITE=0 (PostgreSQL only); BENCH_API_CLEAR_TEMPLATE=1 deletes the server's cached
  * PGlite template first, so the first fresh start is a machine's very first.
  *
  * Writes bench/results/api.json (raw figures) and bench/results/api.md (a `## API` section).
@@ -69,6 +69,7 @@ const WORKER_COUNTS = (process.env.BENCH_API_WORKERS || '1,2').split(',').map((c
 if (WORKER_COUNTS[0] !== 1) throw new Error('BENCH_API_WORKERS must start with 1 (every call is measured with one process)');
 const GIVEN_DATABASE_URL = process.env.DATABASE_URL?.trim() || '';
 const POSTGRES = process.env.BENCH_API_POSTGRES !== '0';
+const PGLITE = process.env.BENCH_API_PGLITE !== '0';
 /** The PostgreSQL the runs make their schemas in: DATABASE_URL's, or the bench's own throwaway cluster. */
 let DATABASE_URL = GIVEN_DATABASE_URL;
 /** Where that PostgreSQL came from, for the report. */
@@ -610,7 +611,7 @@ function budgetLines(results) {
     const what = `${DB_TITLES[kind]}: order details at ${budget.connections} connections, ${processes}, ≥ ${fmt(budget.minRps)} req/s with p99 ≤ ${budget.maxP99Ms} ms`;
     const db = results[kind];
     if (!db) {
-      lines.push({ budget: what, met: null, text: `- ${what}: not measured (${results.postgresSkipped ?? 'not run'})` });
+      lines.push({ budget: what, met: null, text: `- ${what}: not measured (${results.skipped[kind] ?? 'not run'})` });
       continue;
     }
     const run = db.load.find((r) => r.call === budget.call && r.connections === budget.connections && r.workers === budget.workers);
@@ -655,7 +656,7 @@ function markdown(results, budgets) {
     out.push(`### ${DB_TITLES[kind]}`, '');
     const db = results[kind];
     if (!db) {
-      out.push(`PostgreSQL was not measured: ${results.postgresSkipped ?? 'not run'}.`, '');
+      out.push(`Not measured: ${results.skipped[kind] ?? 'not run'}.`, '');
       continue;
     }
     if (kind === 'postgres') out.push(`PostgreSQL ${db.version}: ${db.source}. One server process:`, '');
@@ -693,10 +694,11 @@ function markdown(results, budgets) {
 
 /** What the figures rest on and what is left, for the reader of docs/benchmarks.md. */
 const NOTES = [
-  '- Per request: order details is 3 queries (session, the order with its plan in one statement, recommendations); ' +
+  '- Per request: order details is 5 queries (the session with its borrower and their reminders flag; the order with its plan; the active products ' +
+    "with whether the borrower has a running loan of each; the recommendations; whether a pay code waits for the provider's confirmation), 7 before issue 24; " +
     'repayment info 4; the loan confirmation show call 5 in a transaction that locks the borrower row; the complaint list 2. ' +
     "On PGlite they run in the server's own thread as prepared statements, one round trip into the wasm backend each " +
-    "(apps/server/src/db/pglite.ts); on PostgreSQL as named statements. The server's CPU per request is most of what limits req/s here: " +
+    "(apps/server/src/platform/db/pglite.ts); on PostgreSQL as named statements. The server's CPU per request is most of what limits req/s here: " +
     'autocannon, PostgreSQL and other work share the 2 cores.',
   '- Cold start: a new PGlite database is a copy of a cached template of an initialised, migrated database (no initdb, no migrations); ' +
     'the database opens and migrates while the server\'s modules load; Fastify\'s ajv/fast-json-stringify load only if a route ever declares a schema.',
@@ -714,6 +716,8 @@ async function main() {
     settings: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, coldRuns: COLD_RUNS, connections: CONNECTIONS },
     pglite: null,
     postgres: null,
+    /** Why a database was not measured. */
+    skipped: {},
   };
   const loadAtEnd = () => (results.machine.loadavgAtEnd = loadavg().map((n) => Number(n.toFixed(2))));
   if (isStale()) {
@@ -726,7 +730,8 @@ async function main() {
   }
   let cluster = null;
   try {
-    if (!POSTGRES) results.postgresSkipped = 'BENCH_API_POSTGRES=0';
+    if (!PGLITE) results.skipped.pglite = 'BENCH_API_PGLITE=0';
+    if (!POSTGRES) results.skipped.postgres = 'BENCH_API_POSTGRES=0';
     else if (!DATABASE_URL) {
       try {
         const { createPgCluster } = await tsImport('../../test/support/pg-cluster.ts', import.meta.url);
@@ -735,11 +740,11 @@ async function main() {
         postgresSource = 'a throwaway cluster the bench made on 127.0.0.1 (test/support/pg-cluster.ts: fsync off, max_connections 50; deleted afterwards)';
         log(`DATABASE_URL is not set: made a throwaway PostgreSQL cluster on port ${cluster.port}`);
       } catch (error) {
-        results.postgresSkipped = `DATABASE_URL was not set and no throwaway cluster could be made (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
-        log(`PostgreSQL not measured: ${results.postgresSkipped}`);
+        results.skipped.postgres = `DATABASE_URL was not set and no throwaway cluster could be made (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+        log(`PostgreSQL not measured: ${results.skipped.postgres}`);
       }
     }
-    const kinds = DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+    const kinds = [...(PGLITE ? ['pglite'] : []), ...(POSTGRES && DATABASE_URL ? ['postgres'] : [])];
     for (const kind of kinds) {
       log(`${DB_TITLES[kind]}: cold start`);
       const coldStart = await measureColdStart(kind);
