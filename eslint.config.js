@@ -6,7 +6,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  { ignores: ['**/dist/**', 'apps/server/dist*/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

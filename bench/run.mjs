@@ -42,7 +42,7 @@ const lines = [
   '',
   `- Date: ${started.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
   `- Machine: ${os.type()} ${os.release()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
-  `- Node ${process.version}; ${version('/usr/bin/chromium', ['--version'])}; PostgreSQL: ${process.env.DATABASE_URL ? 'DATABASE_URL set' : 'DATABASE_URL not set'}`,
+  `- Node ${process.version}; ${version('/usr/bin/chromium', ['--version'])}; PostgreSQL: ${process.env.DATABASE_URL ? 'DATABASE_URL set' : 'DATABASE_URL not set (bench/api makes a throwaway cluster)'}`,
   composeOnly
     ? '- Command: `npm run bench -- --compose` (the sections below from the runs in bench/results/; each says when it was measured)'
     : `- Command: \`npm run bench${picked.length ? ` -- ${picked.join(' ')}` : ''}\` (${outcomes.map((o) => `${o.name} ${o.seconds} s`).join(', ')})`,

@@ -1,19 +1,28 @@
 /**
  * API benchmark: throughput and latency of the borrower's hot calls, and the server's cold start.
  *
- *   node bench/api/run.mjs                                   # embedded PGlite only
- *   DATABASE_URL=postgres://app:app@127.0.0.1:5432/app node bench/api/run.mjs   # PGlite, then PostgreSQL
+ *   node bench/api/run.mjs                                   # PGlite, then PostgreSQL on a throwaway cluster of its own
+ *   DATABASE_URL=postgres://app:app@127.0.0.1:5432/app node bench/api/run.mjs   # PGlite, then that PostgreSQL
  *
- * It starts the real server (apps/server/src/main.ts through tsx, as scripts/start.mjs does) on
+ * It starts the real server as production runs it, compiled (`node apps/server/dist/main.js`, as
+ * scripts/start.mjs does; built first by scripts/build-server.mjs when missing or stale) on
  * 127.0.0.1 with a free port and a fresh temporary data dir (PostgreSQL: a fresh schema of its own,
  * dropped at the end), seeds one borrower through the ops API (an order in status 174 due in one
  * day with a pay code, and a complaint), checks one answer of every call, then runs autocannon
  * against each call at 10 and 50 connections. Cold start: spawn → first successful order-details
  * answer, on a fresh data dir and on a restart, median of BENCH_API_COLD_RUNS (3).
  *
+ * PostgreSQL: DATABASE_URL's when set; otherwise a throwaway cluster made with the machine's
+ * PostgreSQL binaries by test/support/pg-cluster.ts (the fault tests' own; loaded through tsx's
+ * tsImport) and deleted at the end; without the binaries PostgreSQL is reported as not measured.
+ * Every call runs with one server process; order details runs again with each further count of
+ * BENCH_API_WORKERS (WORKERS=2: node:cluster processes sharing one port), and the run is refused
+ * (INVALID) when the server did not really run that many processes.
+ *
  * Settings: BENCH_API_SECONDS (8) per run, BENCH_API_WARMUP_SECONDS (1) before each call,
- * BENCH_API_COLD_RUNS (3), BENCH_API_CONNECTIONS ("10,50"); BENCH_API_CLEAR_TEMPLATE=1 deletes the
- * server's cached PGlite template first, so the first fresh start is a machine's very first.
+ * BENCH_API_COLD_RUNS (3), BENCH_API_CONNECTIONS ("10,50"), BENCH_API_WORKERS ("1,2", PostgreSQL
+ * only), BENCH_API_POSTGRES=0 (PGlite only), BENCH_API_PGLITE=0 (PostgreSQL only); BENCH_API_CLEAR_TEMPLATE=1 deletes the server's cached
+ * PGlite template first, so the first fresh start is a machine's very first.
  *
  * Writes bench/results/api.json (raw figures) and bench/results/api.md (a `## API` section).
  * Exit code: 0 when every figure was measured (a missed budget is reported, not an error); 1 when
@@ -26,6 +35,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { tsImport } from 'tsx/esm/api';
+import { buildServer, isStale } from '../../scripts/build-server.mjs';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
@@ -50,7 +61,23 @@ const CONNECTIONS = (process.env.BENCH_API_CONNECTIONS || '10,50').split(',').ma
   if (!Number.isInteger(n) || n <= 0) throw new Error(`BENCH_API_CONNECTIONS: bad value ${c}`);
   return n;
 });
-const DATABASE_URL = process.env.DATABASE_URL?.trim() || '';
+const WORKER_COUNTS = (process.env.BENCH_API_WORKERS || '1,2').split(',').map((c) => {
+  const n = Number(c.trim());
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`BENCH_API_WORKERS: bad value ${c}`);
+  return n;
+});
+if (WORKER_COUNTS[0] !== 1) throw new Error('BENCH_API_WORKERS must start with 1 (every call is measured with one process)');
+const GIVEN_DATABASE_URL = process.env.DATABASE_URL?.trim() || '';
+const POSTGRES = process.env.BENCH_API_POSTGRES !== '0';
+const PGLITE = process.env.BENCH_API_PGLITE !== '0';
+/** The PostgreSQL the runs make their schemas in: DATABASE_URL's, or the bench's own throwaway cluster. */
+let DATABASE_URL = GIVEN_DATABASE_URL;
+/** Where that PostgreSQL came from, for the report. */
+let postgresSource = GIVEN_DATABASE_URL ? 'DATABASE_URL' : null;
+/** The compiled server the bench runs (production's way; no tsx in the server process). */
+const SERVER_ENTRY = 'apps/server/dist/main.js';
+/** Fixed card-data keys: every process of a multi-process server reads the same pair (never a generated one). */
+const CARD_KEYS = { CARD_DATA_KEYS: `bench:${Buffer.alloc(32, 7).toString('base64')}`, CARD_HASH_KEY: Buffer.alloc(32, 9).toString('base64') };
 const CLEAR_TEMPLATE = process.env.BENCH_API_CLEAR_TEMPLATE === '1';
 /** A server that takes longer than this to answer has failed to start. */
 const START_TIMEOUT_MS = 60_000;
@@ -58,8 +85,8 @@ const START_TIMEOUT_MS = 60_000;
 const POLL_MS = 20;
 
 const BUDGETS = {
-  pglite: { call: 'orderDetails', connections: 10, minRps: 1_500, maxP99Ms: 15 },
-  postgres: { call: 'orderDetails', connections: 10, minRps: 4_000, maxP99Ms: 20 },
+  pglite: { call: 'orderDetails', connections: 10, workers: 1, minRps: 1_500, maxP99Ms: 15 },
+  postgres: { call: 'orderDetails', connections: 10, workers: 2, minRps: 4_000, maxP99Ms: 20 },
   coldStartMs: 3_000,
 };
 
@@ -192,10 +219,21 @@ async function postgresStore(label) {
 
 const newStore = (kind, label) => (kind === 'pglite' ? pgliteStore() : postgresStore(label));
 
+async function postgresVersion() {
+  pgModule ??= (await import('pg')).default;
+  const client = new pgModule.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query('SHOW server_version')).rows[0].server_version;
+  } finally {
+    await client.end();
+  }
+}
+
 // ---- the server process ---------------------------------------------------------------------------
 
-/** Spawns the production server; `startedAt` is taken right before the spawn. */
-async function startServer(store) {
+/** Spawns the production server (compiled) with `workers` processes; `startedAt` is taken right before the spawn. */
+async function startServer(store, workers = 1) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
@@ -209,10 +247,13 @@ async function startServer(store) {
     LOG_LEVEL: 'warn',
     WEB_DIST: '',
     PUBLIC_URL: base,
+    PAYMENT_REMINDERS: '0',
+    WORKERS: String(workers),
+    ...(store.kind === 'postgres' ? CARD_KEYS : {}),
   };
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const server = { child, base, startedAt, output: '', exited: null, demoPath: null, onDemo: [] };
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = { child, base, startedAt, workers, output: '', exited: null, demoPath: null, onDemo: [] };
   const take = (chunk) => {
     // Keep the start-up output (demo links, warnings) to explain a failure; cap it.
     if (server.output.length < 64_000) server.output += chunk;
@@ -245,16 +286,45 @@ async function stopServer(server) {
   }
 }
 
+/** The server's processes: the one spawned and its descendants (the workers of WORKERS>1), from /proc (Linux). */
+function serverPids(server) {
+  const pids = [];
+  const visit = (pid) => {
+    pids.push(pid);
+    let tasks = [];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      return;
+    }
+    for (const tid of tasks) {
+      let children = '';
+      try {
+        children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const child of children.trim().split(/\s+/).filter(Boolean)) visit(Number(child));
+    }
+  };
+  visit(server.child.pid);
+  return pids;
+}
+
 /**
- * CPU time (user + system, ms) the server process has used so far, from /proc (Linux); null
- * elsewhere. Unlike wall time it hardly depends on what else the machine is doing.
+ * CPU time (user + system, ms) the server's processes (all of them) have used so far, from /proc
+ * (Linux); null elsewhere. Unlike wall time it hardly depends on what else the machine is doing.
  */
 function cpuMs(server) {
   try {
-    const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    let total = 0;
+    for (const pid of serverPids(server)) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    }
+    return total;
   } catch {
     return null;
   }
@@ -400,14 +470,38 @@ async function sampleCheck(base, call, state) {
   return { ok, detail: ok ? null : `HTTP ${status}, code ${JSON.stringify(body?.code)}: ${String(body?.message ?? '').slice(0, 200)}` };
 }
 
-async function measureLoad(kind) {
-  const store = await newStore(kind, 'load');
-  const server = await startServer(store);
+/**
+ * Waits until the server runs at least `workers` processes (WORKERS>1: the node:cluster primary and
+ * its workers); returns how many it runs. A server that does not fork stays at one.
+ */
+async function processCount(server, workers) {
+  const deadline = performance.now() + 30_000;
+  let count = serverPids(server).length;
+  while (count < workers && performance.now() < deadline && server.exited === null) {
+    await sleep(200);
+    count = serverPids(server).length;
+  }
+  return count;
+}
+
+/** Every call with one process; with `workers` > 1 (PostgreSQL) order details only. */
+async function measureLoad(kind, workers = 1) {
+  const store = await newStore(kind, `load${workers}`);
+  const server = await startServer(store, workers);
+  const label = workers === 1 ? kind : `${kind} ×${workers} processes`;
   try {
     await firstSuccess(server, '/healthz', () => healthOk(server.base));
+    const processes = await processCount(server, workers);
+    const notForked = processes < workers ? `WORKERS=${workers} but the server ran ${processes} process${processes === 1 ? '' : 'es'}` : null;
+    if (workers > 1) log(`${label}: the server runs ${processes} process${processes === 1 ? '' : 'es'} (pids ${serverPids(server).join(', ')})`);
     const state = await seed(server.base);
     const runs = [];
-    for (const call of CALLS) {
+    for (const call of workers === 1 ? CALLS : CALLS.filter((c) => c.key === 'orderDetails')) {
+      if (notForked) {
+        log(`${label} ${call.title}: not loaded — ${notForked}`);
+        for (const connections of CONNECTIONS) runs.push({ call: call.key, title: call.title, workers, connections, valid: false, invalidReason: notForked });
+        continue;
+      }
       const check = await sampleCheck(server.base, call, state);
       const request = {
         url: callUrl(server.base, call, state.session),
@@ -416,8 +510,8 @@ async function measureLoad(kind) {
         body: formBody(call.body(state)),
       };
       if (!check.ok) {
-        log(`${kind} ${call.title}: sample answer failed (${check.detail}); not loaded`);
-        for (const connections of CONNECTIONS) runs.push({ call: call.key, title: call.title, connections, valid: false, invalidReason: `sample answer: ${check.detail}` });
+        log(`${label} ${call.title}: sample answer failed (${check.detail}); not loaded`);
+        for (const connections of CONNECTIONS) runs.push({ call: call.key, title: call.title, workers, connections, valid: false, invalidReason: `sample answer: ${check.detail}` });
         continue;
       }
       await cannon({ ...request, connections: CONNECTIONS[0], duration: WARMUP_SECONDS });
@@ -428,6 +522,8 @@ async function measureLoad(kind) {
         const run = {
           call: call.key,
           title: call.title,
+          workers,
+          processes,
           connections,
           durationS: SECONDS,
           requestsPerSec: Math.round(result.requests.average),
@@ -454,7 +550,7 @@ async function measureLoad(kind) {
         }
         runs.push(run);
         log(
-          `${kind} ${call.title} @${connections}: ${run.requestsPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, server CPU ${run.serverCpuUsPerRequest ?? '?'} µs/request, ` +
+          `${label} ${call.title} @${connections}: ${run.requestsPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, server CPU ${run.serverCpuUsPerRequest ?? '?'} µs/request, ` +
             `non-2xx ${run.non2xx}, errors ${run.errors}${run.valid ? '' : ` — INVALID (${run.invalidReason})`}`,
         );
       }
@@ -489,18 +585,37 @@ function loadTable(runs) {
   return lines.join('\n');
 }
 
+/** Order details on PostgreSQL with 1 process beside each further WORKERS count, connection by connection. */
+function workersTable(runs) {
+  const od = runs.filter((r) => r.call === 'orderDetails');
+  const cell = (r) => (!r ? '— | —' : r.requestsPerSec === undefined ? `invalid: ${r.invalidReason} | —` : `${fmt(r.requestsPerSec)}${r.valid ? '' : ' (INVALID)'} | ${fmt(r.p99Ms)}`);
+  const lines = [
+    `Order details with more processes (\`WORKERS=n\`: node:cluster workers on one port, every process its own pool of PostgreSQL connections); ` +
+      'server CPU counts every process of the server:',
+    '',
+    `| connections | ${WORKER_COUNTS.map((w) => `${w} process${w === 1 ? '' : 'es'}: req/s | p99 ms`).join(' | ')} | server CPU µs/request (${WORKER_COUNTS.join(' / ')}) |`,
+    `|---:|${WORKER_COUNTS.map(() => '---:|---:').join('|')}|---:|`,
+  ];
+  for (const connections of CONNECTIONS) {
+    const byWorkers = WORKER_COUNTS.map((w) => od.find((r) => r.connections === connections && r.workers === w));
+    lines.push(`| ${connections} | ${byWorkers.map(cell).join(' | ')} | ${byWorkers.map((r) => fmt(r?.serverCpuUsPerRequest)).join(' / ')} |`);
+  }
+  return lines;
+}
+
 function budgetLines(results) {
   const lines = [];
   for (const kind of ['pglite', 'postgres']) {
     const budget = BUDGETS[kind];
-    const what = `${DB_TITLES[kind]}: order details at ${budget.connections} connections ≥ ${fmt(budget.minRps)} req/s with p99 ≤ ${budget.maxP99Ms} ms`;
+    const processes = `${budget.workers} process${budget.workers === 1 ? '' : 'es'}`;
+    const what = `${DB_TITLES[kind]}: order details at ${budget.connections} connections, ${processes}, ≥ ${fmt(budget.minRps)} req/s with p99 ≤ ${budget.maxP99Ms} ms`;
     const db = results[kind];
     if (!db) {
-      lines.push({ budget: what, met: null, text: `- ${what}: not measured (DATABASE_URL was not set)` });
+      lines.push({ budget: what, met: null, text: `- ${what}: not measured (${results.skipped[kind] ?? 'not run'})` });
       continue;
     }
-    const run = db.load.find((r) => r.call === budget.call && r.connections === budget.connections);
-    if (!run) lines.push({ budget: what, met: null, text: `- ${what}: not measured (no run at ${budget.connections} connections)` });
+    const run = db.load.find((r) => r.call === budget.call && r.connections === budget.connections && r.workers === budget.workers);
+    if (!run) lines.push({ budget: what, met: null, text: `- ${what}: not measured (no run at ${budget.connections} connections with ${processes})` });
     else if (!run.valid) lines.push({ budget: what, met: false, text: `- ${what}: **NOT met** (invalid run: ${run.invalidReason})` });
     else {
       const met = run.requestsPerSec >= budget.minRps && run.p99Ms <= budget.maxP99Ms;
@@ -530,7 +645,10 @@ function markdown(results, budgets) {
     `Measured ${results.generatedAt} on ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${results.machine.node}, load average ${results.machine.loadavg.join(' / ')} at the start and ${results.machine.loadavgAtEnd.join(' / ')} at the end. ` +
       `autocannon ${SECONDS} s per run (after a ${WARMUP_SECONDS} s warm-up per call) on 127.0.0.1, in the same machine as the server; ` +
       'one borrower with a 174 order due tomorrow, a pay code and one complaint. A run with non-2xx answers or errors is marked INVALID. ' +
-      '"Server CPU" is the server process\'s own CPU time (user + system, from /proc) per answered request; it moves far less than req/s when other work ' +
+      `The server runs compiled (\`node --enable-source-maps ${SERVER_ENTRY}\`, scripts/build-server.mjs), as \`npm start\` and production run it. ` +
+      `autocannon, the server and PostgreSQL share the machine's ${results.machine.cpus} cores: with 2 cores and 2 server processes the load generator and ` +
+      'PostgreSQL take CPU the server processes would use, so the figures are a floor, not what 2 processes do on cores of their own. ' +
+      '"Server CPU" is the server\'s own CPU time (user + system of all its processes, from /proc) per answered request; it moves far less than req/s when other work ' +
       'shares the machine (PostgreSQL\'s own processes are not in it).',
     '',
   );
@@ -538,14 +656,16 @@ function markdown(results, budgets) {
     out.push(`### ${DB_TITLES[kind]}`, '');
     const db = results[kind];
     if (!db) {
-      out.push('DATABASE_URL was not set: PostgreSQL was not measured.', '');
+      out.push(`Not measured: ${results.skipped[kind] ?? 'not run'}.`, '');
       continue;
     }
-    out.push(loadTable(db.load), '');
+    if (kind === 'postgres') out.push(`PostgreSQL ${db.version}: ${db.source}. One server process:`, '');
+    out.push(loadTable(db.load.filter((r) => r.workers === 1)), '');
+    if (kind === 'postgres' && WORKER_COUNTS.length > 1) out.push(...workersTable(db.load), '');
   }
   out.push('### Cold start', '');
   out.push(
-    `Spawn of the server process (\`node --import tsx apps/server/src/main.ts\`) → first successful answer; median of ${COLD_RUNS}. ` +
+    `Spawn of the server process (\`node --enable-source-maps ${SERVER_ENTRY}\`, one process) → first successful answer; median of ${COLD_RUNS}. ` +
       'Fresh: an empty data dir (PostgreSQL: an empty schema), so migrations and the demo seed run; the first order-details call uses the demo session the server prints. ' +
       'Restart: the same data again. A fresh PGlite start copies the cached template of a new, migrated database (node_modules/.cache/cashloan-server) ' +
       'when there is one; the first fresh start on a machine (or after a migration or PGlite change) runs initdb and the migrations and makes it. ' +
@@ -574,16 +694,16 @@ function markdown(results, budgets) {
 
 /** What the figures rest on and what is left, for the reader of docs/benchmarks.md. */
 const NOTES = [
-  '- Per request: order details is 3 queries (session, the order with its plan in one statement, recommendations); ' +
+  '- Per request: order details is 5 queries (the session with its borrower and their reminders flag; the order with its plan; the active products ' +
+    "with whether the borrower has a running loan of each; the recommendations; whether a pay code waits for the provider's confirmation), 7 before issue 24; " +
     'repayment info 4; the loan confirmation show call 5 in a transaction that locks the borrower row; the complaint list 2. ' +
     "On PGlite they run in the server's own thread as prepared statements, one round trip into the wasm backend each " +
-    "(apps/server/src/db/pglite.ts); on PostgreSQL as named statements. The server's CPU per request is most of what limits req/s here: " +
+    "(apps/server/src/platform/db/pglite.ts); on PostgreSQL as named statements. The server's CPU per request is most of what limits req/s here: " +
     'autocannon, PostgreSQL and other work share the 2 cores.',
   '- Cold start: a new PGlite database is a copy of a cached template of an initialised, migrated database (no initdb, no migrations); ' +
     'the database opens and migrates while the server\'s modules load; Fastify\'s ajv/fast-json-stringify load only if a route ever declares a schema.',
-  "- Left: every start pays tsx (node + the TypeScript loader thread, roughly 0.3–0.5 s here): a precompiled server (esbuild bundle of " +
-    'apps/server/src/main.ts, `node dist/server.mjs`) would need a build step and start scripts in package.json. @fastify/static is loaded ' +
-    'even without a web build (WEB_DIST empty); importing it only when there is one would save a little more.',
+  '- The server starts from its compiled build (issue 24): no tsx loader thread and no TypeScript transform at start. ' +
+    '@fastify/static is loaded even without a web build (WEB_DIST empty); importing it only when there is one would save a little more.',
 ];
 
 // ---- main -----------------------------------------------------------------------------------------
@@ -596,20 +716,46 @@ async function main() {
     settings: { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, coldRuns: COLD_RUNS, connections: CONNECTIONS },
     pglite: null,
     postgres: null,
+    /** Why a database was not measured. */
+    skipped: {},
   };
   const loadAtEnd = () => (results.machine.loadavgAtEnd = loadavg().map((n) => Number(n.toFixed(2))));
-  const kinds = DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (isStale()) {
+    log('building the server (scripts/build-server.mjs): apps/server/dist is missing or older than its sources');
+    await buildServer();
+  }
   if (CLEAR_TEMPLATE) {
     rmSync(TEMPLATE_CACHE, { recursive: true, force: true });
     log('deleted the cached PGlite template: the first fresh start runs initdb and the migrations');
   }
-  if (!DATABASE_URL) log('DATABASE_URL is not set: PGlite only');
-  for (const kind of kinds) {
-    log(`${DB_TITLES[kind]}: cold start`);
-    const coldStart = await measureColdStart(kind);
-    log(`${DB_TITLES[kind]}: load`);
-    const load = await measureLoad(kind);
-    results[kind] = { coldStart, load };
+  let cluster = null;
+  try {
+    if (!PGLITE) results.skipped.pglite = 'BENCH_API_PGLITE=0';
+    if (!POSTGRES) results.skipped.postgres = 'BENCH_API_POSTGRES=0';
+    else if (!DATABASE_URL) {
+      try {
+        const { createPgCluster } = await tsImport('../../test/support/pg-cluster.ts', import.meta.url);
+        cluster = await createPgCluster();
+        DATABASE_URL = cluster.url;
+        postgresSource = 'a throwaway cluster the bench made on 127.0.0.1 (test/support/pg-cluster.ts: fsync off, max_connections 50; deleted afterwards)';
+        log(`DATABASE_URL is not set: made a throwaway PostgreSQL cluster on port ${cluster.port}`);
+      } catch (error) {
+        results.skipped.postgres = `DATABASE_URL was not set and no throwaway cluster could be made (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+        log(`PostgreSQL not measured: ${results.skipped.postgres}`);
+      }
+    }
+    const kinds = [...(PGLITE ? ['pglite'] : []), ...(POSTGRES && DATABASE_URL ? ['postgres'] : [])];
+    for (const kind of kinds) {
+      log(`${DB_TITLES[kind]}: cold start`);
+      const coldStart = await measureColdStart(kind);
+      log(`${DB_TITLES[kind]}: load`);
+      const load = [];
+      for (const workers of kind === 'postgres' ? WORKER_COUNTS : [1]) load.push(...(await measureLoad(kind, workers)));
+      results[kind] = { coldStart, load };
+      if (kind === 'postgres') Object.assign(results.postgres, { source: postgresSource, version: await postgresVersion() });
+    }
+  } finally {
+    await cluster?.destroy();
   }
   loadAtEnd();
   const budgets = budgetLines(results);
@@ -621,9 +767,9 @@ async function main() {
   writeFileSync(join(RESULTS_DIR, 'api.md'), md);
   process.stdout.write(`\n${md}\n`);
   log(`wrote bench/results/api.json and bench/results/api.md in ${results.elapsedS} s`);
-  const invalid = kinds.flatMap((k) => results[k].load).filter((r) => !r.valid);
+  const invalid = ['pglite', 'postgres'].flatMap((k) => results[k]?.load ?? []).filter((r) => !r.valid);
   if (invalid.length > 0) {
-    log(`${invalid.length} run(s) invalid (non-2xx answers or errors): their figures are not results`);
+    log(`${invalid.length} run(s) invalid (non-2xx answers or errors, or not the processes asked for): their figures are not results`);
     process.exitCode = 1;
   }
 }

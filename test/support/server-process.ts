@@ -1,11 +1,13 @@
 /**
- * The real server as its own process (`node --import tsx apps/server/src/main.ts`): a free port, a
+ * The real server as its own process (`node --import tsx apps/server/src/main.ts`, or the compiled
+ * `node apps/server/dist/main.js`): a free port, a
  * known ops token, the embedded database in a directory of the caller's, and a process the caller
  * may stop gracefully or kill with SIGKILL. The fault tests use it with the API only; e2e's global
  * setup with the built web app.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,6 +31,15 @@ export interface StartOptions {
    * to it and the server (opsToken is then read from what it prints); the server alone otherwise.
    */
   launch?: 'server' | 'npm-start' | undefined;
+  /**
+   * 'source' (default): `node --import tsx apps/server/src/main.ts`. 'compiled': `node
+   * --enable-source-maps <compiledDir>/main.js`, production's way, built first by
+   * scripts/build-server.mjs when missing or older than the sources. ('npm-start' always runs the
+   * compiled server of apps/server/dist, built the same way.)
+   */
+  entry?: 'source' | 'compiled' | undefined;
+  /** The build that 'compiled' runs: a directory of apps/server; apps/server/dist by default. */
+  compiledDir?: string | undefined;
   /** Receives what the process writes once it has started (its startup output is kept for errors). */
   onOutput?: ((chunk: string, stream: 'stdout' | 'stderr') => void) | undefined;
 }
@@ -48,6 +59,15 @@ export interface ServerProcess {
   stop(graceMs?: number): Promise<void>;
   /** SIGKILL: no close handler, no flush; waits until the process is gone. */
   kill(): Promise<void>;
+}
+
+export const DEFAULT_COMPILED_DIR = join(REPO_ROOT, 'apps/server/dist');
+
+/** Builds the server into `outdir` (scripts/build-server.mjs) unless its build there is up to date; `force` builds anyway. */
+export function buildCompiledServer(outdir = DEFAULT_COMPILED_DIR, { force = false } = {}): void {
+  const args = ['scripts/build-server.mjs', '--outdir', outdir, ...(force ? [] : ['--if-stale'])];
+  const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed (${run.status ?? run.signal}):\n${run.stdout}${run.stderr}`);
 }
 
 export function freePort(): Promise<number> {
@@ -78,11 +98,20 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const npmStart = options.launch === 'npm-start';
+  const compiledDir = options.compiledDir ?? DEFAULT_COMPILED_DIR;
+  // Built before the clock starts: startMs is the server's own start.
+  if (npmStart) buildCompiledServer();
+  else if (options.entry === 'compiled') buildCompiledServer(compiledDir);
   const began = performance.now();
   const inherited: Record<string, string | undefined> = { ...process.env };
   for (const name of ['HOST', 'OPS_TOKEN', 'PUBLIC_URL', 'NODE_ENV']) delete inherited[name];
   const ours = npmStart ? {} : { HOST: '127.0.0.1', OPS_TOKEN: options.opsToken ?? TEST_OPS_TOKEN, PUBLIC_URL: url };
-  const child = spawn(process.execPath, npmStart ? ['scripts/start.mjs'] : ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const argv = npmStart
+    ? ['scripts/start.mjs']
+    : options.entry === 'compiled'
+      ? ['--enable-source-maps', relative(REPO_ROOT, join(compiledDir, 'main.js'))]
+      : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, argv, {
     cwd: REPO_ROOT,
     env: {
       ...inherited,

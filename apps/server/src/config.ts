@@ -1,13 +1,12 @@
 /** Every setting the server reads, from the environment, validated once at start. Nothing else reads process.env. */
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { canonicalHostEntry } from '@cashloan/contract/trusted-hosts';
+import { REPO_ROOT } from './platform/paths.ts';
 
 /** A UPI virtual payment address: a handle, '@', and the payment service provider's handle. */
 export const UPI_VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/;
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const OPS_TOKEN_MIN_LENGTH = 32;
 
 const optionalText = z

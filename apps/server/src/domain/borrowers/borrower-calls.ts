@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Call } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { mountContractCall, type CallHandler } from '../../platform/http/mount-call.ts';
-import { borrowerForSession, type Borrower } from './session.ts';
+import { borrowerForSession, type SessionBorrower } from './session.ts';
 
-export function mountCall<C extends Call>(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, call: C, handler: CallHandler<C, Borrower>): void {
+export function mountCall<C extends Call>(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, call: C, handler: CallHandler<C, SessionBorrower>): void {
   mountContractCall(
     app,
     {

@@ -27,7 +27,7 @@ export {
   type BorrowerRecord,
   type NewBorrower,
 } from './store.ts';
-export { createSession, type Borrower } from './session.ts';
+export { createSession, type Borrower, type SessionBorrower } from './session.ts';
 
 /** Makes a borrower and a session for them: the five session parameters a page is opened with. */
 export async function createBorrowerWithSession(

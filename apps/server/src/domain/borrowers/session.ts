@@ -13,6 +13,12 @@ export interface Borrower {
   isRepeat: boolean;
 }
 
+/** The borrower a session names, with what borrower calls read of the row anyway, in the session's one statement. */
+export interface SessionBorrower extends Borrower {
+  /** When the borrower stopped SMS payment reminders; null when they get them (the order screen says so). */
+  remindersStoppedAt: Date | null;
+}
+
 /** 256 bits from the OS CSPRNG. */
 export function newSessionId(): string {
   return randomBytes(32).toString('hex');
@@ -20,7 +26,7 @@ export function newSessionId(): string {
 
 const sessionError = sessionRefused;
 
-export async function borrowerForSession(db: Queryable, params: Partial<SessionParams>, now: Date): Promise<Borrower> {
+export async function borrowerForSession(db: Queryable, params: Partial<SessionParams>, now: Date): Promise<SessionBorrower> {
   const sessionId = params.sessionId?.trim();
   if (!sessionId) throw sessionError(ERROR_MESSAGES.sessionMissing);
   const { rows } = await db.query<{
@@ -30,9 +36,10 @@ export async function borrowerForSession(db: Queryable, params: Partial<SessionP
     mobile_phone: string;
     name: string;
     is_repeat: boolean;
+    reminders_stopped_at: Date | null;
     expires_at: Date;
   }>(
-    `SELECT b.id, b.user_id, b.merchant_number, b.mobile_phone, b.name, b.is_repeat, s.expires_at
+    `SELECT b.id, b.user_id, b.merchant_number, b.mobile_phone, b.name, b.is_repeat, b.reminders_stopped_at, s.expires_at
        FROM sessions s JOIN borrowers b ON b.id = s.borrower_id
       WHERE s.id = $1`,
     [sessionId],
@@ -55,6 +62,7 @@ export async function borrowerForSession(db: Queryable, params: Partial<SessionP
     mobilePhone: row.mobile_phone,
     name: row.name,
     isRepeat: row.is_repeat,
+    remindersStoppedAt: row.reminders_stopped_at,
   };
 }
 

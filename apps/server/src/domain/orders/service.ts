@@ -47,7 +47,6 @@ export {
   orderIdByOfferKey,
   orderNumbersOf,
   ordersPayingOutTo,
-  productIdsWithOrders,
   setPayoutAccount,
   type ConfirmedDocumentKind,
   type ConfirmedDocumentRow,
@@ -56,7 +55,7 @@ export {
   type OrderRow,
   type PlanRow,
 } from './store.ts';
-export { findProduct, hasProducts, listActiveProducts, listProducts, productExists, type ProductRow } from './product-store.ts';
+export { findProduct, hasProducts, listActiveProducts, listActiveProductsOfBorrower, listProducts, productExists, type ProductRow } from './product-store.ts';
 
 export const DEFAULT_FLAGS: OrderFlags = {
   isDelay: '0',

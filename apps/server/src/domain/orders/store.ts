@@ -454,15 +454,6 @@ export async function newestOrderOfProduct(
   return rows[0] ? { id: Number(rows[0].id), offerKey: rows[0].offer_key } : null;
 }
 
-/** The products the borrower has an order of in one of `statuses`. */
-export async function productIdsWithOrders(db: Queryable, borrowerId: number, statuses: readonly number[]): Promise<Set<number>> {
-  const { rows } = await db.query<{ product_id: number }>('SELECT DISTINCT product_id FROM orders WHERE borrower_id = $1 AND status = ANY($2::int[])', [
-    borrowerId,
-    statuses,
-  ]);
-  return new Set(rows.map((r) => Number(r.product_id)));
-}
-
 /** The order made from an offer (orders.offer_key), if any. */
 export async function orderIdByOfferKey(db: Queryable, offerKey: string): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>('SELECT id FROM orders WHERE offer_key = $1', [offerKey]);

@@ -45,6 +45,7 @@ export {
   listChannels,
   listOrderPayCodes,
   listOrderPayments,
+  orderHasPendingPayCode,
   listUnpaidPayCodesWithChannel,
   paymentsAppliedSince,
   type OrderPaymentRecord,

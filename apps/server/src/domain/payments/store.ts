@@ -148,6 +148,12 @@ export async function listOrderPayCodes(db: Queryable, orderId: number): Promise
   return rows.map(toPayCode);
 }
 
+/** Whether one of the order's pay codes is paid at the provider and waits for its confirmation (status 'pending'). */
+export async function orderHasPendingPayCode(db: Queryable, orderId: number): Promise<boolean> {
+  const { rows } = await db.query<{ pending: boolean }>(`SELECT EXISTS (SELECT 1 FROM pay_codes WHERE order_id = $1 AND status = 'pending') AS pending`, [orderId]);
+  return rows[0]?.pending === true;
+}
+
 export async function markPayCodePaid(db: Queryable, id: number, paidAt: Date): Promise<void> {
   await db.query(`UPDATE pay_codes SET status = 'paid', paid_at = $2 WHERE id = $1`, [id, paidAt]);
 }

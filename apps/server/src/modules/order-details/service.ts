@@ -12,9 +12,9 @@ import { loanPosition } from '../../loan-terms/position.ts';
 import { coolingOff } from '../../loan-terms/cooling-off.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
-import { findProduct, listActiveProducts, loadBorrowerOrder, productIdsWithOrders, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
-import { remindersStoppedAt, type Borrower } from '../../domain/borrowers/service.ts';
-import { listOrderPayCodes } from '../../domain/payments/service.ts';
+import { findProduct, listActiveProductsOfBorrower, loadBorrowerOrder, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
+import type { Borrower, SessionBorrower } from '../../domain/borrowers/service.ts';
+import { orderHasPendingPayCode } from '../../domain/payments/service.ts';
 import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendationRows, type RecommendationRow } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
@@ -126,11 +126,10 @@ type Recommendation = RecommendationRow & { name: string; logo: string; hasOpenO
 
 /** The active recommendations of active products, in display order, for this borrower. */
 async function listRecommendations(db: Queryable, borrowerId: number): Promise<Recommendation[]> {
-  const products = new Map((await listActiveProducts(db)).map((p) => [p.id, p]));
-  const running = await productIdsWithOrders(db, borrowerId, OPEN_STATUSES);
+  const products = new Map((await listActiveProductsOfBorrower(db, borrowerId, OPEN_STATUSES)).map((p) => [p.id, p]));
   return (await listRecommendationRows(db)).flatMap((r) => {
     const product = products.get(r.productId);
-    return product ? [{ ...r, name: product.name, logo: product.logo, hasOpenOrder: running.has(r.productId) }] : [];
+    return product ? [{ ...r, name: product.name, logo: product.logo, hasOpenOrder: product.hasOrderInStatuses }] : [];
   });
 }
 
@@ -163,7 +162,7 @@ async function ownOrder(db: Queryable, borrower: Borrower, productId: number, or
 
 export async function orderDetails(
   deps: Deps,
-  borrower: Borrower,
+  borrower: SessionBorrower,
   ids: { productId: number; orderId: number },
   currency: string,
 ): Promise<OrderDetails> {
@@ -197,9 +196,9 @@ export async function orderDetails(
     cardNeedPop: flags.cardNeedPop === 1 ? 1 : 0,
     cardPopTitle: flags.cardPopTitle,
     cardPopMsg: flags.cardPopMsg,
-    paymentPendingText: (await listOrderPayCodes(db, order.id)).some((c) => c.status === 'pending') ? PAYMENT_PENDING_TEXT : '',
+    paymentPendingText: (await orderHasPendingPayCode(db, order.id)) ? PAYMENT_PENDING_TEXT : '',
     // The borrower replied STOP to the SMS payment reminders (modules/reminders): the screen says so.
-    remindersStoppedText: (await remindersStoppedAt(db, borrower.id)) ? REMINDERS_STOPPED_TEXT : '',
+    remindersStoppedText: borrower.remindersStoppedAt ? REMINDERS_STOPPED_TEXT : '',
     coolingOffText: coolingOffText(order, now),
   };
 }

@@ -1,17 +1,23 @@
 /** Applies db/migrations/*.sql in name order, each once, each in its own transaction. */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, LockConnection } from './client.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/**
+ * Beside this module: src/platform/db/migrations/ from the source, and dist/migrations/ in the build,
+ * where scripts/build-server.mjs copies the files next to the flat chunks (the same names and bytes,
+ * so the same fingerprint).
+ */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
-const migrationFiles = () => readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+const migrationFiles = (dir = MIGRATIONS_DIR) => readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
 
-/** Names and contents of the migrations, hashed: a PGlite template made with other migrations is not used. */
-export function migrationsFingerprint(): string {
+/** Names and contents of the migrations, hashed: a PGlite template made with other migrations is not used. `dir`: another copy (the build's). */
+export function migrationsFingerprint(dir = MIGRATIONS_DIR): string {
   const hash = createHash('sha256');
-  for (const name of migrationFiles()) hash.update(name).update('\0').update(readFileSync(MIGRATIONS_DIR + name)).update('\0');
+  for (const name of migrationFiles(dir)) hash.update(name).update('\0').update(readFileSync(join(dir, name))).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 

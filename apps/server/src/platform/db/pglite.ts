@@ -16,17 +16,17 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzip } from 'node:zlib';
 import type * as PgliteModuleNs from '@electric-sql/pglite';
 import type { PGlite as PGliteClass, Transaction } from '@electric-sql/pglite';
+import { REPO_ROOT } from '../paths.ts';
 import type { Db, LockConnection, QueryResult } from './client.ts';
 
 type PgliteModule = typeof PgliteModuleNs;
 type BackendMessage = Awaited<ReturnType<PGliteClass['execProtocolStream']>>[number];
 
 /** Where templates are cached: the checkout's node_modules/.cache (never a shared /tmp). */
-export const DEFAULT_TEMPLATE_DIR = fileURLToPath(new URL('../../../../../node_modules/.cache/cashloan-server/', import.meta.url));
+export const DEFAULT_TEMPLATE_DIR = join(REPO_ROOT, 'node_modules/.cache/cashloan-server/');
 
 /** More distinct SQL texts than this (none today) run unprepared, as `pg.query` would. */
 const MAX_PREPARED = 500;
