@@ -173,8 +173,14 @@ export async function orderDetails(
   const order = await ownOrder(db, borrower, ids.productId, ids.orderId);
   const view = viewOrder(order, now);
   const { flags } = order;
-  // A borrower who has rated the app is not asked again, whatever the order says.
-  const askRating = flags.isScore === '1' && !(await hasRatedApp(db, borrower.id));
+  // The reads that need only the order, at once (each on its own pooled connection on PostgreSQL).
+  const [rated, recProducts, paymentPending] = await Promise.all([
+    // A borrower who has rated the app is not asked again, whatever the order says.
+    flags.isScore === '1' ? hasRatedApp(db, borrower.id) : true,
+    recommendationsFor(db, borrower.id, order.productId),
+    orderHasPendingPayCode(db, order.id),
+  ]);
+  const askRating = !rated;
   return {
     orderStatus: view.shownStatus,
     noticeStatusText: order.cancellation ? CANCELLED_NOTICE : STATUS_NOTICE[view.shownStatus],
@@ -182,7 +188,7 @@ export async function orderDetails(
     productName: order.productName,
     productLogo: order.productLogo,
     userOrderDetail: { detail: detailRows(view, now, money, dates) },
-    recProducts: await recommendationsFor(db, borrower.id, order.productId),
+    recProducts,
     // Every order of this server is of the lender's own products.
     inside: 1,
     h5Url: flags.h5Url || config.REPAY_URL,
@@ -196,7 +202,7 @@ export async function orderDetails(
     cardNeedPop: flags.cardNeedPop === 1 ? 1 : 0,
     cardPopTitle: flags.cardPopTitle,
     cardPopMsg: flags.cardPopMsg,
-    paymentPendingText: (await orderHasPendingPayCode(db, order.id)) ? PAYMENT_PENDING_TEXT : '',
+    paymentPendingText: paymentPending ? PAYMENT_PENDING_TEXT : '',
     // The borrower replied STOP to the SMS payment reminders (modules/reminders): the screen says so.
     remindersStoppedText: borrower.remindersStoppedAt ? REMINDERS_STOPPED_TEXT : '',
     coolingOffText: coolingOffText(order, now),
