@@ -9,8 +9,7 @@
  * that got through must be byte-identical. The drops are drawn from a seeded random
  * (IDEMPOTENCY_PROXY_SEED) so a failure reproduces.
  */
-import { request as httpRequest } from 'node:http';
-import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callUrlPath,
@@ -29,116 +28,18 @@ import { seedCatalog } from '../../apps/server/src/seed/demo.ts';
 import { createOrder } from '../../apps/server/src/domain/orders/service.ts';
 import { findProduct, type OrderRow } from '../../apps/server/src/domain/orders/service.ts';
 import { addRepaymentCard } from '../../apps/server/src/domain/bank-cards/card-on-file.ts';
+import { postOnce, seeded, startLossyProxy, type Answer, type LossyProxy } from '../support/lossy-network.ts';
 
 const SEED = Number(process.env.IDEMPOTENCY_PROXY_SEED ?? 11);
 const ATTEMPTS = 100;
 const DROP_RATE = 0.3;
-
-/** mulberry32: a small seeded generator, so a run's drops can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Fate = 'pass' | 'beforeRequest' | 'midRequest' | 'afterAnswer' | 'midAnswer';
-const DROPS: Fate[] = ['beforeRequest', 'midRequest', 'afterAnswer', 'midAnswer'];
-
-/** A TCP proxy that decides each connection's fate when it opens. */
-function lossyProxy(target: number, random: () => number) {
-  const fates: Record<Fate, number> = { pass: 0, beforeRequest: 0, midRequest: 0, afterAnswer: 0, midAnswer: 0 };
-  const server: Server = createServer((client: Socket) => {
-    const fate: Fate = random() < DROP_RATE ? DROPS[Math.floor(random() * DROPS.length)]! : 'pass';
-    fates[fate]++;
-    const upstream = connect(target, '127.0.0.1');
-    const kill = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-    let forwarded = false;
-    client.on('data', (chunk: Buffer) => {
-      if (fate === 'beforeRequest') return kill();
-      if (fate === 'midRequest' && !forwarded) {
-        // Part of the request, cut at a random byte, never the whole of it.
-        forwarded = true;
-        upstream.write(chunk.subarray(0, Math.max(1, Math.floor(random() * (chunk.length - 1)))), () => setTimeout(kill, 5));
-        return;
-      }
-      upstream.write(chunk);
-    });
-    client.on('end', () => upstream.end());
-    const answer: Buffer[] = [];
-    upstream.on('data', (chunk: Buffer) => {
-      if (fate === 'afterAnswer' || fate === 'midAnswer') answer.push(chunk);
-      else client.write(chunk);
-    });
-    upstream.on('end', () => {
-      // The server answered in full (the client asks it to close after one answer).
-      if (fate === 'afterAnswer') return kill();
-      if (fate === 'midAnswer') {
-        const all = Buffer.concat(answer);
-        client.write(all.subarray(0, Math.max(1, Math.floor(random() * (all.length - 1)))), () => kill());
-        return;
-      }
-      client.end();
-    });
-  });
-  return { server, fates };
-}
-
-interface Answer {
-  status: number;
-  body: string;
-  replayed: boolean;
-}
-
-/** One HTTP request through the proxy on a connection of its own; rejects when the connection drops. */
-function post(port: number, path: string, key: string, body: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent: false,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-          'idempotency-key': key,
-          connection: 'close',
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('aborted', () => reject(new Error('answer cut')));
-        res.on('end', () => {
-          if (!res.complete) return reject(new Error('answer cut'));
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), replayed: res.headers['idempotent-replayed'] === 'true' });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.setTimeout(10_000, () => req.destroy(new Error('timed out')));
-    req.end(body);
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`Idempotency-Key through a proxy that drops ${DROP_RATE * 100}% of connections (seed ${SEED})`, () => {
   let t: TestApp;
   let payments: CountingPayments;
-  let proxy: ReturnType<typeof lossyProxy>;
-  let proxyPort: number;
+  let proxy: LossyProxy;
   let productIds: number[];
   const totals = { requests: 0, drops: 0, busy: 0 };
 
@@ -146,12 +47,10 @@ describe(`Idempotency-Key through a proxy that drops ${DROP_RATE * 100}% of conn
     ({ t, payments } = await createCountingTestApp());
     productIds = await seedCatalog(t.db);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    proxy = lossyProxy((t.app.server.address() as AddressInfo).port, seeded(SEED));
-    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
-    proxyPort = (proxy.server.address() as AddressInfo).port;
+    proxy = await startLossyProxy((t.app.server.address() as AddressInfo).port, seeded(SEED), DROP_RATE);
   });
   afterAll(async () => {
-    await new Promise((resolve) => proxy.server.close(resolve));
+    await proxy.close();
     await t.close();
     const dropped = Object.entries(proxy.fates).filter(([fate]) => fate !== 'pass');
     console.info(
@@ -174,7 +73,7 @@ describe(`Idempotency-Key through a proxy that drops ${DROP_RATE * 100}% of conn
         totals.requests++;
         let answer: Answer;
         try {
-          answer = await post(proxyPort, path, key, body);
+          answer = await postOnce(proxy.port, path, key, body, 10_000);
         } catch {
           totals.drops++;
           continue;

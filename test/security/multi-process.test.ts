@@ -48,7 +48,8 @@ import {
 import { IMAGES } from '../../apps/server/src/test-support/test-images.ts';
 import { borrowerCall, borrowerUpload, ops, type Target } from '../support/api.ts';
 import { createPgCluster, type PgCluster } from '../support/pg-cluster.ts';
-import { seeded, startLossyProxy, startRoundRobinProxy, type LossyProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
+import { postOnce as post, seeded, startLossyProxy, type Answer, type LossyProxy } from '../support/lossy-network.ts';
 import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
 
 const PROCESSES = 3;
@@ -164,44 +165,6 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
 
   // ---- 2 ----------------------------------------------------------------------------------------
 
-  interface Answer {
-    status: number;
-    body: string;
-    replayed: boolean;
-  }
-  /** One request through the dropping proxy on a connection of its own; rejects when the connection drops. */
-  function post(port: number, path: string, key: string, body: string): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method: 'POST',
-          agent: false,
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            'content-length': Buffer.byteLength(body),
-            'idempotency-key': key,
-            connection: 'close',
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('aborted', () => reject(new Error('answer cut')));
-          res.on('end', () => {
-            if (!res.complete) return reject(new Error('answer cut'));
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), replayed: res.headers['idempotent-replayed'] === 'true' });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.setTimeout(15_000, () => req.destroy(new Error('timed out')));
-      req.end(body);
-    });
-  }
   const sessionQuery = (session: SessionParams) => new URLSearchParams(SESSION_PARAMS.map((k): [string, string] => [k, session[k]])).toString();
   const totals = { requests: 0, drops: 0, busy: 0 };
 
