@@ -340,6 +340,20 @@ function demoPage(server) {
   return new Promise((resolve) => server.onDemo.push(resolve));
 }
 
+/** The whole machine's CPU time (ms): busy (every core, all processes) and total, from /proc/stat; null off Linux. */
+function machineCpuMs() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    // idle and iowait are the 4th and 5th figures.
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    const tick = 10; // USER_HZ is 100 on Linux: one tick is 10 ms
+    return { busy: (total - idle) * tick, total: total * tick };
+  } catch {
+    return null;
+  }
+}
+
 /** Polls until fn answers true; returns ms since the server was spawned (and its CPU ms by then). */
 async function firstSuccess(server, what, fn) {
   const deadline = server.startedAt + START_TIMEOUT_MS;
@@ -517,8 +531,10 @@ async function measureLoad(kind, workers = 1) {
       await cannon({ ...request, connections: CONNECTIONS[0], duration: WARMUP_SECONDS });
       for (const connections of CONNECTIONS) {
         const cpuBefore = cpuMs(server);
+        const machineBefore = machineCpuMs();
         const result = await cannon({ ...request, connections, duration: SECONDS });
         const cpuAfter = cpuMs(server);
+        const machineAfter = machineCpuMs();
         const run = {
           call: call.key,
           title: call.title,
@@ -539,6 +555,13 @@ async function measureLoad(kind, workers = 1) {
           // Server CPU per answered request: the figure least disturbed by a busy machine.
           serverCpuUsPerRequest:
             cpuBefore !== null && cpuAfter !== null && result['2xx'] > 0 ? Math.round(((cpuAfter - cpuBefore) * 1000) / (result['2xx'] + result.non2xx)) : null,
+          // How busy the whole machine was (every core: the server, PostgreSQL, autocannon, the rest), and the machine's CPU per request.
+          machineBusyPercent:
+            machineBefore && machineAfter && machineAfter.total > machineBefore.total
+              ? Math.round(((machineAfter.busy - machineBefore.busy) * 100) / (machineAfter.total - machineBefore.total))
+              : null,
+          machineCpuUsPerRequest:
+            machineBefore && machineAfter && result['2xx'] > 0 ? Math.round(((machineAfter.busy - machineBefore.busy) * 1000) / (result['2xx'] + result.non2xx)) : null,
         };
         run.valid = run.non2xx === 0 && run.errors === 0 && run.timeouts === 0 && run.total2xx > 0;
         if (!run.valid) run.invalidReason = `non-2xx ${run.non2xx}, errors ${run.errors}, timeouts ${run.timeouts}`;
@@ -593,12 +616,15 @@ function workersTable(runs) {
     `Order details with more processes (\`WORKERS=n\`: node:cluster workers on one port, every process its own pool of PostgreSQL connections); ` +
       'server CPU counts every process of the server:',
     '',
-    `| connections | ${WORKER_COUNTS.map((w) => `${w} process${w === 1 ? '' : 'es'}: req/s | p99 ms`).join(' | ')} | server CPU µs/request (${WORKER_COUNTS.join(' / ')}) |`,
-    `|---:|${WORKER_COUNTS.map(() => '---:|---:').join('|')}|---:|`,
+    `| connections | ${WORKER_COUNTS.map((w) => `${w} process${w === 1 ? '' : 'es'}: req/s | p99 ms`).join(' | ')} | server CPU µs/request (${WORKER_COUNTS.join(' / ')}) | machine CPU µs/request (${WORKER_COUNTS.join(' / ')}) | machine busy (${WORKER_COUNTS.join(' / ')}) |`,
+    `|---:|${WORKER_COUNTS.map(() => '---:|---:').join('|')}|---:|---:|---:|`,
   ];
   for (const connections of CONNECTIONS) {
     const byWorkers = WORKER_COUNTS.map((w) => od.find((r) => r.connections === connections && r.workers === w));
-    lines.push(`| ${connections} | ${byWorkers.map(cell).join(' | ')} | ${byWorkers.map((r) => fmt(r?.serverCpuUsPerRequest)).join(' / ')} |`);
+    lines.push(
+      `| ${connections} | ${byWorkers.map(cell).join(' | ')} | ${byWorkers.map((r) => fmt(r?.serverCpuUsPerRequest)).join(' / ')} | ` +
+        `${byWorkers.map((r) => fmt(r?.machineCpuUsPerRequest)).join(' / ')} | ${byWorkers.map((r) => (r?.machineBusyPercent == null ? '—' : `${r.machineBusyPercent}%`)).join(' / ')} |`,
+    );
   }
   return lines;
 }
@@ -619,7 +645,10 @@ function budgetLines(results) {
     else if (!run.valid) lines.push({ budget: what, met: false, text: `- ${what}: **NOT met** (invalid run: ${run.invalidReason})` });
     else {
       const met = run.requestsPerSec >= budget.minRps && run.p99Ms <= budget.maxP99Ms;
-      lines.push({ budget: what, met, text: `- ${what}: ${fmt(run.requestsPerSec)} req/s, p99 ${fmt(run.p99Ms)} ms — ${met ? 'met' : '**NOT met**'}` });
+      // What this machine allowed: all its cores over the machine's CPU per request (server, database and load generator together).
+      const ceiling =
+        !met && run.machineCpuUsPerRequest ? `; the machine was ${run.machineBusyPercent}% busy at ${fmt(run.machineCpuUsPerRequest)} µs of CPU per request (server, database and autocannon together), so its ${results.machine.cpus} cores allow at most about ${fmt(Math.round((results.machine.cpus * 1e6) / run.machineCpuUsPerRequest))} req/s` : '';
+      lines.push({ budget: what, met, text: `- ${what}: ${fmt(run.requestsPerSec)} req/s, p99 ${fmt(run.p99Ms)} ms — ${met ? 'met' : '**NOT met**'}${ceiling}` });
     }
   }
   for (const kind of ['pglite', 'postgres']) {
