@@ -278,59 +278,57 @@ export async function settleProviderTransaction(
 }
 
 async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderTransaction, now: Date): Promise<{ outcome: SettlementOutcome; detail: string }> {
-  {
-    const payCode = await findPayCodeByTxn(tx, t.txnId, { forUpdate: true });
-    const exception = async (kind: PaymentExceptionKind, detail: string, borrowerId: number | null = null) => {
-      await insertPaymentException(tx, {
-        kind,
-        provider,
-        txnId: t.txnId,
-        refNo: t.refNo,
-        payCodeId: payCode?.id ?? null,
-        orderId: payCode?.orderId ?? null,
-        borrowerId,
-        receivedMinor: t.amountMinor,
-        expectedMinor: payCode?.amountMinor ?? null,
-        detail,
-        createdAt: now,
-      });
-      return { outcome: 'exception' as const, detail };
-    };
-    if (!payCode) {
-      return t.status === 'S' ? exception('unknown_reference', `txnid ${t.txnId} is not a pay code of ours`) : { outcome: 'unknown' as const, detail: `txnid ${t.txnId} is not a pay code of ours` };
-    }
-    if (t.status === 'P' || t.status === 'U') {
-      if (payCode.status === 'paid') return { outcome: 'unchanged' as const, detail: 'a paid code never moves back to pending' };
-      await setUnpaidPayCodeStatus(tx, payCode.id, 'pending');
-      return { outcome: 'pending' as const, detail: `the provider has not confirmed ${t.refNo} yet` };
-    }
-    if (t.status === 'F' || t.status === 'V' || t.status === 'K') {
-      if (payCode.status === 'paid') return { outcome: 'unchanged' as const, detail: `status ${t.status} for a paid code: left paid` };
-      const closed = t.status === 'F' ? 'failed' : 'voided';
-      await setUnpaidPayCodeStatus(tx, payCode.id, closed);
-      return { outcome: closed, detail: `the provider reports ${t.status}` };
-    }
-    if (t.status !== 'S') return { outcome: 'unchanged' as const, detail: `status ${t.status} is not acted on` };
-
-    const providerRef = `${provider}:${t.refNo}`;
-    const order = await loadOrder(tx, payCode.orderId, { forUpdate: true });
-    const borrowerId = order?.borrowerId ?? null;
-    const earlier = await findPaymentByPayCode<PaymentResult>(tx, payCode.id);
-    if (earlier) {
-      if (earlier.providerRef === providerRef) return { outcome: 'already applied' as const, detail: `payment ${earlier.id}` };
-      return exception('already_paid', `pay code ${payCode.code} was paid before (payment ${earlier.id}); ${t.refNo} brought ${t.amountMinor} more`, borrowerId);
-    }
-    if (t.amountMinor !== payCode.amountMinor) {
-      return exception('amount_mismatch', `pay code ${payCode.code} is for ${payCode.amountMinor}; the provider received ${t.amountMinor}`, borrowerId);
-    }
-    const view = order ? viewOrder(order, now) : null;
-    if (!view || !isBeingRepaid(view)) {
-      return exception('order_closed', `order ${order?.orderNo ?? payCode.orderId} is no longer being repaid (status ${view?.shownStatus ?? 'none'})`, borrowerId);
-    }
-    if (await findPaymentByRef(tx, providerRef)) return exception('already_paid', `${providerRef} was applied to another pay code`, borrowerId);
-    const result = await applyMoney(tx, payCode, providerRef, now, null);
-    return { outcome: 'applied' as const, detail: `payment ${result.paymentId}: ${result.outcome}` };
+  const payCode = await findPayCodeByTxn(tx, t.txnId, { forUpdate: true });
+  const exception = async (kind: PaymentExceptionKind, detail: string, borrowerId: number | null = null) => {
+    await insertPaymentException(tx, {
+      kind,
+      provider,
+      txnId: t.txnId,
+      refNo: t.refNo,
+      payCodeId: payCode?.id ?? null,
+      orderId: payCode?.orderId ?? null,
+      borrowerId,
+      receivedMinor: t.amountMinor,
+      expectedMinor: payCode?.amountMinor ?? null,
+      detail,
+      createdAt: now,
+    });
+    return { outcome: 'exception' as const, detail };
+  };
+  if (!payCode) {
+    return t.status === 'S' ? exception('unknown_reference', `txnid ${t.txnId} is not a pay code of ours`) : { outcome: 'unknown' as const, detail: `txnid ${t.txnId} is not a pay code of ours` };
   }
+  if (t.status === 'P' || t.status === 'U') {
+    if (payCode.status === 'paid') return { outcome: 'unchanged' as const, detail: 'a paid code never moves back to pending' };
+    await setUnpaidPayCodeStatus(tx, payCode.id, 'pending');
+    return { outcome: 'pending' as const, detail: `the provider has not confirmed ${t.refNo} yet` };
+  }
+  if (t.status === 'F' || t.status === 'V' || t.status === 'K') {
+    if (payCode.status === 'paid') return { outcome: 'unchanged' as const, detail: `status ${t.status} for a paid code: left paid` };
+    const closed = t.status === 'F' ? 'failed' : 'voided';
+    await setUnpaidPayCodeStatus(tx, payCode.id, closed);
+    return { outcome: closed, detail: `the provider reports ${t.status}` };
+  }
+  if (t.status !== 'S') return { outcome: 'unchanged' as const, detail: `status ${t.status} is not acted on` };
+
+  const providerRef = `${provider}:${t.refNo}`;
+  const order = await loadOrder(tx, payCode.orderId, { forUpdate: true });
+  const borrowerId = order?.borrowerId ?? null;
+  const earlier = await findPaymentByPayCode<PaymentResult>(tx, payCode.id);
+  if (earlier) {
+    if (earlier.providerRef === providerRef) return { outcome: 'already applied' as const, detail: `payment ${earlier.id}` };
+    return exception('already_paid', `pay code ${payCode.code} was paid before (payment ${earlier.id}); ${t.refNo} brought ${t.amountMinor} more`, borrowerId);
+  }
+  if (t.amountMinor !== payCode.amountMinor) {
+    return exception('amount_mismatch', `pay code ${payCode.code} is for ${payCode.amountMinor}; the provider received ${t.amountMinor}`, borrowerId);
+  }
+  const view = order ? viewOrder(order, now) : null;
+  if (!view || !isBeingRepaid(view)) {
+    return exception('order_closed', `order ${order?.orderNo ?? payCode.orderId} is no longer being repaid (status ${view?.shownStatus ?? 'none'})`, borrowerId);
+  }
+  if (await findPaymentByRef(tx, providerRef)) return exception('already_paid', `${providerRef} was applied to another pay code`, borrowerId);
+  const result = await applyMoney(tx, payCode, providerRef, now, null);
+  return { outcome: 'applied' as const, detail: `payment ${result.paymentId}: ${result.outcome}` };
 }
 
 /** The payment applied on a pay code, with what it did, or null. */
