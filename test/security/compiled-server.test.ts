@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callUrlPath, loanDetailsCall } from '@cashloan/contract';
 import { migrationsFingerprint } from '../../apps/server/src/platform/db/migrate.ts';
-import { buildCompiledServer, REPO_ROOT, startServer, type ServerProcess } from '../support/server-process.ts';
+import { buildCompiledServer, demoOrderIn, REPO_ROOT, startServer, type ServerProcess } from '../support/server-process.ts';
 
 const outdir = join(REPO_ROOT, `apps/server/dist-test-${process.pid}`);
 
@@ -63,14 +63,8 @@ describe('the compiled server (scripts/build-server.mjs)', () => {
     expect(health).toMatchObject({ ok: true, db: 'pglite' });
 
     // The demo seed's session and order, as printed by the server.
-    const preview = /\/testPreview\?(\S+)/.exec(srv.output());
-    expect(preview, `no demo preview link in the server output:\n${srv.output()}`).not.toBeNull();
-    const params = new URLSearchParams(preview![1]);
-    const orderId = params.get('orderId')!;
-    const productId = params.get('productId')!;
-    params.delete('orderId');
-    params.delete('productId');
-    const res = await fetch(`${srv.url}${callUrlPath(loanDetailsCall.route)}?${params.toString()}`, {
+    const { session, orderId, productId } = demoOrderIn(srv.output());
+    const res = await fetch(`${srv.url}${callUrlPath(loanDetailsCall.route)}?${session}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ productId, orderId }).toString(),

@@ -28,13 +28,11 @@ import { seedCatalog } from '../../apps/server/src/seed/demo.ts';
 import { createOrder } from '../../apps/server/src/domain/orders/service.ts';
 import { findProduct, type OrderRow } from '../../apps/server/src/domain/orders/service.ts';
 import { addRepaymentCard } from '../../apps/server/src/domain/bank-cards/card-on-file.ts';
-import { postOnce, seeded, startLossyProxy, type Answer, type LossyProxy } from '../support/lossy-network.ts';
+import { retriedAttempts, seeded, startLossyProxy, type Answer, type LossyProxy } from '../support/lossy-network.ts';
 
 const SEED = Number(process.env.IDEMPOTENCY_PROXY_SEED ?? 11);
 const ATTEMPTS = 100;
 const DROP_RATE = 0.3;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`Idempotency-Key through a proxy that drops ${DROP_RATE * 100}% of connections (seed ${SEED})`, () => {
   let t: TestApp;
@@ -63,32 +61,18 @@ describe(`Idempotency-Key through a proxy that drops ${DROP_RATE * 100}% of conn
    * 100 attempts of one request with one key, each retried through drops (and, like any client of
    * an Idempotency-Key API, after the "still in progress" answer) until an answer gets through.
    */
-  async function hundredAttempts(route: Route, session: SessionParams, payload: Record<string, string | number>, key: string): Promise<Answer[]> {
-    const path = `${callUrlPath(route)}?${query(session as unknown as Record<string, string>)}`;
-    const body = form(payload);
-    const answers: Answer[] = [];
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      for (let tries = 0; ; tries++) {
-        if (tries > 200) throw new Error(`attempt ${attempt} of ${route.path} never got an answer through`);
-        totals.requests++;
-        let answer: Answer;
-        try {
-          answer = await postOnce(proxy.port, path, key, body, 10_000);
-        } catch {
-          totals.drops++;
-          continue;
-        }
-        if (!answer.replayed && JSON.parse(answer.body).message === route.idempotent!.duplicateMessage) {
-          totals.busy++;
-          await sleep(20);
-          continue;
-        }
-        answers.push(answer);
-        break;
-      }
-    }
-    return answers;
-  }
+  const hundredAttempts = (route: Route, session: SessionParams, payload: Record<string, string | number>, key: string): Promise<Answer[]> =>
+    retriedAttempts({
+      port: proxy.port,
+      path: `${callUrlPath(route)}?${query(session as unknown as Record<string, string>)}`,
+      body: form(payload),
+      key,
+      attempts: ATTEMPTS,
+      maxTries: 200,
+      duplicateMessage: route.idempotent!.duplicateMessage,
+      totals,
+      timeoutMs: 10_000,
+    });
   function expectAllIdentical(answers: Answer[]) {
     expect(answers).toHaveLength(ATTEMPTS);
     const distinct = new Set(answers.map((a) => `${a.status} ${a.body}`));

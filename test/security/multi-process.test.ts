@@ -49,7 +49,7 @@ import { IMAGES } from '../../apps/server/src/test-support/test-images.ts';
 import { borrowerCall, borrowerUpload, ops, type Target } from '../support/api.ts';
 import { createPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
-import { postOnce as post, seeded, startLossyProxy, type Answer, type LossyProxy } from '../support/lossy-network.ts';
+import { postOnce as post, retriedAttempts, seeded, startLossyProxy, type Answer, type LossyProxy } from '../support/lossy-network.ts';
 import { freePort, startServer, type ServerProcess } from '../support/server-process.ts';
 
 const PROCESSES = 3;
@@ -169,32 +169,17 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
   const totals = { requests: 0, drops: 0, busy: 0 };
 
   /** ATTEMPTS attempts with one key, each retried through drops and "still in progress" until an answer gets through. */
-  async function attempts(route: Route, session: SessionParams, payload: Record<string, string | number>, key: string): Promise<Answer[]> {
-    const path = `${callUrlPath(route)}?${sessionQuery(session)}`;
-    const body = new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString();
-    const answers: Answer[] = [];
-    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      for (let tries = 0; ; tries++) {
-        if (tries > 100) throw new Error(`attempt ${attempt} of ${route.path} never got an answer through`);
-        totals.requests++;
-        let answer: Answer;
-        try {
-          answer = await post(lossy!.port, path, key, body);
-        } catch {
-          totals.drops++;
-          continue;
-        }
-        if (!answer.replayed && (JSON.parse(answer.body) as { message?: string }).message === route.idempotent!.duplicateMessage) {
-          totals.busy++;
-          await sleep(20);
-          continue;
-        }
-        answers.push(answer);
-        break;
-      }
-    }
-    return answers;
-  }
+  const attempts = (route: Route, session: SessionParams, payload: Record<string, string | number>, key: string): Promise<Answer[]> =>
+    retriedAttempts({
+      port: lossy!.port,
+      path: `${callUrlPath(route)}?${sessionQuery(session)}`,
+      body: new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+      key,
+      attempts: ATTEMPTS,
+      maxTries: 100,
+      duplicateMessage: route.idempotent!.duplicateMessage,
+      totals,
+    });
   function expectAllIdentical(answers: Answer[], what: string) {
     expect(answers).toHaveLength(ATTEMPTS);
     const distinct = [...new Set(answers.map((a) => `${a.status} ${a.body}`))];

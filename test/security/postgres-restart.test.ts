@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_MESSAGES, callUrlPath, eventSaveCall, loanDetailsCall, TRACKING_MODULE } from '@cashloan/contract';
 import { createPgCluster, type PgCluster } from '../support/pg-cluster.ts';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
+import { demoOrderIn, startServer, type ServerProcess } from '../support/server-process.ts';
 
 const WORKERS = 50;
 /** The issue's bound: PostgreSQL accepting connections again → the server's first successful answer. */
@@ -90,14 +90,7 @@ describe('PostgreSQL restarted under load (DATABASE_URL)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'cashloan-pg-restart-'));
     const srv = (server = await startServer({ dataDir, env: { DATABASE_URL: pgc.url, LOG_LEVEL: 'error' } }));
     // The demo seed's session and order (printed by the server at start).
-    const preview = /\/testPreview\?(\S+)/.exec(srv.output());
-    expect(preview, `no demo preview link in the server output:\n${srv.output()}`).not.toBeNull();
-    const params = new URLSearchParams(preview![1]);
-    const orderId = params.get('orderId')!;
-    const productId = params.get('productId')!;
-    params.delete('orderId');
-    params.delete('productId');
-    const session = params.toString();
+    const { session, orderId, productId } = demoOrderIn(srv.output());
 
     const requests = {
       'loan-details': () => ({ path: callUrlPath(loanDetailsCall.route), body: new URLSearchParams({ productId, orderId }).toString() }),

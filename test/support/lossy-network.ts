@@ -125,3 +125,51 @@ export function postOnce(port: number, path: string, key: string, body: string, 
     req.end(body);
   });
 }
+
+/** Connections made, dropped, and answered "still in progress", over a run of attempts. */
+export interface AttemptTotals {
+  requests: number;
+  drops: number;
+  busy: number;
+}
+
+/**
+ * `attempts` attempts of one POST with one Idempotency-Key through `port`, each retried through
+ * drops (and, like any client of an Idempotency-Key API, after the "still in progress" answer,
+ * `duplicateMessage`) until an answer gets through; more than `maxTries` tries fails the attempt.
+ */
+export async function retriedAttempts(options: {
+  port: number;
+  path: string;
+  body: string;
+  key: string;
+  attempts: number;
+  maxTries: number;
+  duplicateMessage: string;
+  totals: AttemptTotals;
+  timeoutMs?: number;
+}): Promise<Answer[]> {
+  const { totals } = options;
+  const answers: Answer[] = [];
+  for (let attempt = 0; attempt < options.attempts; attempt++) {
+    for (let tries = 0; ; tries++) {
+      if (tries > options.maxTries) throw new Error(`attempt ${attempt} of ${options.path.split('?')[0]} never got an answer through`);
+      totals.requests++;
+      let answer: Answer;
+      try {
+        answer = await postOnce(options.port, options.path, options.key, options.body, options.timeoutMs);
+      } catch {
+        totals.drops++;
+        continue;
+      }
+      if (!answer.replayed && (JSON.parse(answer.body) as { message?: string }).message === options.duplicateMessage) {
+        totals.busy++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
+      answers.push(answer);
+      break;
+    }
+  }
+  return answers;
+}

@@ -184,3 +184,18 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
     },
   };
 }
+
+/**
+ * The demo seed's session (as a query string) and order, from the preview link the server prints
+ * at its first start; throws with the output when there is none.
+ */
+export function demoOrderIn(output: string): { session: string; orderId: string; productId: string } {
+  const preview = /\/testPreview\?(\S+)/.exec(output);
+  if (!preview) throw new Error(`no demo preview link in the server output:\n${output}`);
+  const params = new URLSearchParams(preview[1]);
+  const orderId = params.get('orderId') ?? '';
+  const productId = params.get('productId') ?? '';
+  params.delete('orderId');
+  params.delete('productId');
+  return { session: params.toString(), orderId, productId };
+}
