@@ -3,10 +3,10 @@
  * throttle, then each family's ops.ts. It has no handlers of its own; their inputs are the contract's
  * ops.ts schemas.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../platform/http/api-error.ts';
+import { bearerTokenMatches } from '../platform/http/bearer-token.ts';
 import { registerBindBankOps } from '../modules/bind-bank/ops.ts';
 import { registerComplaintsOps } from '../modules/complaints/ops.ts';
 import { registerOrderDetailsOps } from '../modules/order-details/ops.ts';
@@ -17,12 +17,6 @@ import { registerTestPreviewOps } from '../modules/test-preview/ops.ts';
 import { registerSeedOps } from '../seed/ops.ts';
 import { registerStaffOps } from '../staff/accounts/ops.ts';
 import { countWrongToken, wrongTokensNow } from './store.ts';
-
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const sent = Buffer.from(header ?? '');
-  const expected = Buffer.from(`Bearer ${token}`);
-  return sent.length === expected.length && timingSafeEqual(sent, expected);
-}
 
 /** Wrong tokens an address may send in a minute; then every request from it is refused until the minute is over. */
 export const OPS_WRONG_TOKENS_PER_MINUTE = 10;
@@ -41,7 +35,7 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
     // Sessions, codes and borrowers' data: no cache keeps a copy.
     reply.header('Cache-Control', 'no-store');
     const now = clock.now();
-    const right = tokenMatches(request.headers.authorization, token);
+    const right = bearerTokenMatches(request.headers.authorization, token);
     const count = right ? await wrongTokensNow(db, request.ip, now, OPS_WINDOW_MS) : await countWrongToken(db, request.ip, now, OPS_WINDOW_MS);
     if (count && count.failures > (right ? OPS_WRONG_TOKENS_PER_MINUTE - 1 : OPS_WRONG_TOKENS_PER_MINUTE)) {
       const seconds = Math.max(1, Math.ceil((count.windowStart.getTime() + OPS_WINDOW_MS - now.getTime()) / 1000));

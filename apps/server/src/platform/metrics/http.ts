@@ -2,7 +2,7 @@
  * The HTTP side of the metrics: every answer counted and timed by route TEMPLATE, method and status,
  * and GET /metrics for Prometheus when a token is configured (METRICS_TOKEN; docs/deploy.md).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerTokenMatches } from '../http/bearer-token.ts';
 import type { FastifyInstance } from 'fastify';
 import { ClusterMetricsError, installWorkerMetrics, metricsContentType, metricsText } from './cluster.ts';
 import { collectProcessMetrics, httpRequestDuration, httpRequests, observePool, type PoolStats } from './metrics.ts';
@@ -40,17 +40,11 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): v
   if (options.token !== undefined) serveMetrics(app, options.token);
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
 /** GET /metrics: `Authorization: Bearer <token>`, compared in constant time; 401 otherwise. */
 function serveMetrics(app: FastifyInstance, token: string): void {
-  const expected = digest(token);
   app.get('/metrics', async (request, reply) => {
-    const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    // Both sides hashed first: equal lengths, and the comparison says nothing of the token's.
-    const matches = timingSafeEqual(digest(given ?? ''), expected);
     reply.header('Cache-Control', 'no-store');
-    if (given === undefined || !matches) {
+    if (!bearerTokenMatches(request.headers.authorization, token)) {
       return reply.code(401).header('WWW-Authenticate', 'Bearer').type('text/plain; charset=utf-8').send('Unauthorized\n');
     }
     try {
