@@ -35,15 +35,15 @@ export function registerHealth(app: FastifyInstance, deps: { db: Db; clock: Cloc
   app.get('/readyz', async (_request, reply) => {
     reply.headers(noStore);
     if (deps.lifecycle.shuttingDown) return reply.code(503).send({ ok: false, reason: 'shutting down' });
-    let applied: number;
+    let missing: number;
     try {
       const names = migrationNames();
       const { rows } = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations WHERE name = ANY($1::text[])', [names]);
-      applied = names.length - (rows[0]?.n ?? 0);
+      missing = names.length - (rows[0]?.n ?? 0);
     } catch {
       return reply.code(503).send({ ok: false, reason: 'database unavailable' });
     }
-    if (applied > 0) return reply.code(503).send({ ok: false, reason: `${applied} migration(s) not applied` });
+    if (missing > 0) return reply.code(503).send({ ok: false, reason: `${missing} migration(s) not applied` });
     return reply.send({ ok: true });
   });
 }
