@@ -156,8 +156,9 @@ async function runServer(config: Config): Promise<void> {
 
   const db = await opening;
   const cardData = createCardData(cardDataKeysFor(config));
-  // Only where another process can move the clock (the /ops clock calls) is its offset read again.
-  const clockRefreshMs = db.kind === 'postgres' && (config.OPS_TOKEN !== undefined || config.NODE_ENV !== 'production') ? 500 : undefined;
+  // Only the /ops clock calls move the clock (never in production): with them on, and other processes
+  // on the same database, the offset is read again.
+  const clockRefreshMs = db.kind === 'postgres' && config.OPS_TOKEN !== undefined ? 500 : undefined;
   const storage = storageModule.createImageStorage(config, db);
   // One process at a time (the others wait): the first to start migrates and seeds, the others find it done.
   const started = await db.withSessionLock(START_LOCK, async () => {
