@@ -33,7 +33,7 @@ function routePath(literal: string | undefined, constant: string | undefined): s
 /** path → page module (relative to src/app) for each route table in routes.tsx. */
 export function parseRouteTables(source: string): Record<string, Record<string, string>> {
   const named = new Map<string, string>();
-  for (const m of source.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)) named.set(m[1]!, m[2]!);
+  for (const m of source.matchAll(/const (\w+) = (?:lazy|pageCode)\(\(\) => import\('([^']+)'\)\)/g)) named.set(m[1]!, m[2]!);
   const tables: Record<string, Record<string, string>> = {};
   const parts = source.split(/export const (\w+): RouteEntry\[\] = \[/);
   for (let i = 1; i < parts.length; i += 2) {
@@ -41,7 +41,7 @@ export function parseRouteTables(source: string): Record<string, Record<string, 
     if (!html) continue;
     const body = parts[i + 1]!.split('\n];')[0]!;
     const table: Record<string, string> = {};
-    for (const m of body.matchAll(/path: (?:'([^']+)'|(\w+)).*?page: (?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
+    for (const m of body.matchAll(/path: (?:'([^']+)'|(\w+)).*?(?:page: |\.\.\.)(?:(?:lazy|pageCode)\(\(\) => import\('([^']+)'\)\)|(\w+))/g)) {
       const path = routePath(m[1], m[2]);
       const module = m[3] ?? named.get(m[4]!);
       if (!module) throw new Error(`route-assets: cannot tell the page of ${path}`);

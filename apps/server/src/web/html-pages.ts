@@ -2,31 +2,27 @@
  * The HTML of the web app's pages, built once per page from the client build:
  * - each path route's own JS is announced in <head> (modulepreload), so the browser fetches the
  *   page's code with the shell instead of one round trip after it, and its CSS is inlined;
- * - the static long-text pages are prerendered (dist/.ssr/prerender.js): their text is in the HTML
- *   with the answers they show, and the browser hydrates it.
+ * - the path routes' first screens are rendered on the server (dist/.ssr/server-render.js, see
+ *   server-render.ts) with the answers they show embedded, and the browser hydrates them.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ServerPage, ServerRenderer } from '@cashloan/contract/server-render';
+import { renderFirstScreen, type AnswerCall } from './server-render.ts';
 
 type RouteFiles = Record<string, { js: string[]; css: string[] }>;
-interface Prerenderer {
-  PRERENDERED_PATHS: string[];
-  PRELOADED_ANSWERS_ID: string;
-  renderPage(url: string, answers: Record<string, unknown>): string;
-}
 export interface HtmlBody {
   body: Buffer;
   encoding?: 'br' | 'gzip';
+  /** Rendered for this request with its session's answers: never to be stored by any cache. */
+  personal?: true;
 }
 
 const ENTRIES = ['index.html', 'pay.html', 'promo.html'] as const;
 export type EntryHtml = (typeof ENTRIES)[number];
-
-/** JSON inside <script>: '<' escaped so no text in it can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * A stylesheet inlined into the page, so the first paint waits for no CSS request. The disabled
@@ -86,29 +82,30 @@ export class HtmlPages {
     private readonly distDir: string,
     private readonly templates: Record<EntryHtml, string>,
     private readonly routes: Record<string, RouteFiles>,
-    private readonly prerenderer: Prerenderer | undefined,
-    private readonly answers: () => Record<string, unknown>,
+    private readonly renderer: ServerRenderer | undefined,
     private readonly headTags: string,
   ) {}
 
   /**
-   * Reads the build; a build without route-assets.json or a prerenderer still serves plain pages.
+   * Reads the build; a build without route-assets.json or a server renderer still serves plain pages.
    * `headTags` go into every page's <head> (the jump policy's <meta> tags, web/jump-policy.ts).
    */
-  static async load(distDir: string, answers: () => Record<string, unknown>, warn: (message: string) => void, headTags = ''): Promise<HtmlPages> {
+  static async load(distDir: string, warn: (message: string) => void, headTags = ''): Promise<HtmlPages> {
     const read = (file: string) => readFileSync(join(distDir, file), 'utf8');
     const templates = Object.fromEntries(ENTRIES.map((entry) => [entry, existsSync(join(distDir, entry)) ? read(entry) : read('index.html')])) as Record<EntryHtml, string>;
     const routes = existsSync(join(distDir, 'route-assets.json')) ? (JSON.parse(read('route-assets.json')) as Record<string, RouteFiles>) : {};
-    let prerenderer: Prerenderer | undefined;
-    const ssrFile = join(distDir, '.ssr/prerender.js');
+    let renderer: ServerRenderer | undefined;
+    const ssrFile = join(distDir, '.ssr/server-render.js');
     if (existsSync(ssrFile)) {
       try {
-        prerenderer = (await import(pathToFileURL(ssrFile).href)) as Prerenderer;
+        renderer = (await import(pathToFileURL(ssrFile).href)) as ServerRenderer;
+        await renderer.loadPages();
       } catch (error) {
-        warn(`The prerenderer ${ssrFile} could not be loaded (${String(error)}); the site pages render in the browser.`);
+        renderer = undefined;
+        warn(`The server renderer ${ssrFile} could not be loaded (${String(error)}); every page renders in the browser.`);
       }
     }
-    return new HtmlPages(distDir, templates, routes, prerenderer, answers, headTags);
+    return new HtmlPages(distDir, templates, routes, renderer, headTags);
   }
 
   /** Inline scripts of every page template, for the Content-Security-Policy. */
@@ -116,8 +113,8 @@ export class HtmlPages {
     return [...new Set(Object.values(this.templates).flatMap(inlineScriptHashes))];
   }
 
-  isPrerendered(path: string): boolean {
-    return this.prerenderer?.PRERENDERED_PATHS.includes(path) ?? false;
+  isServerRendered(path: string): boolean {
+    return this.renderer?.SERVER_RENDERED_PATHS.includes(path) ?? false;
   }
 
   /** The page for an entry (pay.html, promo.html: every hash route's code) or a main path route; built once. */
@@ -149,11 +146,15 @@ export class HtmlPages {
     return this.css.get(file);
   }
 
-  /** A page's bytes for this Accept-Encoding; the route-only pages are built once and kept. */
-  body(entry: EntryHtml, path: string, url: string, acceptEncoding: string | undefined, log: (error: unknown) => void): HtmlBody {
-    if (entry === 'index.html' && this.isPrerendered(path)) {
-      const prerendered = this.prerendered(path, url, log);
-      if (prerendered !== undefined) return compressFor(acceptEncoding, prerendered, 5);
+  /**
+   * A page's bytes for this Accept-Encoding. A server-rendered route is rendered for this request,
+   * its first calls answered by `answer` (the server's own API); the others are built once and kept.
+   */
+  async body(entry: EntryHtml, path: string, page: ServerPage, acceptEncoding: string | undefined, answer: AnswerCall, log: (error: unknown) => void): Promise<HtmlBody> {
+    if (entry === 'index.html' && this.isServerRendered(path)) {
+      const rendered = await renderFirstScreen(this.renderer!, this.html('index.html', path), page, answer, log);
+      // Brotli at 5: most of brotli's gain at a fraction of the time of 11, per request.
+      if (rendered !== undefined) return { ...compressFor(acceptEncoding, rendered, 5), personal: true };
     }
     const known = entry !== 'index.html' || this.routes[entry]?.[path] !== undefined;
     const key = `${entry}|${known ? path : '*'}|${encodingFor(acceptEncoding) ?? ''}`;
@@ -163,21 +164,5 @@ export class HtmlPages {
       this.cache.set(key, cached);
     }
     return cached;
-  }
-
-  /** The prerendered page for this URL (its query can pick a tab), or undefined if rendering failed. */
-  private prerendered(path: string, url: string, log: (error: unknown) => void): string | undefined {
-    const renderer = this.prerenderer!;
-    try {
-      const answers = this.answers();
-      const markup = renderer.renderPage(url, answers);
-      return this.html('index.html', path).replace(
-        '<div id="root"></div>',
-        `<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${markup}</div>`,
-      );
-    } catch (error) {
-      log(error);
-      return undefined;
-    }
   }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteConfigRoute } from '@cashloan/contract/routes';
+import { callUrlPath } from '@cashloan/contract/common';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { inlineScriptHashes } from './html-pages.ts';
 
@@ -21,13 +22,20 @@ const ROUTE_ASSETS = {
     '/alipayrepayment': { js: ['assets/pay-1.js', 'assets/card-1.js'], css: ['assets/card-1.css'] },
   },
 };
-/** A stand-in for dist/.ssr/prerender.js: echoes the URL and a field of the answers it is given. */
-const PRERENDERER = `
-export const PRERENDERED_PATHS = ['/', '/maySimilar'];
+/**
+ * A stand-in for dist/.ssr/server-render.js: asks for the site configuration first, then echoes the
+ * address it renders and a field of that answer.
+ */
+const SERVER_RENDERER = `
+export const SERVER_RENDERED_PATHS = ['/', '/maySimilar'];
 export const PRELOADED_ANSWERS_ID = 'preloaded-answers';
-export function renderPage(url, answers) {
-  if (url.includes('explode')) throw new Error('render failed');
-  return '<main>rendered ' + url.replace(/[<&]/g, '') + ' for ' + answers[${JSON.stringify(siteConfigRoute.path)}].appEnName + '</main>';
+export async function loadPages() {}
+export function renderRoute(page, answers) {
+  const url = new URL(page.href);
+  if (url.search.includes('explode')) throw new Error('render failed');
+  const site = answers.site;
+  if (!site) return { markup: '', calls: [{ key: 'site', method: '${siteConfigRoute.method}', url: '${callUrlPath(siteConfigRoute)}', headers: {} }] };
+  return { markup: '<main>rendered ' + (url.pathname + url.search).replace(/[<&]/g, '') + ' for ' + site.data.appEnName + '</main>', calls: [] };
 }`;
 
 describe('serving the web app', () => {
@@ -40,7 +48,7 @@ describe('serving the web app', () => {
     writeFileSync(join(dist, 'index.html'), TEMPLATE);
     writeFileSync(join(dist, 'pay.html'), TEMPLATE.replace('main-1', 'pay-1'));
     writeFileSync(join(dist, 'route-assets.json'), JSON.stringify(ROUTE_ASSETS));
-    writeFileSync(join(dist, '.ssr', 'prerender.js'), PRERENDERER);
+    writeFileSync(join(dist, '.ssr', 'server-render.js'), SERVER_RENDERER);
     writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
     writeFileSync(join(dist, 'assets', 'site-1.css'), '.site{color:teal}');
     const code = 'export const answer = 42;'.repeat(40);
@@ -80,15 +88,16 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/card-1.css">');
   });
 
-  it('prerenders the static pages with the answers they show, escaped inside the script element', async () => {
+  it('renders a page on the server with the answers of the calls it asked for, escaped inside the script element', async () => {
     const res = await t.app.inject('/maySimilar?embedded=1');
     expect(res.body).toContain('<div id="root"><main>rendered /maySimilar?embedded=1 for Peso</script>Now</main></div>');
+    expect(res.headers['cache-control']).toBe('no-store');
     const json = /<script type="application\/json" id="preloaded-answers">(.*?)<\/script>/.exec(res.body)![1]!;
     expect(json).not.toContain('</');
-    expect((JSON.parse(json) as Record<string, { appEnName: string }>)[siteConfigRoute.path]!.appEnName).toBe('Peso</script>Now');
+    expect((JSON.parse(json) as Record<string, { code: number; data: { appEnName: string } }>).site).toMatchObject({ code: 0, data: { appEnName: 'Peso</script>Now' } });
   });
 
-  it('falls back to the plain page when prerendering fails', async () => {
+  it('falls back to the plain page when server rendering fails', async () => {
     const res = await t.app.inject('/?explode=1');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');

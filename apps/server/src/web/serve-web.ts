@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@cashloan/contract';
-import { siteConfigRoute } from '@cashloan/contract/routes';
-import type { Config } from '../config.ts';
+import type { ServerAnswer } from '@cashloan/contract/server-render';
+import { appSchemeOf, type Config } from '../config.ts';
 import { notFound } from '../platform/http/api-error.ts';
-import { siteConfig } from '../modules/site/service.ts';
 import { HtmlPages, type EntryHtml } from './html-pages.ts';
+import type { AnswerCall } from './server-render.ts';
 import { jumpPolicyMeta, trustedHosts } from './jump-policy.ts';
 
 const isApiPath = (url: string) =>
@@ -59,6 +59,34 @@ export function permissionsPolicy(path: string): string {
   }).join(', ');
 }
 
+/** Request headers a server-rendered page's calls carry over from the page request (the API client's own headers come with the call). */
+const CARRIED_HEADERS = ['user-agent', 'accept-language'] as const;
+
+/**
+ * The server's own API answering a server-rendered page's first calls: the same request the browser
+ * would send (built by the H5's client), through every hook and check of the API, from the
+ * borrower's address, so limits and logs count it as the borrower's call.
+ */
+function answerFor(app: FastifyInstance, request: FastifyRequest): AnswerCall {
+  return async (call) => {
+    const headers: Record<string, string> = { ...call.headers };
+    for (const name of CARRIED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const response = await app.inject({
+      method: call.method,
+      url: call.url,
+      headers,
+      remoteAddress: request.ip,
+      ...(call.body === undefined ? {} : { payload: call.body }),
+    });
+    const envelope = response.json() as ServerAnswer;
+    if (envelope === null || typeof envelope !== 'object' || !('code' in envelope)) throw new Error(`${call.method} ${call.url.split('?')[0]} answered no envelope (HTTP ${response.statusCode})`);
+    return envelope;
+  };
+}
+
 export async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
   const distDir = config.WEB_DIST;
   const hasWeb = distDir !== '' && existsSync(join(distDir, 'index.html'));
@@ -79,17 +107,20 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
       },
     });
   }
-  const pages = hasWeb
-    ? await HtmlPages.load(distDir, () => ({ [siteConfigRoute.path]: siteConfig(config) }), (message) => app.log.warn(message), jumpPolicyMeta(config))
-    : undefined;
+  const pages = hasWeb ? await HtmlPages.load(distDir, (message) => app.log.warn(message), jumpPolicyMeta(config)) : undefined;
 
-  const policy = pages ? contentSecurityPolicy(pages.scriptHashes(), trustedHosts(config)) : '';
-  const sendPage = (entry: EntryHtml, request: FastifyRequest, reply: FastifyReply, path: string) => {
-    const page = pages!.body(entry, path, request.url, request.headers['accept-encoding'], (error) =>
-      request.log.error({ err: error, path }, 'prerendering failed; the page renders in the browser'),
+  const hosts = trustedHosts(config);
+  const appScheme = appSchemeOf(config.SCHEME_URL) ?? '';
+  const policy = pages ? contentSecurityPolicy(pages.scriptHashes(), hosts) : '';
+  const sendPage = async (entry: EntryHtml, request: FastifyRequest, reply: FastifyReply, path: string) => {
+    // The page as the browser sees it: the address it asked for and the jump policy of its <meta> tags.
+    const served = { href: `${request.protocol}://${request.host}${request.url}`, trustedHosts: hosts, appScheme };
+    const page = await pages!.body(entry, path, served, request.headers['accept-encoding'], answerFor(app, request), (error) =>
+      request.log.error({ err: error, path }, 'server rendering failed; the page renders in the browser'),
     );
     reply
-      .header('Cache-Control', 'no-cache')
+      // A page rendered with a borrower's answers is theirs alone: no cache keeps it (back/forward included).
+      .header('Cache-Control', page.personal ? 'no-store' : 'no-cache')
       .header('Vary', 'Accept-Encoding')
       .header('Content-Security-Policy', policy)
       .header('Permissions-Policy', permissionsPolicy(path))

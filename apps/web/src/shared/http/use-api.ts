@@ -1,8 +1,9 @@
 /** Loads one call for a page: data, the failure to show, and a retry. */
 import { useCallback, useEffect, useState } from 'react';
 import type { AnswerOf, PayloadOf, Route } from '@cashloan/contract/common';
-import { ApiCallError, callApi, type CallOptions } from './client.ts';
-import { preloadedAnswer } from './preloaded.ts';
+import { isSuccess } from '@cashloan/contract/common';
+import { ApiCallError, NETWORK_FAILURE_MESSAGE, callApi, type CallOptions } from './client.ts';
+import { forgetPreloadedAnswer, preloadedAnswer } from './preloaded.ts';
 
 export type LoadState<T> =
   | { status: 'loading' }
@@ -20,13 +21,20 @@ export function useApi<R extends Route>(
   const payloadKey = JSON.stringify(payload);
   // Loading is derived: the last settled answer belongs to another request (payload or attempt).
   const request = `${route.path}|${payloadKey}|${attempt}`;
-  // An answer the server put into the page stands for the first request; Retry still calls.
+  // An answer the server put into the page stands for the first request (a refusal as the same
+  // failure callApi would give); Retry still calls.
   const [settled, setSettled] = useState<Settled<AnswerOf<R>> | null>(() => {
-    const preloaded = preloadedAnswer(route.path);
-    return preloaded === undefined ? null : { request, status: 'ready', data: preloaded as AnswerOf<R> };
+    const preloaded = preloadedAnswer(route, payload as Record<string, unknown>);
+    if (preloaded === undefined) return null;
+    return isSuccess(route.family, preloaded.code)
+      ? { request, status: 'ready', data: preloaded.data as AnswerOf<R> }
+      : { request, status: 'failed', error: new ApiCallError('server', preloaded.message || NETWORK_FAILURE_MESSAGE, preloaded.code) };
   });
   useEffect(() => {
-    if (settled?.request === request) return;
+    if (settled?.request === request) {
+      forgetPreloadedAnswer(route, JSON.parse(payloadKey) as Record<string, unknown>);
+      return;
+    }
     const controller = new AbortController();
     callApi(route, JSON.parse(payloadKey) as PayloadOf<R>, { ...options, signal: controller.signal })
       .then((answer) => setSettled({ request, status: 'ready', data: answer.data }))

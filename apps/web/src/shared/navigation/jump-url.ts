@@ -7,6 +7,7 @@
  * Everything else is refused. docs/security.md.
  */
 import { APP_SCHEME_META, TRUSTED_HOSTS_META, canonicalHostEntry, isTrustedHost } from '@cashloan/contract/trusted-hosts';
+import { serverPage } from './server-page.ts';
 
 /** What the borrower sees when a link is refused. */
 export const JUMP_REFUSED_MESSAGE = 'This link cannot be opened.';
@@ -41,6 +42,8 @@ const SCHEME = /^([a-z][a-z\d+.-]*):/i;
 
 /** The policy of this page: its own URL and what the server wrote into its <meta> tags. */
 export function pagePolicy(): JumpPolicy {
+  const onServer = serverPage();
+  if (onServer) return { base: onServer.href, trustedHosts: onServer.trustedHosts, appScheme: onServer.appScheme };
   const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
   const trustedHosts = meta(TRUSTED_HOSTS_META)
     .split(',')

@@ -6,11 +6,15 @@
  */
 import { CARRIED_PAGE_PARAMS, PAGE_PARAM_ALIASES, SESSION_PARAMS, type CarriedPageParam, type SessionParams } from '@cashloan/contract/common';
 import { checkJumpUrl } from '../navigation/jump-url.ts';
+import { serverPage } from '../navigation/server-page.ts';
 
 const STORAGE_KEY = 'carriedPageParams';
 export type CarriedParams = Partial<Record<CarriedPageParam, string>>;
 
 function readStored(): CarriedParams {
+  // On the server the request's query stands for the storage too, as if the page had already
+  // remembered it (rememberPageParams is the browser's first step).
+  if (typeof window === 'undefined') return paramsFromSearch(serverSearch());
   try {
     return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as CarriedParams;
   } catch {
@@ -155,8 +159,26 @@ function splitQuery(pathAndQuery: string): { path: string; query: URLSearchParam
     : { path: pathAndQuery.slice(0, at), query: new URLSearchParams(pathAndQuery.slice(at + 1)) };
 }
 
+/** The query of the request the server renders: everything it carries, sessionId included. */
+const serverSearch = () => {
+  const href = serverPage()?.href;
+  return href === undefined ? '' : new URL(href).search;
+};
+
+/**
+ * The address the borrower's browser shows once the page has started (hideSessionId): path and
+ * query without sessionId. The server renders this address, so no link it writes carries the session.
+ */
+export function addressShown(href: string): string {
+  const { pathname, search } = new URL(href);
+  return `${pathname}${prefixed(withoutParam(search.slice(1), 'sessionId'))}`;
+}
+
 function currentSearch(): string {
-  if (typeof window === 'undefined') return '';
+  if (typeof window === 'undefined') {
+    const href = serverPage()?.href;
+    return href === undefined ? '' : new URL(addressShown(href), href).search;
+  }
   // Hash apps (#/borrowDetail?x=1) carry their query after the hash.
   const hashQuery = window.location.hash.includes('?') ? window.location.hash.slice(window.location.hash.indexOf('?')) : '';
   return window.location.search + (hashQuery ? `&${hashQuery.slice(1)}` : '');

@@ -1,5 +1,5 @@
 /** A contact phone field: the phone's contact picker where the browser has one, typing everywhere. */
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { Button } from 'antd-mobile';
 import styles from '../TestPreviewPage.module.css';
 
@@ -13,12 +13,16 @@ function contactPicker(): ContactsManager | null {
   return contacts && typeof contacts.select === 'function' ? contacts : null;
 }
 
+const neverChanges = () => () => {};
+const noPicker = () => null;
+
 export function ContactField() {
   const id = useId();
   const [phone, setPhone] = useState('');
   const [note, setNote] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
-  // Read once: the API does not appear or disappear while the page is open.
-  const [picker] = useState(contactPicker);
+  // The API does not appear or disappear while the page is open (nothing to subscribe to); the server,
+  // which renders the first screen, cannot know whether this phone has it, so it renders without.
+  const picker = useSyncExternalStore(neverChanges, contactPicker, noPicker);
 
   const pick = async () => {
     if (!picker) return;

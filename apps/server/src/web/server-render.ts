@@ -1,0 +1,50 @@
+/**
+ * The first screen of a path route, rendered on the server for one request. The web build's
+ * renderer (apps/web/src/entries/server-render.tsx) renders the route; the calls the page makes
+ * first come back as requests, built by the H5's own API client from the request's query (session
+ * and order parameters); they are answered by this server's API (serve-web.ts injects them, so the
+ * session is checked as for any call) and the route is rendered again with their answers. The
+ * answers go into the page for hydration, so the browser does not call again.
+ */
+import type { ServerAnswer, ServerCall, ServerPage, ServerRenderer } from '@cashloan/contract/server-render';
+
+/** Makes one call through the server's own API for the request being rendered. */
+export type AnswerCall = (call: ServerCall) => Promise<ServerAnswer>;
+
+/**
+ * Rounds of "render, answer what it asked for": a page whose second call depends on its first needs
+ * two; beyond that the page makes the rest itself in the browser.
+ */
+const MAX_CALL_ROUNDS = 3;
+
+/** JSON inside <script>: '<' escaped so no text in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The page `template` (the route's HTML) with its first screen rendered for `page` and the answers
+ * embedded; undefined when rendering failed (logged), and the browser then renders the page itself.
+ */
+export async function renderFirstScreen(
+  renderer: ServerRenderer,
+  template: string,
+  page: ServerPage,
+  answer: AnswerCall,
+  log: (error: unknown) => void,
+): Promise<string | undefined> {
+  try {
+    const answers: Record<string, ServerAnswer> = {};
+    let rendered = renderer.renderRoute(page, answers);
+    for (let round = 0; round < MAX_CALL_ROUNDS && rendered.calls.length > 0; round++) {
+      const envelopes = await Promise.all(rendered.calls.map(answer));
+      rendered.calls.forEach((call, i) => (answers[call.key] = envelopes[i]!));
+      rendered = renderer.renderRoute(page, answers);
+    }
+    return template.replace(
+      '<div id="root"></div>',
+      `<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${rendered.markup}</div>`,
+    );
+  } catch (error) {
+    log(error);
+    return undefined;
+  }
+}
