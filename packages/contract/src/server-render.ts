@@ -5,9 +5,13 @@
  */
 import type { Envelope } from './common.ts';
 
-/** The page as the borrower's browser will see it: its address and its jump policy's <meta> tags. */
+/** The web app's three entries (the main app's path routes, and the two `#/` apps). */
+export type WebEntry = 'index.html' | 'pay.html' | 'promo.html';
+
+/** The page as the borrower's browser will see it: its entry, its address and its jump policy's <meta> tags. */
 export interface ServerPage {
-  /** Absolute URL, as the browser asked for it. */
+  entry: WebEntry;
+  /** Absolute URL, as the browser asked for it (a `#/` app's route is after '#', which never reaches the server). */
   href: string;
   trustedHosts: readonly string[];
   /** The app's deep-link scheme, lower case without ':' ('' = none). */
@@ -37,12 +41,16 @@ export interface ServerRender {
 
 /** What dist/.ssr/server-render.js exports. */
 export interface ServerRenderer {
-  /** The main app's paths whose first screen the server renders. */
-  SERVER_RENDERED_PATHS: string[];
+  /**
+   * The route whose first screen the server renders for this entry and address, or undefined when
+   * the browser renders it (a route whose first screen needs the phone's own state; a `#/` app whose
+   * query before '#' does not carry what its landing needs).
+   */
+  routeToRender(entry: WebEntry, href: string): string | undefined;
   /** The id of the <script type="application/json"> holding the answers. */
   PRELOADED_ANSWERS_ID: string;
   /** Loads every server-rendered page's code; once, before the first render. */
   loadPages(): Promise<void>;
-  /** Renders one page with the answers known so far (keyed by ServerCall.key). Synchronous. */
+  /** Renders one page (its routeToRender) with the answers known so far (keyed by ServerCall.key). Synchronous. */
   renderRoute(page: ServerPage, answers: Record<string, ServerAnswer>): ServerRender;
 }

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ServerPage, ServerRenderer } from '@cashloan/contract/server-render';
+import type { ServerPage, ServerRenderer, WebEntry } from '@cashloan/contract/server-render';
 import { renderFirstScreen, type AnswerCall } from './server-render.ts';
 
 type RouteFiles = Record<string, { js: string[]; css: string[] }>;
@@ -21,8 +21,7 @@ export interface HtmlBody {
   personal?: true;
 }
 
-const ENTRIES = ['index.html', 'pay.html', 'promo.html'] as const;
-export type EntryHtml = (typeof ENTRIES)[number];
+const ENTRIES: readonly WebEntry[] = ['index.html', 'pay.html', 'promo.html'];
 
 /**
  * A stylesheet inlined into the page, so the first paint waits for no CSS request. The disabled
@@ -80,7 +79,7 @@ export class HtmlPages {
 
   private constructor(
     private readonly distDir: string,
-    private readonly templates: Record<EntryHtml, string>,
+    private readonly templates: Record<WebEntry, string>,
     private readonly routes: Record<string, RouteFiles>,
     private readonly renderer: ServerRenderer | undefined,
     private readonly headTags: string,
@@ -92,7 +91,7 @@ export class HtmlPages {
    */
   static async load(distDir: string, warn: (message: string) => void, headTags = ''): Promise<HtmlPages> {
     const read = (file: string) => readFileSync(join(distDir, file), 'utf8');
-    const templates = Object.fromEntries(ENTRIES.map((entry) => [entry, existsSync(join(distDir, entry)) ? read(entry) : read('index.html')])) as Record<EntryHtml, string>;
+    const templates = Object.fromEntries(ENTRIES.map((entry) => [entry, existsSync(join(distDir, entry)) ? read(entry) : read('index.html')])) as Record<WebEntry, string>;
     const routes = existsSync(join(distDir, 'route-assets.json')) ? (JSON.parse(read('route-assets.json')) as Record<string, RouteFiles>) : {};
     let renderer: ServerRenderer | undefined;
     const ssrFile = join(distDir, '.ssr/server-render.js');
@@ -113,12 +112,8 @@ export class HtmlPages {
     return [...new Set(Object.values(this.templates).flatMap(inlineScriptHashes))];
   }
 
-  isServerRendered(path: string): boolean {
-    return this.renderer?.SERVER_RENDERED_PATHS.includes(path) ?? false;
-  }
-
   /** The page for an entry (pay.html, promo.html: every hash route's code) or a main path route; built once. */
-  html(entry: EntryHtml, path?: string): string {
+  html(entry: WebEntry, path?: string): string {
     const key = `${entry}|${path ?? ''}`;
     let page = this.pages.get(key);
     if (page === undefined) {
@@ -128,7 +123,7 @@ export class HtmlPages {
     return page;
   }
 
-  private build(entry: EntryHtml, path?: string): string {
+  private build(entry: WebEntry, path?: string): string {
     const template = this.templates[entry];
     const table = this.routes[entry] ?? {};
     const files =
@@ -150,9 +145,10 @@ export class HtmlPages {
    * A page's bytes for this Accept-Encoding. A server-rendered route is rendered for this request,
    * its first calls answered by `answer` (the server's own API); the others are built once and kept.
    */
-  async body(entry: EntryHtml, path: string, page: ServerPage, acceptEncoding: string | undefined, answer: AnswerCall, log: (error: unknown) => void): Promise<HtmlBody> {
-    if (entry === 'index.html' && this.isServerRendered(path)) {
-      const rendered = await renderFirstScreen(this.renderer!, this.html('index.html', path), page, answer, log);
+  async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: (error: unknown) => void): Promise<HtmlBody> {
+    const { entry } = page;
+    if (this.renderer?.routeToRender(entry, page.href) !== undefined) {
+      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path), page, answer, log);
       // Brotli at 5: most of brotli's gain at a fraction of the time of 11, per request.
       if (rendered !== undefined) return { ...compressFor(acceptEncoding, rendered, 5), personal: true };
     }

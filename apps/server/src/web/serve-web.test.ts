@@ -27,7 +27,10 @@ const ROUTE_ASSETS = {
  * address it renders and a field of that answer.
  */
 const SERVER_RENDERER = `
-export const SERVER_RENDERED_PATHS = ['/', '/maySimilar'];
+export function routeToRender(entry, href) {
+  const path = new URL(href).pathname;
+  return entry === 'index.html' && ['/', '/maySimilar'].includes(path) ? path : undefined;
+}
 export const PRELOADED_ANSWERS_ID = 'preloaded-answers';
 export async function loadPages() {}
 export function renderRoute(page, answers) {

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@cashloan/contract';
-import type { ServerAnswer } from '@cashloan/contract/server-render';
+import type { ServerAnswer, WebEntry } from '@cashloan/contract/server-render';
 import { appSchemeOf, type Config } from '../config.ts';
 import { notFound } from '../platform/http/api-error.ts';
-import { HtmlPages, type EntryHtml } from './html-pages.ts';
+import { HtmlPages } from './html-pages.ts';
 import type { AnswerCall } from './server-render.ts';
 import { jumpPolicyMeta, trustedHosts } from './jump-policy.ts';
 
@@ -112,10 +112,10 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
   const hosts = trustedHosts(config);
   const appScheme = appSchemeOf(config.SCHEME_URL) ?? '';
   const policy = pages ? contentSecurityPolicy(pages.scriptHashes(), hosts) : '';
-  const sendPage = async (entry: EntryHtml, request: FastifyRequest, reply: FastifyReply, path: string) => {
+  const sendPage = async (entry: WebEntry, request: FastifyRequest, reply: FastifyReply, path: string) => {
     // The page as the browser sees it: the address it asked for and the jump policy of its <meta> tags.
-    const served = { href: `${request.protocol}://${request.host}${request.url}`, trustedHosts: hosts, appScheme };
-    const page = await pages!.body(entry, path, served, request.headers['accept-encoding'], answerFor(app, request), (error) =>
+    const served = { entry, href: `${request.protocol}://${request.host}${request.url}`, trustedHosts: hosts, appScheme };
+    const page = await pages!.body(served, path, request.headers['accept-encoding'], answerFor(app, request), (error) =>
       request.log.error({ err: error, path }, 'server rendering failed; the page renders in the browser'),
     );
     reply

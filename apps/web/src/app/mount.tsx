@@ -8,15 +8,26 @@ import './theme.css';
 // shared/ui/toast-view.ts, dialogs shared/ui/Modal.tsx), which needs neither `unstableSetRender`
 // (that is for the imperative Toast/Dialog.show) nor a locale. Keeping the kit out of the shell
 // keeps every route's first load small.
-export function mount(app: ReactNode): void {
+export interface MountOptions {
+  /**
+   * Whether the markup the server put into #root is this page's (default: yes). A `#/` app's server
+   * renders its landing without seeing the route after '#'; on another route the browser renders.
+   */
+  serverMarkupFits?: () => boolean;
+}
+
+export function mount(app: ReactNode, options: MountOptions = {}): void {
   // First thing on every entry (path and #/ apps): keep the session parameters, then take sessionId
   // out of the address bar before any page, link or script can see it.
   rememberPageParams();
   hideSessionId();
   const container = document.getElementById('root')!;
   const tree = <StrictMode>{app}</StrictMode>;
-  // A prerendered page (the site's long texts) is hydrated: its text stays on screen while the
-  // page's code arrives, instead of being replaced by a spinner.
-  if (container.firstElementChild) hydrateRoot(container, tree);
-  else createRoot(container).render(tree);
+  // A page the server rendered is hydrated: its first screen stays as it is while the page's code
+  // takes over, instead of being replaced by a spinner.
+  if (container.firstElementChild && (options.serverMarkupFits?.() ?? true)) hydrateRoot(container, tree);
+  else {
+    container.replaceChildren();
+    createRoot(container).render(tree);
+  }
 }

@@ -10,4 +10,7 @@ import DownloadTemplatePage from '../features/promotion/pages/DownloadTemplatePa
 const landing = lazy(() => Promise.resolve({ default: DownloadTemplatePage }));
 const routes = PROMOTION_ROUTES.map((route) => (route.path === DOWNLOAD_TEMPLATE_PATH ? { ...route, page: landing } : route));
 
-mount(<AppRouter routes={routes} kind="hash" />);
+// The server renders the landing when the query before '#' names the template (server-render.tsx):
+// that markup is this page's only on the landing's route.
+const hashRoute = () => window.location.hash.slice(1).split('?')[0];
+mount(<AppRouter routes={routes} kind="hash" />, { serverMarkupFits: () => hashRoute() === DOWNLOAD_TEMPLATE_PATH });
