@@ -44,7 +44,8 @@ export function preloadedAnswer(route: Route, payload: Record<string, unknown>):
   answers ??= readFromPage();
   const key = answerKey(route, payload);
   const answer = answers[key];
-  if (answer === undefined) wanted?.set(key, { key, route, payload });
+  // Only reads are made for a page the server renders; a money or code-issue call waits for the browser.
+  if (answer === undefined && !route.idempotent) wanted?.set(key, { key, route, payload });
   return answer;
 }
 
