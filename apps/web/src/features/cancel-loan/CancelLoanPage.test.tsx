@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CoolingOffInfo } from '@cashloan/contract/cancel-loan';
-import { fail, fakeServer, ok, renderPage } from '../../shared/test-support/page-harness.tsx';
+import { fail, fakeServer, ok, renderPage, setVisibility, visibleAgain } from '../../shared/test-support/page-harness.tsx';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));
 vi.mock('../../shared/ui/toast.ts', () => toast);
@@ -11,6 +11,7 @@ const { default: CancelLoanPage, CANNOT_CANCEL_TITLE } = await import('./CancelL
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  visibleAgain();
 });
 
 const INFO = '/h5api/v3/cancel-loan/cooling-off';
@@ -93,5 +94,21 @@ describe('cancel this loan', () => {
     expect(alert.textContent).toContain('Could not load this page');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Get the pay code' })).toBeTruthy();
+  });
+});
+
+describe('cancel this loan, back from another app', () => {
+  it('once the exit amount is paid, the screen says the loan cannot be cancelled any more', async () => {
+    const closed = 'This loan is already closed, so there is nothing to cancel.';
+    const requests = fakeServer({ [INFO]: [ok(info()), fail(409, closed)] });
+    renderPage(CancelLoanPage, URL_PATH);
+    await screen.findByRole('region', { name: 'To cancel, pay' });
+    act(() => setVisibility('visible'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(CANNOT_CANCEL_TITLE);
+    expect(alert.textContent).toContain(closed);
+    expect(screen.queryByRole('button', { name: 'Get the pay code' })).toBeNull();
+    expect(requests.every((r) => r.path === INFO)).toBe(true);
+    expect(toast.showFailure).not.toHaveBeenCalled();
   });
 });

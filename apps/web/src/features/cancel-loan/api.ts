@@ -3,12 +3,20 @@ import { cancelPayCodeRoute, coolingOffRoute } from '@cashloan/contract/routes';
 import type { PayloadOf } from '@cashloan/contract/common';
 import { callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
+import { useRefreshOnReturn } from '../../shared/http/use-refresh-on-return.ts';
 import { usePageIds } from '../../shared/params/use-page-ids.ts';
 
-/** cooling-off: whether the page's order can be cancelled now, and for how much. The page shows a refusal itself. */
+/**
+ * cooling-off: whether the page's order can be cancelled now, and for how much. The page shows a
+ * refusal itself. Reloaded quietly when the borrower comes back to the app: paid at the counter, the
+ * loan is closed and the server's refusal says so.
+ */
 export function useCoolingOff() {
   const { orderId } = usePageIds();
-  return useApi(coolingOffRoute, (orderId === undefined ? {} : { orderId }) as PayloadOf<typeof coolingOffRoute>, { onFailure: 'silent' });
+  const payload = (orderId === undefined ? {} : { orderId }) as PayloadOf<typeof coolingOffRoute>;
+  const shown = useApi(coolingOffRoute, payload, { onFailure: 'silent' });
+  useRefreshOnReturn(coolingOffRoute, payload, shown);
+  return shown;
 }
 
 /** pay-code: a pay code for the exit amount; resolves with the page to show it on. A failure is toasted by the client. */

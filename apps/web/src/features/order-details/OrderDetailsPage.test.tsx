@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { OrderDetails } from '@cashloan/contract/order-details';
-import { fakeServer, ok, renderPage } from '../../shared/test-support/page-harness.tsx';
+import { fakeServer, ok, renderPage, setVisibility, visibleAgain } from '../../shared/test-support/page-harness.tsx';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn() }));
 vi.mock('../../shared/ui/toast.ts', () => toast);
@@ -10,6 +10,7 @@ const { default: OrderDetailsPage } = await import('./OrderDetailsPage.tsx');
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  visibleAgain();
 });
 
 const ORDER: OrderDetails = {
@@ -85,5 +86,54 @@ describe('order details: cancelling in the cooling-off period (issue 23)', () =>
     renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
     await screen.findByRole('heading', { level: 2, name: 'Cancelled' });
     expect(screen.queryByRole('link', { name: 'Cancel this loan' })).toBeNull();
+  });
+});
+
+describe('order details: back from another app (the borrower paid in GCash or a bank app)', () => {
+  const SETTLED: OrderDetails = {
+    ...ORDER,
+    orderStatus: 200,
+    noticeStatusText: 'Settled',
+    noticeDesText: '',
+    userOrderDetail: { detail: [{ text: 'Settled on', value: '2027-01-28' }] },
+  };
+
+  it('hidden asks nothing; visible again reloads quietly, keeping the order on screen until the paid one answers', async () => {
+    let answerSettled: (value: unknown) => void = () => undefined;
+    const requests = fakeServer({ [PATH]: [ok(ORDER), () => new Promise((resolve) => (answerSettled = resolve))] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    await screen.findByRole('heading', { level: 2, name: 'Repayment due' });
+    expect(requests).toHaveLength(1);
+
+    act(() => setVisibility('hidden'));
+    expect(requests).toHaveLength(1);
+
+    act(() => setVisibility('visible'));
+    expect(requests).toHaveLength(2);
+    expect(Object.fromEntries(requests[1]!.form)).toEqual({ productId: '3', orderId: '7' });
+    // No spinner, no loading toast: the figures stay while the reload runs.
+    expect(screen.getByRole('heading', { level: 2, name: 'Repayment due' })).toBeTruthy();
+    expect(screen.getByText('₱5,000.00')).toBeTruthy();
+    expect(screen.queryByText('Loading your order…')).toBeNull();
+    expect(toast.showLoading).not.toHaveBeenCalled();
+
+    await act(async () => answerSettled(ok(SETTLED)));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Settled' })).toBeTruthy();
+    expect(screen.getByText('Settled on')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Borrow Again' })).toBeTruthy();
+    expect(screen.queryByText('Repayment due')).toBeNull();
+  });
+
+  it('a failed reload keeps the order as it was, with no toast and no message', async () => {
+    const requests = fakeServer({ [PATH]: [ok(ORDER), 'network'] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    await screen.findByRole('heading', { level: 2, name: 'Repayment due' });
+    act(() => setVisibility('visible'));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    // Let the failed answer settle before looking.
+    await act(async () => undefined);
+    expect(screen.getByRole('heading', { level: 2, name: 'Repayment due' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(toast.showFailure).not.toHaveBeenCalled();
   });
 });

@@ -14,8 +14,10 @@ import {
   loanDetailsRoute,
 } from '@cashloan/contract/routes';
 import type { PayloadOf } from '@cashloan/contract/common';
+import type { OrderDetails } from '@cashloan/contract/order-details';
 import { ApiCallError, callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
+import { useRefreshOnReturn } from '../../shared/http/use-refresh-on-return.ts';
 import { usePageIds } from '../../shared/params/use-page-ids.ts';
 import { BORROW_AGAIN_POSITION } from './order-rules.ts';
 
@@ -23,22 +25,30 @@ const asError = (error: unknown) => (error instanceof ApiCallError ? error : new
 
 /**
  * The order of the page's productId and orderId. `refresh` reloads it in place (the order stays on
- * screen meanwhile); a failed refresh is kept in `refreshError` until the next success.
+ * screen meanwhile); a failed refresh is kept in `refreshError` until the next success. It is also
+ * reloaded quietly when the borrower comes back to the app (useRefreshOnReturn).
  */
 export function useOrderDetails() {
   const payload = usePageIds() as PayloadOf<typeof loanDetailsRoute>;
   const payloadKey = JSON.stringify(payload);
   const { state, retry, setData } = useApi(loanDetailsRoute, payload);
   const [refreshError, setRefreshError] = useState<ApiCallError | null>(null);
+  const showFresh = useCallback(
+    (data: OrderDetails) => {
+      setRefreshError(null);
+      setData(data);
+    },
+    [setData],
+  );
   const refresh = useCallback(async () => {
     try {
       const answer = await callApi(loanDetailsRoute, JSON.parse(payloadKey) as PayloadOf<typeof loanDetailsRoute>);
-      setRefreshError(null);
-      setData(answer.data);
+      showFresh(answer.data);
     } catch (error) {
       setRefreshError(asError(error));
     }
-  }, [payloadKey, setData]);
+  }, [payloadKey, showFresh]);
+  useRefreshOnReturn(loanDetailsRoute, payload, { state, retry, setData: showFresh });
   return { state, retry, refresh, refreshError };
 }
 

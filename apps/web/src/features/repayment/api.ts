@@ -17,17 +17,24 @@ import {
 import type { PayloadOf } from '@cashloan/contract/common';
 import { ApiCallError, callApi, NETWORK_FAILURE_MESSAGE } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
+import { useRefreshOnReturn } from '../../shared/http/use-refresh-on-return.ts';
 import { usePageIds } from '../../shared/params/use-page-ids.ts';
 import { showFailure } from '../../shared/ui/toast.ts';
 
-/** loan-play-detail: the repayment-by-plan screen. */
+/** loan-play-detail: the repayment-by-plan screen; reloaded quietly when the borrower comes back to the app. */
 export function useRepaymentPlan() {
-  return useApi(loanPlayDetailRoute, usePageIds() as PayloadOf<typeof loanPlayDetailRoute>);
+  const payload = usePageIds() as PayloadOf<typeof loanPlayDetailRoute>;
+  const shown = useApi(loanPlayDetailRoute, payload);
+  useRefreshOnReturn(loanPlayDetailRoute, payload, shown);
+  return shown;
 }
 
-/** story/inherited: the rollover screen. */
+/** story/inherited: the rollover screen; reloaded quietly when the borrower comes back to the app. */
 export function useRolloverInfo() {
-  return useApi(rolloverInfoRoute, usePageIds() as PayloadOf<typeof rolloverInfoRoute>);
+  const payload = usePageIds() as PayloadOf<typeof rolloverInfoRoute>;
+  const shown = useApi(rolloverInfoRoute, payload);
+  useRefreshOnReturn(rolloverInfoRoute, payload, shown);
+  return shown;
 }
 
 /** generate-vcode: a pay code for the chosen channel; resolves with the page to show it on. */
@@ -99,7 +106,10 @@ export function startOnlinePayment(payload: PayloadOf<typeof repaymentHuichaoRou
   return repaymentCall(async () => (await callApi(repaymentHuichaoRoute, payload, { loading: true, onFailure: 'silent' })).data.url);
 }
 
-/** The order, for the borrow-detail screen after a card repayment. */
+/** The order, for the borrow-detail screen after a card repayment; reloaded quietly when the borrower comes back to the app. */
 export function useBorrowDetail() {
-  return useApi(loanDetailsRoute, usePageIds() as PayloadOf<typeof loanDetailsRoute>);
+  const payload = usePageIds() as PayloadOf<typeof loanDetailsRoute>;
+  const shown = useApi(loanDetailsRoute, payload);
+  useRefreshOnReturn(loanDetailsRoute, payload, shown);
+  return shown;
 }

@@ -75,6 +75,19 @@ export function renderPage(Page: ComponentType, url: string) {
   return { ...render(routes), history };
 }
 
+/**
+ * The webview hidden (the borrower went to another app) or shown again: jsdom's document is never
+ * hidden, so its visibilityState is set on the document itself and the event sent as a browser does.
+ * `visibleAgain()` in an afterEach takes the setting off.
+ */
+export function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+export function visibleAgain() {
+  delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;
+}
+
 /** A PDF answer as the record-pdf route sends it. */
 export const pdfFile = (bytes: Uint8Array, fileName: string) => () =>
   new Response(bytes as BodyInit, { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${fileName}"` } });

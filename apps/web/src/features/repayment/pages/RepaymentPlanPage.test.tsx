@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RepaymentPlanInfo } from '@cashloan/contract/repayment';
-import { fail, fakeServer, ok, renderPage } from '../../../shared/test-support/page-harness.tsx';
+import { fail, fakeServer, ok, renderPage, setVisibility, visibleAgain } from '../../../shared/test-support/page-harness.tsx';
 import { loadRepaymentCode } from '../repayment-store.ts';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));
@@ -12,6 +12,7 @@ const { default: RepaymentPlanPage } = await import('./RepaymentPlanPage.tsx');
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  visibleAgain();
 });
 
 const PLAN = '/h5api/v3/installment/loan-play-detail';
@@ -147,5 +148,33 @@ describe('the repayment-by-plan screen (/allowedAlso)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('You have repaid this loan in full. Thank you!');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Payment' })).toBeTruthy();
+  });
+});
+
+describe('the repayment-by-plan screen, back from another app', () => {
+  it('hidden asks nothing; visible again shows the new amount without reloading the screen', async () => {
+    const requests = fakeServer({ [PLAN]: [ok(info()), ok(info({ repayAmount: 280_250, noticeMsg: 'Please repay ₱2,802.50 by 2026-12-03.' }))] });
+    renderPage(RepaymentPlanPage, URL_PATH);
+    expect(await screen.findByText('₱5,605.00', { selector: 'p' })).toBeTruthy();
+    act(() => setVisibility('hidden'));
+    expect(requests).toHaveLength(1);
+    act(() => setVisibility('visible'));
+    expect(requests).toHaveLength(2);
+    expect(screen.queryByText('Loading your repayment…')).toBeNull();
+    expect(await screen.findByText('₱2,802.50', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('Please repay ₱2,802.50 by 2026-12-03.')).toBeTruthy();
+    expect(toast.showLoading).not.toHaveBeenCalled();
+    // The repayment code screen gets the new figures too.
+    expect(loadRepaymentCode('41')).toMatchObject({ kind: 'plan', totalMinor: 280_250 });
+  });
+
+  it('a loan paid in the meantime shows the server saying so instead of the old amount', async () => {
+    const paid = 'You have repaid this loan in full. Thank you!';
+    fakeServer({ [PLAN]: [ok(info()), fail(409, paid)] });
+    renderPage(RepaymentPlanPage, URL_PATH);
+    await screen.findByText('₱5,605.00', { selector: 'p' });
+    act(() => setVisibility('visible'));
+    expect((await screen.findByRole('alert')).textContent).toContain(paid);
+    expect(screen.queryByText('₱5,605.00', { selector: 'p' })).toBeNull();
   });
 });
