@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
-import { Button } from 'antd-mobile';
+import { Button } from '../../../shared/ui/Button.tsx';
 import { Notice } from '../../../shared/ui/Notice.tsx';
 import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';

@@ -4,7 +4,7 @@
  * while their call runs, so a double tap sends nothing twice.
  */
 import { useId, useState } from 'react';
-import { Button } from 'antd-mobile';
+import { Button } from '../../../shared/ui/Button.tsx';
 import { VERIFY_CODE_MIN_LENGTH } from '@cashloan/contract/routes';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { showInfo } from '../../../shared/ui/toast.ts';
