@@ -1,6 +1,6 @@
 import { route } from '../common.ts';
 import type * as cancelLoan from '../cancel-loan.ts';
-import { SUBMISSION_IDEMPOTENCY } from './idempotency.ts';
+import { SUBMISSION_IDEMPOTENCY } from './values.ts';
 
 // ---- cancelling a loan in its cooling-off period (issue 23; not in the spec, chosen here: docs/cancel-loan.md) ----
 /** Whether the order can be cancelled now, until when, and the exact exit amount. */

@@ -1,6 +1,6 @@
 import { route } from '../common.ts';
 import type * as loanConfirmation from '../loan-confirmation.ts';
-import { SUBMISSION_IDEMPOTENCY } from './idempotency.ts';
+import { SUBMISSION_IDEMPOTENCY } from './values.ts';
 
 // ---- loan confirmation (/smpSystem) and agreements ----------------------------------------------
 export const loanDetailConfirmRoute = route<typeof loanConfirmation.loanDetailConfirm>({

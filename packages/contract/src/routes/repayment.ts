@@ -1,6 +1,6 @@
 import { route } from '../common.ts';
 import type * as repayment from '../repayment.ts';
-import { REPAYMENT_IDEMPOTENCY, SUBMISSION_IDEMPOTENCY } from './idempotency.ts';
+import { REPAYMENT_IDEMPOTENCY, SUBMISSION_IDEMPOTENCY } from './values.ts';
 
 // ---- repayment by card (pay.html: #/borrowDetail, #/addnormalcard, #/alipayrepayment) ----------------
 const YOUMI_LOAN = '/api/v1/youmi/youmi-api/service/loan';

@@ -1,4 +1,5 @@
 /** The values and rules of routes.ts that are not routes (statuses, fixed form values, limits, failure codes and texts), apart so a page that needs one does not carry every route. */
+import { ERROR_CODES, type Idempotency } from '../common.ts';
 
 // ---- order statuses (spec section 4; meanings and moves in docs/statuses.md) ------------------------
 export const ORDER_STATUS = {
@@ -83,3 +84,7 @@ export const CALL_ERROR_CODES = {
 export const DUPLICATE_REPAYMENT_MESSAGE = 'Please do not submit the payment request twice.';
 /** What loan push and pay-code issue answer while the first request with the same key is still running. */
 export const DUPLICATE_SUBMISSION_MESSAGE = 'This request was already sent and is still being processed. Please wait a moment before trying again.';
+/** Repayment by card and by the alternate channel: a duplicate is the spec's 800005. */
+export const REPAYMENT_IDEMPOTENCY: Idempotency = { duplicateCode: CALL_ERROR_CODES.duplicateRepayment, duplicateMessage: DUPLICATE_REPAYMENT_MESSAGE };
+/** Loan push and pay-code issue: a duplicate is refused (409) in the family's shape. */
+export const SUBMISSION_IDEMPOTENCY: Idempotency = { duplicateCode: ERROR_CODES.refused, duplicateMessage: DUPLICATE_SUBMISSION_MESSAGE };
