@@ -26,10 +26,11 @@ export default tseslint.config(
         'error',
         {
           // The browser bundle must not carry zod: only the zod-free contract modules at runtime.
-          paths: [{ name: '@cashloan/contract', message: "Import '@cashloan/contract/common' or '/routes' (types may come from other files with `import type`).", allowTypeImports: true }],
+          paths: [{ name: '@cashloan/contract', message: "Import '@cashloan/contract/common' or '/routes/<family>' (types may come from other files with `import type`).", allowTypeImports: true }],
           patterns: [
             // trusted-hosts: the jump-URL allow-list rules, plain functions shared with the server (no zod).
-            { regex: '^@cashloan/contract/(?!common$|routes$|trusted-hosts$)', message: 'Only type imports from contract schema files in the web.', allowTypeImports: true },
+            // routes/<family> and routes/values, not routes.ts: a page carries only the routes it calls.
+            { regex: '^@cashloan/contract/(?!common$|routes/[a-z-]+$|trusted-hosts$)', message: "Only type imports from contract schema files in the web; routes from '@cashloan/contract/routes/<family>'.", allowTypeImports: true },
             { regex: '^zod', message: 'zod stays on the server; the web uses the contract routes.', allowTypeImports: true },
           ],
         },

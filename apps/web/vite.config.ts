@@ -16,10 +16,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { target: 'node20', copyPublicDir: false }
     : {
-        target: 'es2019',
+        // es2020 (Chrome 80, Android WebView 80+): optional chaining and ?? ship as written.
+        target: 'es2020',
         // Three small entries: the main app and the two `#/` apps load only their own code.
         rollupOptions: {
           input: { main: here('./index.html'), pay: here('./pay.html'), promo: here('./promo.html') },
+          // React, react-dom and the scheduler in one chunk of their own: ~0.4 KiB gzip less on every
+          // route than React's core apart from react-dom, and its hash does not change with the app's code.
+          output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
         },
         reportCompressedSize: true,
         // bench/bundle and the route preloading read it (through dist/route-assets.json).

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { API_BASE, callUrlPath, errorCode, isSuccess, type AnswerOf, type PayloadOf, type Route } from './common.ts';
@@ -272,15 +272,21 @@ describe('payload rules', () => {
 });
 
 describe('web bundle stays zod-free', () => {
-  // The web imports common.ts and routes.ts at runtime; anything else they import must be type-only.
-  it.each(['common.ts', 'routes.ts'])('%s imports only types from zod and the schema files', (file) => {
+  // The web imports common.ts and routes/*.ts at runtime; anything else they import must be type-only
+  // (routes.ts only re-exports routes/*.ts for the server).
+  const routeFiles = readdirSync(new URL('./routes/', import.meta.url)).filter((f) => f.endsWith('.ts')).map((f) => `routes/${f}`);
+  it.each(['common.ts', ...routeFiles])('%s imports only types from zod and the schema files', (file) => {
     const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
     const imports = [...source.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)].map((m) => ({ typeOnly: Boolean(m[1]), from: m[2] }));
     expect(imports.length).toBeGreaterThan(0);
     for (const imp of imports) {
-      if (!imp.typeOnly) expect(imp.from, `${file} imports ${imp.from} at runtime`).toBe('./common.ts');
+      if (!imp.typeOnly) expect(imp.from, `${file} imports ${imp.from} at runtime`).toMatch(file === 'common.ts' ? /^\.\/common\.ts$/ : /^(\.\.\/common|\.\/[a-z-]+)\.ts$/);
     }
     expect(source).not.toMatch(/require\(|import\(/);
+  });
+  it('routes.ts only re-exports routes/*.ts', () => {
+    const source = readFileSync(new URL('./routes.ts', import.meta.url), 'utf8');
+    expect(source.replace(/\/\*\*[\s\S]*?\*\//g, '').trim().split('\n')).toEqual(routeFiles.map(() => expect.stringMatching(/^export \* from '\.\/routes\/[a-z-]+\.ts';$/)));
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../shared/router/router.tsx';
-import { Button } from 'antd-mobile';
+import { Button } from '../../shared/ui/Button.tsx';
 import { Notice } from '../../shared/ui/Notice.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import type { BankFormItem } from '@cashloan/contract/bind-bank';

@@ -1,5 +1,5 @@
 /** The bank screen's calls through the shared client: the form (card-init) and the save (bind-card-new, or -change from the order page). */
-import { bindCardChangeRoute, bindCardNewRoute, cardInitRoute } from '@cashloan/contract/routes';
+import { bindCardChangeRoute, bindCardNewRoute, cardInitRoute } from '@cashloan/contract/routes/bind-bank';
 import { callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
 import type { BankPayload } from './form-rules.ts';

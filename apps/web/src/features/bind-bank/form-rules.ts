@@ -3,13 +3,7 @@
  * types, which fields show, the channel picker that moves the channel number, what each input keeps
  * and how it is grouped, and the save payload. docs/bind-bank.md tells the same story.
  */
-import {
-  BANK_CHANNEL_FIELD,
-  CHANNEL_CARD_TYPE,
-  DEFAULT_CARD_TYPE,
-  DEFAULT_CHANNEL_NUMBER,
-  bankItemShown,
-} from '@cashloan/contract/routes';
+import { BANK_CHANNEL_FIELD, CHANNEL_CARD_TYPE, DEFAULT_CARD_TYPE, DEFAULT_CHANNEL_NUMBER, bankItemShown } from '@cashloan/contract/routes/bind-bank';
 import type { BankFormItem, BankFormOption } from '@cashloan/contract/bind-bank';
 
 export const BIND_BANK_TITLE = 'Payment account information';

@@ -6,7 +6,7 @@
  * server's reason as text.
  */
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
+import { Button } from '../../shared/ui/Button.tsx';
 import { ERROR_CODES } from '@cashloan/contract/common';
 import type { CoolingOffInfo } from '@cashloan/contract/cancel-loan';
 import { Link, useNavigate } from '../../shared/router/router.tsx';

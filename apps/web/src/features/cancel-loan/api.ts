@@ -1,5 +1,5 @@
 /** The cancel-loan family's calls (issue 23; docs/cancel-loan.md): the cooling-off answer and the exit amount's pay code. */
-import { cancelPayCodeRoute, coolingOffRoute } from '@cashloan/contract/routes';
+import { cancelPayCodeRoute, coolingOffRoute } from '@cashloan/contract/routes/cancel-loan';
 import type { PayloadOf } from '@cashloan/contract/common';
 import { callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';

@@ -1,14 +1,6 @@
 /** Every complaint call, through the shared client; pages never build a URL or read an envelope. */
-import {
-  COMPLAINT_IMAGE_FIELD,
-  problemDetailRoute,
-  problemInitByQueryRoute,
-  problemInitRoute,
-  problemListRoute,
-  problemSaveRoute,
-  saveScoreRoute,
-  uploadProblemImgRoute,
-} from '@cashloan/contract/routes';
+import { problemDetailRoute, problemInitByQueryRoute, problemInitRoute, problemListRoute, problemSaveRoute, saveScoreRoute, uploadProblemImgRoute } from '@cashloan/contract/routes/complaints';
+import { COMPLAINT_IMAGE_FIELD } from '@cashloan/contract/routes/values';
 import type { ComplaintSubmission } from '@cashloan/contract/complaints';
 import { callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';

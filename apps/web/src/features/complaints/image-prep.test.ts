@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract/routes';
+import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract/routes/values';
 import { fitWithin, ImageTooLargeError, prepareForUpload, TOO_LARGE_MESSAGE } from './image-prep.ts';
 
 describe('fitWithin', () => {

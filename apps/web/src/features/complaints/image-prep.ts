@@ -3,7 +3,7 @@
  * larger than 5 MB, so an oversize image is redrawn as a JPEG at most 2048 px on its longer side.
  * Small images are sent untouched (the server checks what they really are).
  */
-import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract/routes';
+import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract/routes/values';
 
 export const MAX_EDGE_PX = 2048;
 export const TOO_LARGE_MESSAGE = `The image is larger than ${COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller image.`;

@@ -1,5 +1,6 @@
 /** The customer-service contact details: contact-kf-info with the spec's fixed overall=30. */
-import { CONTACT_INFO_OVERALL, contactKfInfoRoute } from '@cashloan/contract/routes';
+import { contactKfInfoRoute } from '@cashloan/contract/routes/customer-service';
+import { CONTACT_INFO_OVERALL } from '@cashloan/contract/routes/values';
 import { useApi } from '../../shared/http/use-api.ts';
 
 const CONTACT_INFO_PAYLOAD = { overall: CONTACT_INFO_OVERALL } as const;

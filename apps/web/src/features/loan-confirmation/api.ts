@@ -5,19 +5,8 @@
  * message. The loan agreement page (/toIs) loads the filled agreement text.
  */
 import { useLocation, useSearchParams } from '../../shared/router/router.tsx';
-import {
-  AGREEMENT_SCENE,
-  FIXED_EXTRA_NUMBER,
-  agreementContentRoute,
-  contractJumpRoute,
-  contractRoute,
-  goyaAgreementJumpRoute,
-  goyaAgreementsRoute,
-  goyaLoanConfirmRoute,
-  goyaLoanSubmitRoute,
-  loanDetailConfirmRoute,
-  loanDetailPushRoute,
-} from '@cashloan/contract/routes';
+import { agreementContentRoute, contractJumpRoute, contractRoute, goyaAgreementJumpRoute, goyaAgreementsRoute, goyaLoanConfirmRoute, goyaLoanSubmitRoute, loanDetailConfirmRoute, loanDetailPushRoute } from '@cashloan/contract/routes/loan-confirmation';
+import { AGREEMENT_SCENE, FIXED_EXTRA_NUMBER } from '@cashloan/contract/routes/values';
 import type { AgreementItem } from '@cashloan/contract/loan-confirmation';
 import type { LoanConfirmation } from '@cashloan/contract/loan-confirmation';
 import type { NewLoanConfirmation } from '@cashloan/contract/loan-confirmation';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '../../shared/router/router.tsx';
-import { Button } from 'antd-mobile';
+import { Button } from '../../shared/ui/Button.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/order-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';

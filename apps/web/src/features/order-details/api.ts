@@ -3,16 +3,8 @@
  * tracking, and the joint-login failure page's information, click tracking and product jump URL.
  */
 import { useCallback, useState } from 'react';
-import {
-  GOOGLE_SCORE,
-  TRACKING_MODULE,
-  eventSaveRoute,
-  goyaClickTrackRoute,
-  goyaFailureInfoRoute,
-  goyaProductJumpRoute,
-  googleScoreRoute,
-  loanDetailsRoute,
-} from '@cashloan/contract/routes';
+import { eventSaveRoute, goyaClickTrackRoute, goyaFailureInfoRoute, goyaProductJumpRoute, googleScoreRoute, loanDetailsRoute } from '@cashloan/contract/routes/order-details';
+import { GOOGLE_SCORE, TRACKING_MODULE } from '@cashloan/contract/routes/values';
 import type { PayloadOf } from '@cashloan/contract/common';
 import type { OrderDetails } from '@cashloan/contract/order-details';
 import { ApiCallError, callApi } from '../../shared/http/client.ts';

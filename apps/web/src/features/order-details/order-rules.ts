@@ -3,7 +3,7 @@
  * screen redirects, which popups open on load and in what order, and the recommendations switch.
  */
 import type { OrderDetails } from '@cashloan/contract/order-details';
-import { ORDER_STATUS } from '@cashloan/contract/routes';
+import { ORDER_STATUS } from '@cashloan/contract/routes/values';
 import { REPAYMENT_BY_PERIOD_PATH } from '../../shared/navigation/screen-paths.ts';
 
 /** The title of the order screen and of the joint-login failure screen. */

@@ -2,7 +2,7 @@
  * The records family's calls (issue 22; docs/records.md): an order's payment history, the receipt of
  * one payment, the order's documents, and any of them as a PDF.
  */
-import { documentsRoute, paymentHistoryRoute, receiptRoute, recordPdfRoute } from '@cashloan/contract/routes';
+import { documentsRoute, paymentHistoryRoute, receiptRoute, recordPdfRoute } from '@cashloan/contract/routes/records';
 import type { PayloadOf } from '@cashloan/contract/common';
 import { callFile, PDF_MIME_TYPE, type FileAnswer } from '../../shared/http/file-call.ts';
 import { useApi } from '../../shared/http/use-api.ts';

@@ -2,18 +2,9 @@
  * The repayment family's calls: the repayment-by-plan and rollover screens' information, pay codes,
  * and repayment by card (pay.html), plus the order the borrow-detail screen shows.
  */
-import {
-  ROLLOVER_FLAG,
-  generateVcodeRoute,
-  loanDetailsRoute,
-  loanPlayDetailRoute,
-  repaymentCommitRoute,
-  repaymentConfirmRoute,
-  repaymentHuichaoRoute,
-  repaymentWayRoute,
-  rolloverInfoRoute,
-  upiPayRoute,
-} from '@cashloan/contract/routes';
+import { loanDetailsRoute } from '@cashloan/contract/routes/order-details';
+import { generateVcodeRoute, loanPlayDetailRoute, repaymentCommitRoute, repaymentConfirmRoute, repaymentHuichaoRoute, repaymentWayRoute, rolloverInfoRoute, upiPayRoute } from '@cashloan/contract/routes/repayment';
+import { ROLLOVER_FLAG } from '@cashloan/contract/routes/values';
 import type { PayloadOf } from '@cashloan/contract/common';
 import { ApiCallError, callApi, NETWORK_FAILURE_MESSAGE } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';

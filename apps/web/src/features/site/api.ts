@@ -1,6 +1,8 @@
 /** The site's calls: the public site configuration, and the borrower's support e-mail when a session is there. */
 import { useEffect, useState } from 'react';
-import { CONTACT_INFO_OVERALL, contactKfInfoRoute, siteConfigRoute } from '@cashloan/contract/routes';
+import { contactKfInfoRoute } from '@cashloan/contract/routes/customer-service';
+import { siteConfigRoute } from '@cashloan/contract/routes/site';
+import { CONTACT_INFO_OVERALL } from '@cashloan/contract/routes/values';
 import { useApi } from '../../shared/http/use-api.ts';
 import { callApi } from '../../shared/http/client.ts';
 import { sessionParams } from '../../shared/params/page-params.ts';

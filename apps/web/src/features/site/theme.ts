@@ -1,4 +1,4 @@
-/** The configured theme colours as the CSS variables the pages and antd-mobile read. */
+/** The configured theme colours as the CSS variables the pages and shared/ui/Button read. */
 import type { CSSProperties } from 'react';
 import type { SiteConfig } from '@cashloan/contract/site';
 import { colorVariables } from '../../shared/ui/color-variables.ts';

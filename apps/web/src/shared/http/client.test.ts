@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { route } from '@cashloan/contract/common';
-import { contactKfInfoRoute, recordPdfRoute } from '@cashloan/contract/routes';
+import { contactKfInfoRoute } from '@cashloan/contract/routes/customer-service';
+import { recordPdfRoute } from '@cashloan/contract/routes/records';
 
 const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
 vi.mock('../ui/toast-view.ts', () => toast);

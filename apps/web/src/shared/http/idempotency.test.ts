@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contactKfInfoRoute, loanDetailPushRoute, repaymentConfirmRoute } from '@cashloan/contract/routes';
+import { contactKfInfoRoute } from '@cashloan/contract/routes/customer-service';
+import { loanDetailPushRoute } from '@cashloan/contract/routes/loan-confirmation';
+import { repaymentConfirmRoute } from '@cashloan/contract/routes/repayment';
 
 const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
 vi.mock('../ui/toast-view.ts', () => toast);

@@ -2,7 +2,7 @@
  * The few messages of the spec that are not in English (the page is lang="en"): their language, so
  * screen readers read them with the right voice (issue 12). Matched on the exact text.
  */
-import { COLLECTION_NOT_ALLOWED_MESSAGE } from '@cashloan/contract/routes';
+import { COLLECTION_NOT_ALLOWED_MESSAGE } from '@cashloan/contract/routes/values';
 
 const FOREIGN_MESSAGES: ReadonlyMap<string, string> = new Map([
   [COLLECTION_NOT_ALLOWED_MESSAGE, 'es'],

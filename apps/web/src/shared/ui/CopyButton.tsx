@@ -1,6 +1,6 @@
 /** A button that copies a text (a pay code) and confirms with the spec's 'copy success' toast. */
 import type { CSSProperties, ReactNode } from 'react';
-import { Button } from 'antd-mobile';
+import { Button } from './Button.tsx';
 import { copyText } from './clipboard.ts';
 import { showFailure, showSuccess } from './toast.ts';
 
@@ -12,7 +12,7 @@ export interface CopyButtonProps {
   text: string;
   /** The label (default 'Copy'). */
   children?: ReactNode;
-  /** 'button' is an antd-mobile button; 'link' is a text button that reads like a link ('Click to Copy'). */
+  /** 'button' is a small primary button (shared/ui/Button); 'link' is a text button that reads like a link ('Click to Copy'). */
   variant?: 'button' | 'link';
   /** Accessible name when the label alone would not say what is copied. */
   'aria-label'?: string;

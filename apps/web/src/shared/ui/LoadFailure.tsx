@@ -1,5 +1,5 @@
 /** What a page shows when its data could not be loaded: a title, the reason and a Retry button. */
-import { Button } from 'antd-mobile';
+import { Button } from './Button.tsx';
 import { Notice } from './Notice.tsx';
 import type { ApiCallError } from '../http/client.ts';
 

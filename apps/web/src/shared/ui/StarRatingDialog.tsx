@@ -5,7 +5,7 @@
  * went through forgets them. Only its buttons close it: no tap outside, no Escape.
  */
 import { useState } from 'react';
-import { RATING_MAX_STARS } from '@cashloan/contract/routes';
+import { RATING_MAX_STARS } from '@cashloan/contract/routes/values';
 import { AlertDialog } from './AlertDialog.tsx';
 import { showToast } from './toast.ts';
 import styles from './StarRatingDialog.module.css';

@@ -3,9 +3,9 @@
  * 9 images. Each upload ends visibly: 'Upload succeeded!', or the reason and a Retry.
  */
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
+import { Button } from '../../../shared/ui/Button.tsx';
 import { Spinner } from '../../../shared/ui/Spinner.tsx';
-import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGE_TYPES, COMPLAINT_MAX_IMAGES } from '@cashloan/contract/routes';
+import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGE_TYPES, COMPLAINT_MAX_IMAGES } from '@cashloan/contract/routes/values';
 import { ApiCallError } from '../../../shared/http/client.ts';
 import { showFailure, showSuccess } from '../../../shared/ui/toast.ts';
 import { uploadComplaintImage } from '../api.ts';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { ProblemChoice } from '@cashloan/contract/complaints';
-import { COLLECTION_PROBLEM_TYPE } from '@cashloan/contract/routes';
+import { COLLECTION_PROBLEM_TYPE } from '@cashloan/contract/routes/values';
 import styles from '../complaints.module.css';
 
 export function ProblemTypePicker({

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from '../../../shared/router/router.tsx';
 import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ComplaintDetail } from '@cashloan/contract/complaints';
-import { COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';
+import { COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes/values';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { sendRating, useComplaintDetail } from '../api.ts';

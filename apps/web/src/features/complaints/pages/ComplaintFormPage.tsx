@@ -5,11 +5,11 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router/router.tsx';
-import { Button } from 'antd-mobile';
+import { Button } from '../../../shared/ui/Button.tsx';
 import { Notice } from '../../../shared/ui/Notice.tsx';
 import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
-import { COLLECTION_PROBLEM_TYPE, COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes';
+import { COLLECTION_PROBLEM_TYPE, COMPLAINT_MAX_CHARS } from '@cashloan/contract/routes/values';
 import { ApiCallError } from '../../../shared/http/client.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { withCarriedParams } from '../../../shared/params/page-params.ts';

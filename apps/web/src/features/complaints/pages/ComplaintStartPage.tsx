@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '../../../shared/router/router.tsx';
 import { Loading } from '../../../shared/ui/Loading.tsx';
 import type { ProblemInit } from '@cashloan/contract/complaints';
-import { COLLECTION_NOT_ALLOWED_MESSAGE, COLLECTION_PROBLEM_TYPE } from '@cashloan/contract/routes';
+import { COLLECTION_NOT_ALLOWED_MESSAGE, COLLECTION_PROBLEM_TYPE } from '@cashloan/contract/routes/values';
 import { pageParam, withCarriedParams } from '../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { showToast } from '../../../shared/ui/toast.ts';

@@ -3,7 +3,7 @@
  * than 4 stars then opens the result modal, 4 or more the store's native rating (spec sections 7
  * and 9). The stars and their rules are StarRatingDialog's.
  */
-import { NATIVE_RATING_MIN_STARS } from '@cashloan/contract/routes';
+import { NATIVE_RATING_MIN_STARS } from '@cashloan/contract/routes/values';
 import { StarRatingDialog } from '../../../shared/ui/StarRatingDialog.tsx';
 import { showInfo } from '../../../shared/ui/toast.ts';
 import { submitAppRating } from '../api.ts';

@@ -8,7 +8,7 @@
  * the dashes and spaces of a pasted "0917-123-4567" and cut its digits.
  */
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CALL_ERROR_CODES, CAPTCHA_MAX_LENGTH, SMS_RESEND_SECONDS } from '@cashloan/contract/routes';
+import { CALL_ERROR_CODES, CAPTCHA_MAX_LENGTH, SMS_RESEND_SECONDS } from '@cashloan/contract/routes/values';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
 import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../../../shared/http/client.ts';
 import { showFailure, showInfo, showSuccess } from '../../../shared/ui/toast.ts';

@@ -4,7 +4,7 @@
  * downloaded by the page in a browser), and a failure told with its reason and a Retry button.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from 'antd-mobile';
+import { Button } from '../../../shared/ui/Button.tsx';
 import { saveFile, type FileToSave } from '../../../shared/bridge/save-file.ts';
 import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../../../shared/http/client.ts';
 import styles from '../records.module.css';

@@ -5,7 +5,7 @@
  */
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from '../../../shared/router/router.tsx';
-import { Button } from 'antd-mobile';
+import { Button } from '../../../shared/ui/Button.tsx';
 import type { PayChannel, RepaymentPlanInfo } from '@cashloan/contract/repayment';
 import { copyText } from '../../../shared/ui/clipboard.ts';
 import { COPY_FAILED_MESSAGE, COPY_SUCCESS_MESSAGE } from '../../../shared/ui/CopyButton.tsx';

@@ -4,8 +4,8 @@
  * while their call runs, so a double tap sends nothing twice.
  */
 import { useId, useState } from 'react';
-import { Button } from 'antd-mobile';
-import { VERIFY_CODE_MIN_LENGTH } from '@cashloan/contract/routes';
+import { Button } from '../../../shared/ui/Button.tsx';
+import { VERIFY_CODE_MIN_LENGTH } from '@cashloan/contract/routes/values';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { showInfo } from '../../../shared/ui/toast.ts';
 import { useOnceAtATime } from '../use-once-at-a-time.ts';

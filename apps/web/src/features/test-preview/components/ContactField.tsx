@@ -1,6 +1,6 @@
 /** A contact phone field: the phone's contact picker where the browser has one, typing everywhere. */
 import { useId, useState, useSyncExternalStore } from 'react';
-import { Button } from 'antd-mobile';
+import { Button } from '../../../shared/ui/Button.tsx';
 import styles from '../TestPreviewPage.module.css';
 
 /** The Contact Picker API (Chrome on Android); not in TypeScript's DOM types. */

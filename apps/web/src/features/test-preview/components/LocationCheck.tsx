@@ -1,6 +1,6 @@
 /** The 'Get location' button: asks the device once and shows the coordinates or why there are none. */
 import { useEffect, useRef, useState } from 'react';
-import { Button } from 'antd-mobile';
+import { Button } from '../../../shared/ui/Button.tsx';
 import { LOCATION_ERRORS, LOCATION_UNSUPPORTED, formatDegrees, locationErrorMessage } from '../location.ts';
 import styles from '../TestPreviewPage.module.css';
 

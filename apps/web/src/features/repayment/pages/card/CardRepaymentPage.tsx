@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from '../../../../shared/router/router.tsx';
-import { Button } from 'antd-mobile';
-import { CALL_ERROR_CODES, SMS_RESEND_SECONDS } from '@cashloan/contract/routes';
+import { Button } from '../../../../shared/ui/Button.tsx';
+import { CALL_ERROR_CODES, SMS_RESEND_SECONDS } from '@cashloan/contract/routes/values';
 import type { BankCard, RepaymentWays } from '@cashloan/contract/repayment';
 import { usePageTitle } from '../../../../shared/ui/use-page-title.ts';
 import { useCountdown } from '../../../../shared/ui/use-countdown.ts';
