@@ -1,0 +1,91 @@
+// @vitest-environment node
+/**
+ * The server's renderer as the server uses it, without a window: which route it renders, the calls
+ * a first render asks for (the very requests the browser's client would send), and the first screen
+ * it renders from their answers, refusals included.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDetails } from '@cashloan/contract/order-details';
+import type { ServerPage } from '@cashloan/contract/server-render';
+import { loadPages, renderRoute, routeToRender } from './server-render.tsx';
+
+const SESSION = 'deviceId=d-1&userId=U1&sessionId=secret-session-77&merchantNumber=M0001&mobilePhone=9170000001';
+const page = (path: string, entry: ServerPage['entry'] = 'index.html'): ServerPage => ({
+  entry,
+  href: `https://pesonow.example${path}`,
+  trustedHosts: [],
+  appScheme: 'pesonow',
+});
+const ORDER: OrderDetails = {
+  orderStatus: 174,
+  noticeStatusText: 'Repayment due',
+  noticeDesText: 'Please repay ₱5,605.00 by 2027-02-01.',
+  productName: 'PesoNow Cash',
+  productLogo: '',
+  userOrderDetail: { detail: [{ text: 'Loan amount', value: '₱5,000.00' }] },
+  recProducts: [],
+  inside: 1,
+  h5Url: '',
+  isDelay: '0',
+  telephone: '',
+  isScore: '0',
+  playeduL: '',
+  reyMsg: '',
+  KindTipsMsg: '',
+  cardNeedPop: 0,
+  cardPopTitle: '',
+  cardPopMsg: '',
+};
+const text = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+beforeAll(() => loadPages());
+
+describe('the server renderer', () => {
+  it('renders the path routes whose first screen it can know, and a #/ landing only when the query before # names it', () => {
+    expect(routeToRender('index.html', 'https://x/allIt?orderId=1')).toBe('/allIt');
+    expect(routeToRender('index.html', 'https://x/')).toBe('/');
+    // Kept on the phone: the repayment details and the complaint draft.
+    expect(routeToRender('index.html', 'https://x/repaymentOfCode2')).toBeUndefined();
+    expect(routeToRender('index.html', 'https://x/complainPageNext')).toBeUndefined();
+    expect(routeToRender('index.html', 'https://x/no-such-page')).toBeUndefined();
+    expect(routeToRender('promo.html', 'https://x/promo.html?templateId=2')).toBe('/downloadTemplate');
+    expect(routeToRender('promo.html', 'https://x/promo.html')).toBeUndefined();
+    expect(routeToRender('pay.html', 'https://x/pay.html?orderId=1')).toBeUndefined();
+  });
+
+  it('asks for the page’s first call exactly as the browser would send it, session included', () => {
+    const first = renderRoute(page(`/allIt?productId=1&orderId=9&${SESSION}`), {});
+    expect(first.calls).toHaveLength(1);
+    const [call] = first.calls;
+    expect(call!.method).toBe('POST');
+    expect(call!.url.split('?')[0]).toBe('/h5api/v3/loan-details/loan-details');
+    expect(new URLSearchParams(call!.url.split('?')[1]).get('sessionId')).toBe('secret-session-77');
+    expect(new URLSearchParams(call!.body).get('orderId')).toBe('9');
+    expect(call!.headers.building).toBe('M0001');
+    // Nothing answered yet: the page's loading state, no figures.
+    expect(text(first.markup)).not.toContain('₱');
+  });
+
+  it('renders the first screen from the answers, and never writes the session into the page', () => {
+    const href = `/allIt?productId=1&orderId=9&${SESSION}`;
+    const [call] = renderRoute(page(href), {}).calls;
+    const rendered = renderRoute(page(href), { [call!.key]: { code: 0, message: 'success', data: ORDER } });
+    expect(rendered.calls).toEqual([]);
+    expect(text(rendered.markup)).toContain('Repayment due');
+    expect(text(rendered.markup)).toContain('₱5,000.00');
+    expect(rendered.markup).not.toContain('secret-session-77');
+  });
+
+  it('renders a refusal as the same failure screen the browser shows, with Retry', () => {
+    const href = `/allIt?productId=1&orderId=9&${SESSION}`;
+    const [call] = renderRoute(page(href), {}).calls;
+    const rendered = renderRoute(page(href), { [call!.key]: { code: 403, message: 'This order is not yours.', data: null } });
+    expect(text(rendered.markup)).toContain('This order is not yours.');
+    expect(rendered.markup).toMatch(/<button[^>]*>[^<]*Retry/);
+  });
+
+  it('renders the promotion landing from the template the query before # names', () => {
+    const first = renderRoute(page('/promo.html?templateId=2', 'promo.html'), {});
+    expect(first.calls.map((call) => new URLSearchParams(call.url.split('?')[1]).get('templateId'))).toEqual(['2']);
+  });
+});
