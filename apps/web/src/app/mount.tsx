@@ -1,13 +1,12 @@
 /** Mounts an entry's router. */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hideSessionId, rememberPageParams } from '../shared/params/page-params.ts';
+import { carriedParams, hideSessionId, paramsFromSearch, rememberPageParams, type CarriedParams } from '../shared/params/page-params.ts';
+import { dropPreloadedAnswers } from '../shared/http/preloaded.ts';
 import './theme.css';
 
-// No antd-mobile set-up here on purpose: of the kit the app uses only Button (toasts are
-// shared/ui/toast-view.ts, dialogs shared/ui/Modal.tsx), which needs neither `unstableSetRender`
-// (that is for the imperative Toast/Dialog.show) nor a locale. Keeping the kit out of the shell
-// keeps every route's first load small.
+// No UI-kit set-up here: the app's button, toasts and dialogs are its own (shared/ui), so the shell
+// carries nothing but React and the router.
 export interface MountOptions {
   /**
    * Whether the markup the server put into #root is this page's (default: yes). A `#/` app's server
@@ -16,7 +15,14 @@ export interface MountOptions {
   serverMarkupFits?: () => boolean;
 }
 
+const sameParams = (a: CarriedParams, b: CarriedParams) => {
+  const sorted = (params: CarriedParams) => JSON.stringify(Object.entries(params).sort(([x], [y]) => x.localeCompare(y)));
+  return sorted(a) === sorted(b);
+};
+
 export function mount(app: ReactNode, options: MountOptions = {}): void {
+  // What the server rendered with: the query it was asked for (what follows '#' never reaches it).
+  const serverSaw = paramsFromSearch(window.location.search);
   // First thing on every entry (path and #/ apps): keep the session parameters, then take sessionId
   // out of the address bar before any page, link or script can see it.
   rememberPageParams();
@@ -24,9 +30,13 @@ export function mount(app: ReactNode, options: MountOptions = {}): void {
   const container = document.getElementById('root')!;
   const tree = <StrictMode>{app}</StrictMode>;
   // A page the server rendered is hydrated: its first screen stays as it is while the page's code
-  // takes over, instead of being replaced by a spinner.
-  if (container.firstElementChild && (options.serverMarkupFits?.() ?? true)) hydrateRoot(container, tree);
+  // takes over, instead of being replaced by a spinner. Not when this webview's storage carries
+  // parameters the address did not (an order chosen on an earlier page, the currency): the page
+  // would call with them, so the server's screen and answers are not this page's.
+  const fits = sameParams(serverSaw, carriedParams()) && (options.serverMarkupFits?.() ?? true);
+  if (container.firstElementChild && fits) hydrateRoot(container, tree);
   else {
+    dropPreloadedAnswers();
     container.replaceChildren();
     createRoot(container).render(tree);
   }

@@ -49,6 +49,11 @@ export function preloadedAnswer(route: Route, payload: Record<string, unknown>):
   return answer;
 }
 
+/** The page renders itself without the server's answers (mount.tsx: they were not for this page). */
+export function dropPreloadedAnswers(): void {
+  answers = {};
+}
+
 /**
  * An embedded answer stands for the document's first request only: once a page has shown it, a
  * later visit of the same screen (a client-side navigation back) calls the server again.
