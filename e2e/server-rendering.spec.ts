@@ -673,4 +673,21 @@ test.describe('After the first screen', () => {
     expect(seen.documents).toBe(1);
     expect(seen.problems.filter((text) => HYDRATION.test(text))).toEqual([]);
   });
+
+  test('a reload, its address without the sessionId, shows the order with the session the page keeps', async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
+    await openPage(page, order.path);
+    await expect(page.getByRole('heading', { level: 2, name: 'Repayment due' })).toBeVisible();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sessionId')).toBeNull();
+    const seen = watch(page);
+    // The server cannot answer for a session it is not told: it must not render its refusal for a
+    // browser that holds one.
+    const reloaded = (await page.reload())!;
+    expect(Object.keys(embeddedAnswers(await reloaded.text()))).toEqual([]);
+    await expect(page.getByRole('heading', { level: 2, name: 'Repayment due' })).toBeVisible();
+    await expect(valueOf(page, 'Order No.')).toHaveText(order.orderNo);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(seen.apiCalls.filter((path) => path.endsWith('/v3/loan-details/loan-details'))).toHaveLength(1);
+    expect(seen.problems.filter((text) => HYDRATION.test(text))).toEqual([]);
+  });
 });
