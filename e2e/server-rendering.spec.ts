@@ -690,4 +690,18 @@ test.describe('After the first screen', () => {
     expect(seen.apiCalls.filter((path) => path.endsWith('/v3/loan-details/loan-details'))).toHaveLength(1);
     expect(seen.problems.filter((text) => HYDRATION.test(text))).toEqual([]);
   });
+
+  test("a screen opened with the session only, the order's parameters kept from an earlier page, shows that order", async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
+    await openPage(page, order.path);
+    await expect(page.getByRole('heading', { level: 2, name: 'Repayment due' })).toBeVisible();
+    const seen = watch(page);
+    // The server is told no productId or orderId: it must not render its refusal for a page that has them.
+    const { html } = await openPage(page, borrower.url('/allowedAlso'));
+    expect(Object.keys(embeddedAnswers(html))).toEqual([]);
+    await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText(CASH.total, { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(seen.apiCalls.filter((path) => path.endsWith('/v3/installment/loan-play-detail'))).toHaveLength(1);
+    expect(seen.problems.filter((text) => HYDRATION.test(text))).toEqual([]);
+  });
 });
