@@ -7,6 +7,8 @@
  * later client-side visit of the same screen calls the server again.
  */
 import type { ConsoleMessage, Locator, Page, Request, Response } from '@playwright/test';
+import { callUrlPath } from '@cashloan/contract/common';
+import { problemSaveRoute } from '@cashloan/contract/routes';
 import { test, expect, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
 import { E2E_SERVICE } from './server.ts';
 
@@ -24,13 +26,13 @@ const ids = (order: CreatedOrder) => ({ productId: order.productId, orderId: ord
 const onRoute = (order: CreatedOrder, route: string) => order.path.replace(/^\/allIt/, route);
 
 /** A pay code the provider can be told about (ops API), as the Payment button issues it. */
-async function payCode(ops: OpsClient, order: CreatedOrder, purpose = 'repay'): Promise<{ code: string; amountMinor: number }> {
-  return ops.request('POST', '/pay-codes', { orderId: order.orderId, purpose });
+async function payCode(ops: OpsClient, order: CreatedOrder): Promise<{ code: string; amountMinor: number }> {
+  return ops.request('POST', '/pay-codes', { orderId: order.orderId, purpose: 'repay' });
 }
 
 /** Files a complaint for the borrower through the H5 API, as step two's Submit does. */
 async function fileComplaint(borrower: Borrower, baseURL: string, detail: string): Promise<{ problemId: number; ticketNo: string }> {
-  const res = await fetch(`${baseURL}/h5api/user-problem/problem-save?${new URLSearchParams({ ...borrower.session })}`, {
+  const res = await fetch(`${baseURL}${callUrlPath(problemSaveRoute)}?${new URLSearchParams({ ...borrower.session })}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ problemType: '2', problemDetail: detail, problemImage: '' }).toString(),
@@ -603,6 +605,22 @@ test.describe('JavaScript on: the browser hydrates the first screen', () => {
       expect(seen.documents).toBe(1);
     });
   }
+
+  test('a refused first call: the failure screen hydrates without calling, and its Retry asks the server again', async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
+    const seen = watch(page);
+    await openPage(page, borrower.url('/allIt', { ...ids(order), sessionId: 'f'.repeat(64) }));
+    const retry = page.getByRole('alert').getByRole('button', { name: 'Retry' });
+    await hydrated(page, retry);
+    await expect(page.getByRole('alert')).toContainText('Your session has expired. Please log in again.');
+    expect(seen.apiCalls).toEqual([]);
+    const again = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/v3/loan-details/loan-details'));
+    await retry.tap();
+    await again;
+    // Still refused, and still said so.
+    await expect(page.getByRole('alert')).toContainText('Your session has expired. Please log in again.');
+    expect(seen.problems.filter((text) => HYDRATION.test(text))).toEqual([]);
+  });
 
   test('the watch above does see a hydration failure (a server text the browser renders otherwise)', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
