@@ -32,7 +32,6 @@ async function watchForScripts(page: Page): Promise<() => Promise<boolean>> {
 test.describe('Session parameters out of the address bar', () => {
   test('the first URL’s sessionId is taken out of the address bar; the page loads, and so does the next page, without it', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 170 });
-    const orderCall = page.waitForRequest((r) => r.url().includes('/loan-details/loan-details'));
     await page.goto(borrower.url('/allIt', { productId: order.productId, orderId: order.orderId }));
 
     // The address keeps the path and the other parameters, not the session id.
@@ -43,13 +42,15 @@ test.describe('Session parameters out of the address bar', () => {
     expect(address.searchParams.get('userId')).toBe(borrower.session.userId);
     expect(await page.evaluate(() => window.location.href)).not.toContain(borrower.session.sessionId);
 
-    // The API still got the session (from sessionStorage), and the order is on screen.
-    expect(new URL((await orderCall).url()).searchParams.get('sessionId')).toBe(borrower.session.sessionId);
+    // The order is on screen (its call made by the server for the first URL's session).
     await expect(page.getByRole('heading', { level: 1, name: 'Order Details' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'PesoNow Cash' })).toBeVisible();
 
-    // An in-app move: the next page's URL has no session id, and it loads its data.
+    // An in-app move: the next page's URL has no session id, and it loads its data; the API still
+    // gets the session (from sessionStorage).
+    const planCall = page.waitForRequest((r) => r.url().includes('/installment/loan-play-detail'));
     await page.getByRole('button', { name: 'Repayment', exact: true }).tap();
+    expect(new URL((await planCall).url()).searchParams.get('sessionId')).toBe(borrower.session.sessionId);
     await expect(page).toHaveURL((url) => url.pathname === '/allowedAlso');
     expect(new URL(page.url()).searchParams.has('sessionId')).toBe(false);
     expect(new URL(page.url()).searchParams.get('orderId')).toBe(String(order.orderId));

@@ -6,6 +6,7 @@
  * session is checked as for any call) and the route is rendered again with their answers. The
  * answers go into the page for hydration, so the browser does not call again.
  */
+import { ERROR_CODES, ERROR_MESSAGES } from '@cashloan/contract';
 import type { ServerAnswer, ServerCall, ServerPage, ServerRenderer } from '@cashloan/contract/server-render';
 
 /** Makes one call through the server's own API for the request being rendered. */
@@ -16,6 +17,16 @@ export type AnswerCall = (call: ServerCall) => Promise<ServerAnswer>;
  * two; beyond that the page makes the rest itself in the browser.
  */
 const MAX_CALL_ROUNDS = 3;
+
+/**
+ * A refusal for a missing session or page parameter says nothing of what the browser will send: the
+ * page keeps sessionId in its sessionStorage and not in the address (hideSessionId), so a reload or a
+ * full load of a same-origin link asks for the page without it; and an order's parameters
+ * (productId, orderId) carried from an earlier page may be in its storage only. Such a page is left
+ * to the browser, which calls with what it holds (or shows the same refusal).
+ */
+const mayLackWhatTheBrowserHolds = (answer: ServerAnswer) =>
+  answer.message === ERROR_MESSAGES.sessionMissing || Number(answer.code) === ERROR_CODES.invalidInput;
 
 /** JSON inside <script>: '<' escaped so no text in it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -39,6 +50,7 @@ export async function renderFirstScreen(
       rendered.calls.forEach((call, i) => (answers[call.key] = envelopes[i]!));
       rendered = renderer.renderRoute(page, answers);
     }
+    if (Object.values(answers).some(mayLackWhatTheBrowserHolds)) return undefined;
     return template.replace(
       '<div id="root"></div>',
       `<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${rendered.markup}</div>`,

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, ERROR_MESSAGES } from '@cashloan/contract';
+import type { ServerAnswer, ServerRenderer } from '@cashloan/contract/server-render';
+import { renderFirstScreen } from './server-render.ts';
+
+const TEMPLATE = '<body><div id="root"></div></body>';
+const PAGE = { href: 'http://h5.test/allIt?orderId=1', trustedHosts: [], appScheme: '' };
+
+/** A page that makes one call and shows its message. */
+const renderer: ServerRenderer = {
+  SERVER_RENDERED_PATHS: ['/allIt'],
+  PRELOADED_ANSWERS_ID: 'preloaded-answers',
+  loadPages: async () => {},
+  renderRoute: (_page, answers) =>
+    answers.order
+      ? { markup: `<main>${answers.order.message}</main>`, calls: [] }
+      : { markup: '', calls: [{ key: 'order', method: 'POST', url: '/h5api/v3/loan-details/loan-details', headers: {} }] },
+};
+
+const render = (answer: ServerAnswer) =>
+  renderFirstScreen(renderer, TEMPLATE, PAGE, async () => answer, (error) => {
+    throw error;
+  });
+
+describe('renderFirstScreen', () => {
+  it('renders the page with its answers embedded, a refusal included', async () => {
+    const html = await render({ code: ERROR_CODES.notFound, message: 'This order was not found.', data: null });
+    expect(html).toContain('<div id="root"><main>This order was not found.</main></div>');
+    expect(html).toContain('<script type="application/json" id="preloaded-answers">{"order":{"code":404');
+  });
+
+  it('leaves to the browser a page whose call was refused for a missing session or page parameter (the browser may hold it in its storage)', async () => {
+    expect(await render({ code: ERROR_CODES.sessionInvalid, message: ERROR_MESSAGES.sessionMissing, data: null })).toBeUndefined();
+    expect(await render({ code: String(ERROR_CODES.sessionInvalid), message: ERROR_MESSAGES.sessionMissing, data: null })).toBeUndefined();
+    expect(await render({ code: ERROR_CODES.invalidInput, message: 'productId is required', data: null })).toBeUndefined();
+    expect(await render({ code: String(ERROR_CODES.invalidInput), message: 'orderId is required', data: null })).toBeUndefined();
+    // A session the server was told and refused is the browser's too: that refusal is rendered.
+    expect(await render({ code: ERROR_CODES.sessionInvalid, message: ERROR_MESSAGES.sessionInvalid, data: null })).toContain(ERROR_MESSAGES.sessionInvalid);
+  });
+});
