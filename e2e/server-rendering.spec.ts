@@ -723,13 +723,11 @@ test.describe('After the first screen', () => {
     expect(seen.problems.filter((text) => HYDRATION.test(text))).toEqual([]);
   });
 
-  // Known defect, left to the owners of app/mount.tsx and shared/http/preloaded.ts: the server renders
-  // with the address's parameters only, while the browser's pageParam() adds those kept in its storage
-  // from an earlier page. Where the page then reads or sends something else (bind bank without
-  // product_id renders its no-product failure on the server; the login-failure page and the complaint
-  // entry call with another payload, so the embedded answer's key is not the browser's), hydration
-  // fails (React #418) and React renders the page again in the browser.
-  test.fixme("a screen whose address lacks a parameter the page keeps from an earlier page hydrates without error", async ({ page, ops, borrower }) => {
+  // The server renders with the address's parameters only, while the browser's pageParam() adds
+  // those kept in its storage from an earlier page (bind bank without product_id, the login-failure
+  // page and the complaint entry read or send them). mount.tsx then renders the page itself, without
+  // the server's answers, instead of hydrating a screen that is not this page's.
+  test("a screen whose address lacks a parameter the page keeps from an earlier page renders itself, without a hydration error", async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 180 });
     await openPage(page, order.path);
     await expect(page.getByRole('heading', { level: 2, name: 'Overdue' })).toBeVisible();
