@@ -15,6 +15,10 @@
  *                       selects every route containing it, e.g. pay.html or complain)
  *   CHROME_PATH         the browser (default Debian's /usr/bin/chromium; none is ever downloaded)
  *
+ * The server runs as production runs it (`npm start`): `node --enable-source-maps
+ * apps/server/dist/main.js`, compiled first when missing or older than its sources
+ * (`scripts/build-server.mjs --if-stale`).
+ *
  * Each run is Lighthouse's navigation in mobile form factor, performance category only, simulated
  * throttling, in one headless Chromium reused for every run (a new tab per run; Lighthouse empties
  * the HTTP cache before each navigation). The median run of a route is the run with the median
@@ -114,6 +118,14 @@ function ensureBuilt(webDist) {
   if (!existsSync(join(webDist, 'index.html'))) throw new Error(`the build wrote no ${join(webDist, 'index.html')}`);
 }
 
+/** The server build as `npm start` runs it, compiled when missing or older than its sources. */
+const SERVER_ENTRY = join(REPO_ROOT, 'apps/server/dist/main.js');
+function ensureServerBuilt() {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, process.stderr] });
+  if (build.status !== 0) throw new Error(`the server build failed (exit ${build.status})`);
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`the server build wrote no ${SERVER_ENTRY}`);
+}
+
 function freePort() {
   return new Promise((done, fail) => {
     const probe = createServer();
@@ -134,14 +146,14 @@ async function healthy(url) {
   }
 }
 
-/** The real server (as e2e/global-setup.ts starts it): free port, fresh embedded database, the build given. */
+/** The real server, compiled, as `npm start` runs it: free port, fresh embedded database, the build given. */
 async function startServer(webDist, cleanup) {
   const port = await freePort();
   if (cleanup.stopping) throw new Error('stopping');
   const dataDir = mkdtempSync(join(tmpdir(), 'cashloan-lighthouse-'));
   cleanup.dataDir = dataDir;
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -567,6 +579,7 @@ async function main(cleanup) {
   const started = Date.now();
   const opts = parseOptions();
   ensureBuilt(opts.webDist);
+  ensureServerBuilt();
   const load = loadavg().map((l) => l.toFixed(2));
   log(`build ${opts.webDist}; profiles ${opts.profiles.join(', ')}; ${opts.runs} run(s) per route; starting the server`);
   const baseUrl = await startServer(opts.webDist, cleanup);
