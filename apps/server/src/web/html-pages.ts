@@ -3,7 +3,8 @@
  * - each path route's own JS is announced in <head> (modulepreload), so the browser fetches the
  *   page's code with the shell instead of one round trip after it, and its CSS is inlined;
  * - the static long-text pages are prerendered (dist/.ssr/prerender.js): their text is in the HTML
- *   with the answers they show, and the browser hydrates it.
+ *   with the answers they show, and the browser hydrates it. Their code is requested only after the
+ *   text's first paint (AFTER_PAINT_LOADER), not announced in <head>.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -35,7 +36,48 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
 
-function withRouteFiles(template: string, files: { js: string[]; css: string[] }, readCss: (file: string) => string | undefined, headTags = ''): string {
+/**
+ * The script that loads a prerendered page's code once its text is on screen: when the browser
+ * reports the first contentful paint (a `paint` PerformanceObserver; where that is not supported,
+ * after the next frame), it adds the modulepreload links and the entry's module script it carries
+ * in data-preload and data-entry. Announced in <head>, the code would be fetched while the HTML is
+ * parsed and, on a fast link, run before the first paint: the text would be painted only once the
+ * code had arrived and hydrated, and Lighthouse's simulated LCP charges every byte and task of it
+ * (its estimate keeps the requests that finished before the observed paint). A page whose #root is
+ * empty (its rendering failed) or that is hidden loads at once; none waits more than 3 s. One
+ * constant text, so the Content-Security-Policy allows it by hash.
+ */
+export const AFTER_PAINT_LOADER =
+  "(function(s){var done=0;function add(list,make){(s.getAttribute(list)||'').split(' ').forEach(function(url){if(url)document.head.appendChild(make(url))})}" +
+  "function load(){if(done)return;done=1;add('data-preload',function(url){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=url;return l});" +
+  "add('data-entry',function(url){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=url;return e})}" +
+  "var root=document.getElementById('root');if(!root||!root.firstElementChild||document.visibilityState==='hidden')return load();" +
+  "var later=function(){setTimeout(load,0)};setTimeout(load,3000);" +
+  "if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)" +
+  "new PerformanceObserver(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true});" +
+  "else requestAnimationFrame(later)})(document.currentScript)";
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
+
+/**
+ * The page's code (the template's module script and modulepreloads, and the route's files) moved
+ * from <head> to AFTER_PAINT_LOADER at the end of <body>.
+ */
+function withCodeAfterPaint(html: string, routeJs: string[]): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
+  const preloads = [...new Set([...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...routeJs.map((file) => `/${file}`)])].filter((url) => !entries.includes(url));
+  const loader = `<script data-preload="${preloads.join(' ')}" data-entry="${entries.join(' ')}">${AFTER_PAINT_LOADER}</script>`;
+  return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `${loader}</body>`);
+}
+
+function withRouteFiles(
+  template: string,
+  files: { js: string[]; css: string[] },
+  readCss: (file: string) => string | undefined,
+  headTags = '',
+  codeAfterPaint = false,
+): string {
   const missing = (file: string) => !template.includes(`/${file}"`);
   // The template's own stylesheets (the shell's) are inlined in place.
   let html = template.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
@@ -48,10 +90,10 @@ function withRouteFiles(template: string, files: { js: string[]; css: string[] }
       const css = readCss(file);
       return css === undefined ? `<link rel="stylesheet" crossorigin href="/${file}">` : inlineStyle(file, css);
     }),
-    ...files.js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...(codeAfterPaint ? [] : files.js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
   ].join('');
   html = html.replace('</head>', `${head}</head>`);
-  return html;
+  return codeAfterPaint ? withCodeAfterPaint(html, files.js.filter(missing)) : html;
 }
 
 /** The encoding to send for this Accept-Encoding: brotli, then gzip, else none (q=0 refuses one). */
@@ -113,7 +155,8 @@ export class HtmlPages {
 
   /** Inline scripts of every page template, for the Content-Security-Policy. */
   scriptHashes(): string[] {
-    return [...new Set(Object.values(this.templates).flatMap(inlineScriptHashes))];
+    const loader = this.prerenderer ? inlineScriptHashes(`<script>${AFTER_PAINT_LOADER}</script>`) : [];
+    return [...new Set([...Object.values(this.templates).flatMap(inlineScriptHashes), ...loader])];
   }
 
   isPrerendered(path: string): boolean {
@@ -138,7 +181,9 @@ export class HtmlPages {
       entry === 'index.html'
         ? (path !== undefined ? table[path] : undefined) ?? { js: [], css: [] }
         : Object.values(table).reduce((all, f) => ({ js: [...new Set([...all.js, ...f.js])], css: [...new Set([...all.css, ...f.css])] }), { js: [] as string[], css: [] as string[] });
-    return withRouteFiles(template, files, (file) => this.readCss(file), this.headTags);
+    // A prerendered page's code waits for its text's first paint (AFTER_PAINT_LOADER).
+    const codeAfterPaint = entry === 'index.html' && path !== undefined && this.isPrerendered(path);
+    return withRouteFiles(template, files, (file) => this.readCss(file), this.headTags, codeAfterPaint);
   }
 
   private readCss(file: string): string | undefined {
