@@ -4,7 +4,7 @@
  * against the production build served by the real server, each route showing its real first
  * screen (seeded borrowers and orders in the state the route needs, as e2e/accessibility.spec.ts).
  *
- *   node bench/lighthouse/run.mjs [--profiles=default,lowend] [--runs=3] [--routes=/allIt,pay.html]
+ *   node bench/lighthouse/run.mjs [--profiles=default,lowend] [--runs=3] [--routes=/allIt,pay.html] [--keep=DIR]
  *
  * Environment (the flags win):
  *   BENCH_WEB_DIST      the build to serve (default apps/web/dist; built with `npm run build` when missing);
@@ -14,6 +14,8 @@
  *                       and/or lowend (simulated RTT 300 ms, 700 kbit/s, CPU ×6); default both
  *   BENCH_LH_ROUTES     only these routes (comma-separated; a part that is no route's exact name
  *                       selects every route containing it, e.g. pay.html or complain)
+ *   BENCH_LH_KEEP       a directory to write every run's full Lighthouse report to (<profile>-<route>-<run>.json:
+ *                       the LCP element, the network requests with their timings, the main-thread tasks)
  *   CHROME_PATH         the browser (default Debian's /usr/bin/chromium; none is ever downloaded)
  *
  * The floor: a static one-paragraph page (floor.html: viewport meta, an <h1> and a <p>, no script,
@@ -122,7 +124,8 @@ function parseOptions() {
   if (profiles.length === 0) throw new Error('no profile to run');
   const routeFilter = (option('routes') ?? '').split(',').map((r) => r.trim()).filter(Boolean);
   const webDist = process.env.BENCH_WEB_DIST ? resolve(REPO_ROOT, process.env.BENCH_WEB_DIST) : DEFAULT_DIST;
-  return { runs, profiles, routeFilter, webDist };
+  const keep = option('keep') ? resolve(process.cwd(), option('keep')) : undefined;
+  return { runs, profiles, routeFilter, webDist, keep };
 }
 
 const log = (line) => process.stderr.write(`[lighthouse] ${line}\n`);
@@ -511,7 +514,7 @@ async function prime(browser, baseUrl, step) {
   }
 }
 
-async function measure(browser, baseUrl, route, profile) {
+async function measure(browser, baseUrl, route, profile, keepAs) {
   if (route.prime) await prime(browser, baseUrl, route.prime);
   const page = await browser.newPage();
   try {
@@ -519,6 +522,7 @@ async function measure(browser, baseUrl, route, profile) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no result');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (keepAs) writeFileSync(keepAs, JSON.stringify(lhr));
     if (lhr.categories.performance.score === null) throw new Error(`no performance score (${(lhr.runWarnings ?? []).join('; ') || 'a metric failed'})`);
     // The page is left where Lighthouse loaded it: check it shows the route's real first screen.
     const screenOk = await page
@@ -660,6 +664,7 @@ async function main(cleanup) {
   // The floor first in every profile: each route's LCP is read against it.
   list = [FLOOR_ROUTE, ...list];
 
+  if (opts.keep) mkdirSync(opts.keep, { recursive: true });
   let { browser } = await launchBrowser(cleanup);
   const profiles = {};
   let environment = {};
@@ -677,7 +682,8 @@ async function main(cleanup) {
         let run;
         for (let attempt = 1; attempt <= 2 && !run; attempt += 1) {
           try {
-            run = await withTimeout(measure(browser, baseUrl, route, profile), RUN_TIMEOUT_MS, 'the run');
+            const keepAs = opts.keep ? join(opts.keep, `${profile}-${route.route.replace(/[^\w.-]+/g, '_')}-${i}.json`) : undefined;
+            run = await withTimeout(measure(browser, baseUrl, route, profile, keepAs), RUN_TIMEOUT_MS, 'the run');
           } catch (err) {
             error = err instanceof Error ? err.message : String(err);
             log(`${profile} ${route.route} run ${i}: failed (${error.split('\n')[0]})${attempt === 1 ? '; restarting the browser and retrying' : ''}`);
