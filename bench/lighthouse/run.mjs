@@ -241,6 +241,8 @@ async function startServer(webDist, cleanup) {
   let exited = null;
   child.on('exit', (code, signal) => {
     exited = `exit code ${code ?? '-'}${signal ? `, signal ${signal}` : ''}`;
+    // Once started, every later run would fail with Chrome's "interstitial" error: stop there instead.
+    if (started && !cleanup.stopping) cleanup.serverGone = `the server exited during the runs (${exited})`;
   });
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await healthy(url))) {
@@ -681,6 +683,7 @@ async function main(cleanup) {
         const t0 = Date.now();
         let run;
         for (let attempt = 1; attempt <= 2 && !run; attempt += 1) {
+          if (cleanup.serverGone) throw new Error(cleanup.serverGone);
           try {
             const keepAs = opts.keep ? join(opts.keep, `${profile}-${route.route.replace(/[^\w.-]+/g, '_')}-${i}.json`) : undefined;
             run = await withTimeout(measure(browser, baseUrl, route, profile, keepAs), RUN_TIMEOUT_MS, 'the run');
