@@ -38,9 +38,9 @@ const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/sty
 
 /**
  * The script that loads a prerendered page's code once its text is on screen: when the browser
- * reports the first contentful paint (a `paint` PerformanceObserver; where that is not supported,
- * after the next frame), it adds the modulepreload links and the entry's module script it carries
- * in data-preload and data-entry. Announced in <head>, the code would be fetched while the HTML is
+ * reports the first contentful paint (a `paint` PerformanceObserver; where that is missing or
+ * throws, after the next frame), it adds the modulepreload links and the entry's module script it
+ * carries in data-preload and data-entry. Announced in <head>, the code would be fetched while the HTML is
  * parsed and, on a fast link, run before the first paint: the text would be painted only once the
  * code had arrived and hydrated, and Lighthouse's simulated LCP charges every byte and task of it
  * (its estimate keeps the requests that finished before the observed paint). A page whose #root is
@@ -53,9 +53,9 @@ export const AFTER_PAINT_LOADER =
   "add('data-entry',function(url){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=url;return e})}" +
   "var root=document.getElementById('root');if(!root||!root.firstElementChild||document.visibilityState==='hidden')return load();" +
   "var later=function(){setTimeout(load,0)};setTimeout(load,3000);" +
-  "if(window.PerformanceObserver&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)" +
-  "new PerformanceObserver(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true});" +
-  "else requestAnimationFrame(later)})(document.currentScript)";
+  "try{if(!(PerformanceObserver.supportedEntryTypes||[]).includes('paint'))throw 0;" +
+  "new PerformanceObserver(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true})}" +
+  "catch(e){requestAnimationFrame(later)}})(document.currentScript)";
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
