@@ -3,7 +3,8 @@
  * - each path route's own JS is announced in <head> (modulepreload), so the browser fetches the
  *   page's code with the shell instead of one round trip after it, and its CSS is inlined;
  * - the path routes' first screens are rendered on the server (dist/.ssr/server-render.js, see
- *   server-render.ts) with the answers they show embedded, and the browser hydrates them.
+ *   server-render.ts) with the answers they show embedded, and the browser hydrates them. Such a
+ *   page's code is requested only after its first paint (AFTER_PAINT_LOADER), not announced in <head>.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,7 +31,48 @@ const ENTRIES: readonly WebEntry[] = ['index.html', 'pay.html', 'promo.html'];
  */
 const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
 
-function withRouteFiles(template: string, files: { js: string[]; css: string[] }, readCss: (file: string) => string | undefined, headTags = ''): string {
+/**
+ * The script that loads a prerendered page's code once its text is on screen: when the browser
+ * reports the first contentful paint (a `paint` PerformanceObserver; where that is missing or
+ * throws, after the next frame), it adds the modulepreload links and the entry's module script it
+ * carries in data-preload and data-entry. Announced in <head>, the code would be fetched while the HTML is
+ * parsed and, on a fast link, run before the first paint: the text would be painted only once the
+ * code had arrived and hydrated, and Lighthouse's simulated LCP charges every byte and task of it
+ * (its estimate keeps the requests that finished before the observed paint). A page whose #root is
+ * empty (its rendering failed) or that is hidden loads at once; none waits more than 3 s. One
+ * constant text, so the Content-Security-Policy allows it by hash.
+ */
+export const AFTER_PAINT_LOADER =
+  "(function(s){var done=0;function add(list,make){(s.getAttribute(list)||'').split(' ').forEach(function(url){if(url)document.head.appendChild(make(url))})}" +
+  "function load(){if(done)return;done=1;add('data-preload',function(url){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=url;return l});" +
+  "add('data-entry',function(url){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=url;return e})}" +
+  "var root=document.getElementById('root');if(!root||!root.firstElementChild||document.visibilityState==='hidden')return load();" +
+  "var later=function(){setTimeout(load,0)};setTimeout(load,3000);" +
+  "try{if(!(PerformanceObserver.supportedEntryTypes||[]).includes('paint'))throw 0;" +
+  "new PerformanceObserver(function(list,o){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}}).observe({type:'paint',buffered:true})}" +
+  "catch(e){requestAnimationFrame(later)}})(document.currentScript)";
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">/g;
+
+/**
+ * The page's code (the template's module script and modulepreloads, and the route's files) moved
+ * from <head> to AFTER_PAINT_LOADER at the end of <body>.
+ */
+function withCodeAfterPaint(html: string, routeJs: string[]): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
+  const preloads = [...new Set([...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...routeJs.map((file) => `/${file}`)])].filter((url) => !entries.includes(url));
+  const loader = `<script data-preload="${preloads.join(' ')}" data-entry="${entries.join(' ')}">${AFTER_PAINT_LOADER}</script>`;
+  return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `${loader}</body>`);
+}
+
+function withRouteFiles(
+  template: string,
+  files: { js: string[]; css: string[] },
+  readCss: (file: string) => string | undefined,
+  headTags = '',
+  codeAfterPaint = false,
+): string {
   const missing = (file: string) => !template.includes(`/${file}"`);
   // The template's own stylesheets (the shell's) are inlined in place.
   let html = template.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
@@ -43,10 +85,10 @@ function withRouteFiles(template: string, files: { js: string[]; css: string[] }
       const css = readCss(file);
       return css === undefined ? `<link rel="stylesheet" crossorigin href="/${file}">` : inlineStyle(file, css);
     }),
-    ...files.js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...(codeAfterPaint ? [] : files.js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
   ].join('');
   html = html.replace('</head>', `${head}</head>`);
-  return html;
+  return codeAfterPaint ? withCodeAfterPaint(html, files.js.filter(missing)) : html;
 }
 
 /** The encoding to send for this Accept-Encoding: brotli, then gzip, else none (q=0 refuses one). */
@@ -109,28 +151,33 @@ export class HtmlPages {
 
   /** Inline scripts of every page template, for the Content-Security-Policy. */
   scriptHashes(): string[] {
-    return [...new Set(Object.values(this.templates).flatMap(inlineScriptHashes))];
+    const loader = this.renderer ? inlineScriptHashes(`<script>${AFTER_PAINT_LOADER}</script>`) : [];
+    return [...new Set([...Object.values(this.templates).flatMap(inlineScriptHashes), ...loader])];
   }
 
-  /** The page for an entry (pay.html, promo.html: every hash route's code) or a main path route; built once. */
-  html(entry: WebEntry, path?: string): string {
-    const key = `${entry}|${path ?? ''}`;
+  /**
+   * The page for an entry (pay.html, promo.html: every hash route's code) or a main path route; built
+   * once. `codeAfterPaint`: the page will carry a first screen the server rendered, so its code waits
+   * for that screen's first paint (AFTER_PAINT_LOADER).
+   */
+  html(entry: WebEntry, path?: string, codeAfterPaint = false): string {
+    const key = `${entry}|${path ?? ''}|${codeAfterPaint}`;
     let page = this.pages.get(key);
     if (page === undefined) {
-      page = this.build(entry, path);
+      page = this.build(entry, path, codeAfterPaint);
       this.pages.set(key, page);
     }
     return page;
   }
 
-  private build(entry: WebEntry, path?: string): string {
+  private build(entry: WebEntry, path: string | undefined, codeAfterPaint: boolean): string {
     const template = this.templates[entry];
     const table = this.routes[entry] ?? {};
     const files =
       entry === 'index.html'
         ? (path !== undefined ? table[path] : undefined) ?? { js: [], css: [] }
         : Object.values(table).reduce((all, f) => ({ js: [...new Set([...all.js, ...f.js])], css: [...new Set([...all.css, ...f.css])] }), { js: [] as string[], css: [] as string[] });
-    return withRouteFiles(template, files, (file) => this.readCss(file), this.headTags);
+    return withRouteFiles(template, files, (file) => this.readCss(file), this.headTags, codeAfterPaint);
   }
 
   private readCss(file: string): string | undefined {
@@ -148,7 +195,7 @@ export class HtmlPages {
   async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: (error: unknown) => void): Promise<HtmlBody> {
     const { entry } = page;
     if (this.renderer?.routeToRender(entry, page.href) !== undefined) {
-      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path), page, answer, log);
+      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path, true), page, answer, log);
       // Brotli at 5: most of brotli's gain at a fraction of the time of 11, per request.
       if (rendered !== undefined) return { ...compressFor(acceptEncoding, rendered, 5), personal: true };
     }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteConfigRoute } from '@cashloan/contract/routes';
 import { callUrlPath } from '@cashloan/contract/common';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
-import { inlineScriptHashes } from './html-pages.ts';
+import { AFTER_PAINT_LOADER, inlineScriptHashes } from './html-pages.ts';
 
 const TEMPLATE =
   '<!doctype html><html><head><script type="module" crossorigin src="/assets/main-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shell-1.js"></head><body><div id="root"></div></body></html>';
@@ -100,11 +100,23 @@ describe('serving the web app', () => {
     expect((JSON.parse(json) as Record<string, { code: number; data: { appEnName: string } }>).site).toMatchObject({ code: 0, data: { appEnName: 'Peso</script>Now' } });
   });
 
-  it('falls back to the plain page when server rendering fails', async () => {
+  it('loads a server-rendered page’s code only after its first paint: none in the head, all in the loader at the end of the body', async () => {
+    const res = await t.app.inject('/maySimilar');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).not.toMatch(/modulepreload|type="module"/);
+    expect(res.body).toContain(
+      `<script data-preload="/assets/shell-1.js /assets/privacy-1.js" data-entry="/assets/main-1.js">${AFTER_PAINT_LOADER}</script></body>`,
+    );
+    // A route the server does not render keeps its code in the head.
+    expect((await t.app.inject('/allIt')).body).not.toContain('data-preload');
+  });
+
+  it('falls back to the plain page, its code in the head, when server rendering fails', async () => {
     const res = await t.app.inject('/?explode=1');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).toContain('href="/assets/site-1.js"');
+    expect(res.body).not.toContain('data-preload');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/site-1.js">');
   });
 
   it('sends pages and assets compressed as the browser accepts', async () => {
@@ -129,7 +141,8 @@ describe('serving the web app', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // Only this origin's files and the pages' own inline scripts by hash (here the after-paint loader's).
+    expect(csp).toContain(`script-src 'self' ${inlineScriptHashes(`<script>${AFTER_PAINT_LOADER}</script>`)[0]};`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     for (const url of ['/allIt', '/assets/shell-1.js', '/h5api/v3/site/config', '/h5api/nothing']) {

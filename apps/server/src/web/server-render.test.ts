@@ -4,11 +4,11 @@ import type { ServerAnswer, ServerRenderer } from '@cashloan/contract/server-ren
 import { renderFirstScreen } from './server-render.ts';
 
 const TEMPLATE = '<body><div id="root"></div></body>';
-const PAGE = { href: 'http://h5.test/allIt?orderId=1', trustedHosts: [], appScheme: '' };
+const PAGE = { entry: 'index.html' as const, href: 'http://h5.test/allIt?orderId=1', trustedHosts: [], appScheme: '' };
 
 /** A page that makes one call and shows its message. */
 const renderer: ServerRenderer = {
-  SERVER_RENDERED_PATHS: ['/allIt'],
+  routeToRender: (_entry, href) => new URL(href).pathname,
   PRELOADED_ANSWERS_ID: 'preloaded-answers',
   loadPages: async () => {},
   renderRoute: (_page, answers) =>
