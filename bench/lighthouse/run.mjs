@@ -392,6 +392,8 @@ function routes(s) {
     { route: 'pay.html#/addnormalcard', url: s.url('/pay.html#/addnormalcard', ids(s.due)), ready: '::-p-text(BDO Unibank)' },
     { route: 'pay.html#/alipayrepayment', url: s.url('/pay.html#/alipayrepayment', ids(s.due)), ready: role('Confirm repayment', 'button') },
     { route: 'promo.html#/downloadTemplate', url: '/promo.html#/downloadTemplate?templateId=1&source=bench-lighthouse', ready: role('Mobile number', 'textbox') },
+    // The same landing when the campaign link names the template before '#': the server renders it.
+    { route: 'promo.html?templateId#/downloadTemplate', url: '/promo.html?templateId=1&source=bench-lighthouse#/downloadTemplate', ready: role('Mobile number', 'textbox') },
     { route: 'promo.html#/agreementTemplate', url: '/promo.html#/agreementTemplate?templateId=2&source=bench-lighthouse', ready: 'main h2' },
   ];
 }
