@@ -12,6 +12,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...(isSsrBuild ? [] : [routeAssetsPlugin(here('./src/app/routes.tsx')), precompressPlugin()])],
   // The prerenderer carries its own React, so it runs from any directory the build is copied to.
   ssr: { noExternal: true },
+  // The server renders the site's Loan Terms tab without waiting for its code (the browser loads it lazily).
+  resolve: isSsrBuild ? { alias: [{ find: /^.*[\\/]loan-terms-code\.ts$/, replacement: here('./src/features/site/components/loan-terms-code.server.ts') }] } : {},
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? { target: 'node20', copyPublicDir: false }
