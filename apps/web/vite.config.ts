@@ -38,7 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 {
                   name: 'app',
-                  test: /src[\\/]shared[\\/](http[\\/](use-api|client|idempotency|preloaded|use-refresh-on-return)|ui[\\/](toast|Button|LoadFailure|use-page-title)|format[\\/]money)\.|contract[\\/]src[\\/]routes[\\/]values/,
+                  test: /src[\\/]shared[\\/](http[\\/](use-api|client|idempotency|preloaded|use-refresh-on-return)|ui[\\/](toast|Button|LoadFailure|use-page-title|Loading|page-frame)|format[\\/]money)\.|contract[\\/]src[\\/]routes[\\/]values/,
                 },
               ],
             },
