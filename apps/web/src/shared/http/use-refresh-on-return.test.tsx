@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { loanDetailsRoute } from '@cashloan/contract/routes';
+import { loanDetailsRoute } from '@cashloan/contract/routes/order-details';
 import type { OrderDetails } from '@cashloan/contract/order-details';
 import { fail, fakeServer, ok, setVisibility, visibleAgain } from '../test-support/page-harness.tsx';
 
