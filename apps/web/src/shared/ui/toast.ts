@@ -45,6 +45,12 @@ export function loadToastView(): Promise<void> {
   return viewLoading;
 }
 
+// Also loaded once the browser is idle after the first screen, so a failure toast still shows when the
+// connection drops later (the view could not be fetched then).
+if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+  window.requestIdleCallback(() => void loadToastView().catch(() => undefined), { timeout: 5000 });
+}
+
 function clearView(): void {
   if (view) view.clear();
   else waiting = null;
