@@ -57,10 +57,9 @@ const complaintStart = pageCode(() => import('../features/complaints/pages/Compl
 const orderDetails = pageCode(() => import('../features/order-details/OrderDetailsPage.tsx'));
 const repaymentPlan = pageCode(() => import('../features/repayment/pages/RepaymentPlanPage.tsx'));
 
+/** Each route's comment says what the borrower does there, in their words (a comment, not a field: it would ship to every route). */
 export interface RouteEntry extends PageCode {
   path: string;
-  /** What the borrower does there, in their words. */
-  purpose: string;
   /**
    * 'browser': the page's first screen depends on what only the phone holds (its storage, the
    * history state), so the server sends the shell and the browser renders it. Otherwise the server
@@ -70,44 +69,44 @@ export interface RouteEntry extends PageCode {
 }
 
 export const MAIN_ROUTES: RouteEntry[] = [
-  { path: OFFICIAL_SITE_PATH, purpose: 'Official site', ...pageCode(() => import('../features/site/OfficialSitePage.tsx')) },
-  { path: LOGIN_FAILURE_PATH, purpose: 'Joint-login failure', ...pageCode(() => import('../features/order-details/LoginFailurePage.tsx')) },
-  { path: ORDER_DETAILS_PATH, purpose: 'Order details', ...orderDetails },
-  { path: ORDER_PATH, purpose: 'Order details (same screen as /allIt)', ...orderDetails },
-  { path: LOAN_CONFIRMATION_PATH, purpose: 'Loan confirmation', ...pageCode(() => import('../features/loan-confirmation/pages/LoanConfirmPage.tsx')) },
-  { path: NEW_LOAN_CONFIRMATION_PATH, purpose: 'Loan confirmation (second variant)', ...pageCode(() => import('../features/loan-confirmation/pages/NewLoanConfirmPage.tsx')) },
-  { path: REPAYMENT_BY_PERIOD_PATH, purpose: 'Repayment by period', ...repaymentPlan },
-  { path: REPAY_PATH, purpose: 'Repay (same screen as /allowedAlso)', ...repaymentPlan },
-  { path: CUSTOMER_SERVICE_PATH, purpose: 'Customer service', ...pageCode(() => import('../features/customer-service/CustomerServicePage.tsx')) },
-  { path: LOAN_AGREEMENT_PATH, purpose: 'Loan agreement', ...pageCode(() => import('../features/loan-confirmation/pages/LoanAgreementPage.tsx')) },
-  { path: ABOUT_US_PATH, purpose: 'About us', ...pageCode(() => import('../features/site/AboutUsPage.tsx')) },
-  { path: PRIVACY_POLICY_PATH, purpose: 'Privacy policy', ...pageCode(() => import('../features/site/PrivacyPolicyPage.tsx')) },
-  { path: ROLLOVER_PATH, purpose: 'Rollover repayment', ...pageCode(() => import('../features/repayment/pages/RolloverPage.tsx')) },
-  { path: COMPLAINT_ENTRY_PATH, purpose: 'Complaint entry', ...complaintStart },
-  { path: BIND_BANK_PATH, purpose: 'Bind a payment account', ...pageCode(() => import('../features/bind-bank/BindBankPage.tsx')) },
-  { path: PAYMENT_INSTRUCTIONS_PATH, purpose: 'Payment-provider instructions', ...pageCode(() => import('../features/repayment/pages/PaymentInstructionsPage.tsx')) },
-  { path: REPAYMENT_BY_CODE_PATH, purpose: 'Repayment by code', ...pageCode(() => import('../features/repayment/pages/RepaymentCodePage.tsx')) },
-  { path: REPAYMENT_CODE_PATH, purpose: 'Repayment code', ...pageCode(() => import('../features/repayment/pages/StoredRepaymentCodePage.tsx')), firstScreen: 'browser' },
-  { path: TEST_PREVIEW_PATH, purpose: 'Developer preview', ...pageCode(() => import('../features/test-preview/TestPreviewPage.tsx')) },
-  { path: COMPLAINT_START_PATH, purpose: 'Complaint start', ...complaintStart },
-  { path: COMPLAINT_FORM_PATH, purpose: 'Complaint step two', ...pageCode(() => import('../features/complaints/pages/ComplaintFormPage.tsx')), firstScreen: 'browser' },
-  { path: COMPLAINT_LIST_PATH, purpose: 'My complaints', ...pageCode(() => import('../features/complaints/pages/ComplaintListPage.tsx')) },
-  { path: COMPLAINT_DETAILS_PATH, purpose: 'Complaint details', ...pageCode(() => import('../features/complaints/pages/ComplaintDetailsPage.tsx')) },
-  { path: PAYMENT_HISTORY_PATH, purpose: 'Payment history (ours)', ...pageCode(() => import('../features/records/pages/PaymentHistoryPage.tsx')) },
-  { path: PAYMENT_RECEIPT_PATH, purpose: 'Payment receipt (ours)', ...pageCode(() => import('../features/records/pages/ReceiptPage.tsx')) },
-  { path: LOAN_DOCUMENTS_PATH, purpose: 'Loan documents (ours)', ...pageCode(() => import('../features/records/pages/DocumentsPage.tsx')) },
-  { path: CANCEL_LOAN_PATH, purpose: 'Cancel a loan in its cooling-off period (ours)', ...pageCode(() => import('../features/cancel-loan/CancelLoanPage.tsx')) },
+  { path: OFFICIAL_SITE_PATH, ...pageCode(() => import('../features/site/OfficialSitePage.tsx')) }, // Official site
+  { path: LOGIN_FAILURE_PATH, ...pageCode(() => import('../features/order-details/LoginFailurePage.tsx')) }, // Joint-login failure
+  { path: ORDER_DETAILS_PATH, ...orderDetails }, // Order details
+  { path: ORDER_PATH, ...orderDetails }, // Order details (same screen as /allIt)
+  { path: LOAN_CONFIRMATION_PATH, ...pageCode(() => import('../features/loan-confirmation/pages/LoanConfirmPage.tsx')) }, // Loan confirmation
+  { path: NEW_LOAN_CONFIRMATION_PATH, ...pageCode(() => import('../features/loan-confirmation/pages/NewLoanConfirmPage.tsx')) }, // Loan confirmation (second variant)
+  { path: REPAYMENT_BY_PERIOD_PATH, ...repaymentPlan }, // Repayment by period
+  { path: REPAY_PATH, ...repaymentPlan }, // Repay (same screen as /allowedAlso)
+  { path: CUSTOMER_SERVICE_PATH, ...pageCode(() => import('../features/customer-service/CustomerServicePage.tsx')) }, // Customer service
+  { path: LOAN_AGREEMENT_PATH, ...pageCode(() => import('../features/loan-confirmation/pages/LoanAgreementPage.tsx')) }, // Loan agreement
+  { path: ABOUT_US_PATH, ...pageCode(() => import('../features/site/AboutUsPage.tsx')) }, // About us
+  { path: PRIVACY_POLICY_PATH, ...pageCode(() => import('../features/site/PrivacyPolicyPage.tsx')) }, // Privacy policy
+  { path: ROLLOVER_PATH, ...pageCode(() => import('../features/repayment/pages/RolloverPage.tsx')) }, // Rollover repayment
+  { path: COMPLAINT_ENTRY_PATH, ...complaintStart }, // Complaint entry
+  { path: BIND_BANK_PATH, ...pageCode(() => import('../features/bind-bank/BindBankPage.tsx')) }, // Bind a payment account
+  { path: PAYMENT_INSTRUCTIONS_PATH, ...pageCode(() => import('../features/repayment/pages/PaymentInstructionsPage.tsx')) }, // Payment-provider instructions
+  { path: REPAYMENT_BY_CODE_PATH, ...pageCode(() => import('../features/repayment/pages/RepaymentCodePage.tsx')) }, // Repayment by code
+  { path: REPAYMENT_CODE_PATH, ...pageCode(() => import('../features/repayment/pages/StoredRepaymentCodePage.tsx')), firstScreen: 'browser' }, // Repayment code
+  { path: TEST_PREVIEW_PATH, ...pageCode(() => import('../features/test-preview/TestPreviewPage.tsx')) }, // Developer preview
+  { path: COMPLAINT_START_PATH, ...complaintStart }, // Complaint start
+  { path: COMPLAINT_FORM_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintFormPage.tsx')), firstScreen: 'browser' }, // Complaint step two
+  { path: COMPLAINT_LIST_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintListPage.tsx')) }, // My complaints
+  { path: COMPLAINT_DETAILS_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintDetailsPage.tsx')) }, // Complaint details
+  { path: PAYMENT_HISTORY_PATH, ...pageCode(() => import('../features/records/pages/PaymentHistoryPage.tsx')) }, // Payment history (ours)
+  { path: PAYMENT_RECEIPT_PATH, ...pageCode(() => import('../features/records/pages/ReceiptPage.tsx')) }, // Payment receipt (ours)
+  { path: LOAN_DOCUMENTS_PATH, ...pageCode(() => import('../features/records/pages/DocumentsPage.tsx')) }, // Loan documents (ours)
+  { path: CANCEL_LOAN_PATH, ...pageCode(() => import('../features/cancel-loan/CancelLoanPage.tsx')) }, // Cancel a loan in its cooling-off period (ours)
 ];
 
 /** pay.html's hash routes. */
 export const PAYMENT_WAY_ROUTES: RouteEntry[] = [
-  { path: BORROW_DETAIL_PATH, purpose: 'Borrow detail after card repayment', ...pageCode(() => import('../features/repayment/pages/card/BorrowDetailPage.tsx')) },
-  { path: CHOOSE_CARD_PATH, purpose: 'Choose or add a bank card', ...pageCode(() => import('../features/repayment/pages/card/ChooseCardPage.tsx')) },
-  { path: CARD_REPAYMENT_PATH, purpose: 'Repay by card', ...pageCode(() => import('../features/repayment/pages/card/CardRepaymentPage.tsx')) },
+  { path: BORROW_DETAIL_PATH, ...pageCode(() => import('../features/repayment/pages/card/BorrowDetailPage.tsx')) }, // Borrow detail after card repayment
+  { path: CHOOSE_CARD_PATH, ...pageCode(() => import('../features/repayment/pages/card/ChooseCardPage.tsx')) }, // Choose or add a bank card
+  { path: CARD_REPAYMENT_PATH, ...pageCode(() => import('../features/repayment/pages/card/CardRepaymentPage.tsx')) }, // Repay by card
 ];
 
 /** promo.html's hash routes. promo.tsx loads the landing (the entry's first screen) with the entry itself. */
 export const PROMOTION_ROUTES: RouteEntry[] = [
-  { path: DOWNLOAD_TEMPLATE_PATH, purpose: 'Sign-up landing and download', ...pageCode(() => import('../features/promotion/pages/DownloadTemplatePage.tsx')) },
-  { path: AGREEMENT_TEMPLATE_PATH, purpose: 'Promotion agreement', ...pageCode(() => import('../features/promotion/pages/AgreementTemplatePage.tsx')) },
+  { path: DOWNLOAD_TEMPLATE_PATH, ...pageCode(() => import('../features/promotion/pages/DownloadTemplatePage.tsx')) }, // Sign-up landing and download
+  { path: AGREEMENT_TEMPLATE_PATH, ...pageCode(() => import('../features/promotion/pages/AgreementTemplatePage.tsx')) }, // Promotion agreement
 ];

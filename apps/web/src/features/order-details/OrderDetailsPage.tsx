@@ -10,7 +10,7 @@ import { Loading } from '../../shared/ui/Loading.tsx';
 import type { OrderDetails, RecommendedProduct } from '@cashloan/contract/order-details';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
-import { AlertDialog } from '../../shared/ui/AlertDialog.tsx';
+import { whenOpened } from '../../shared/ui/when-opened.tsx';
 import { callPhone, toHome, toProductDetail, toRate } from '../../shared/bridge/bridge.ts';
 import { pageParam, withCarriedParams } from '../../shared/params/page-params.ts';
 import { trackBorrowAgain, useOrderDetails } from './api.ts';
@@ -34,10 +34,15 @@ import {
 } from './order-rules.ts';
 import { StatusIcon } from './components/StatusIcon.tsx';
 import { PullToRefresh } from './components/PullToRefresh.tsx';
-import { AppRatingDialog, type RatingOutcome } from './components/AppRatingDialog.tsx';
+import type { RatingOutcome } from './components/AppRatingDialog.tsx';
 import { RecommendationList } from './components/RecommendationList.tsx';
 import frame from '../../shared/ui/page-frame.module.css';
 import styles from './OrderDetailsPage.module.css';
+
+// The popups' code (the dialog, the stars) loads when one first opens, after hydration (Modal renders
+// none before either), instead of with the page.
+const AlertDialog = whenOpened(() => import('../../shared/ui/AlertDialog.tsx').then((m) => m.AlertDialog));
+const AppRatingDialog = whenOpened(() => import('./components/AppRatingDialog.tsx').then((m) => m.AppRatingDialog));
 
 export default function OrderDetailsPage() {
   usePageTitle(ORDER_DETAILS_TITLE);

@@ -1,9 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NavigateFunction } from '../../shared/router/router.tsx';
 import { destinationOf, goTo } from './navigation.ts';
 import { browserNavigation } from '../../shared/bridge/browser-navigation.ts';
 import { rememberPageParams } from '../../shared/params/page-params.ts';
 import { setPagePolicy } from '../../shared/navigation/test-policy.ts';
+import { loadToastView } from '../../shared/ui/toast.ts';
+
+// The toast view loads on the first toast; loaded here, the refusal toast is shown synchronously.
+beforeAll(() => loadToastView());
 
 function visit(search: string) {
   window.history.replaceState(null, '', `/allIt${search}`);

@@ -4,7 +4,7 @@
  * from the server's site configuration. The selected tab is kept in the URL (?tab=terms), so a
  * tab can be linked to and survives a reload.
  */
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from '../../shared/router/router.tsx';
 import type { SiteConfig } from '@cashloan/contract/site';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
@@ -13,7 +13,7 @@ import { useSiteConfig } from './api.ts';
 import { themeStyle } from './theme.ts';
 import { AboutContent } from './components/AboutContent.tsx';
 import { HomePanel } from './components/HomePanel.tsx';
-import { LoanTermsText } from './components/LoanTermsText.tsx';
+import { loadLoanTerms, loanTermsNow } from './components/loan-terms-code.ts';
 import { SiteFooter } from './components/SiteFooter.tsx';
 import { SiteLoadFailure, SiteLoading } from './components/LoadStates.tsx';
 import { SiteTabs, panelId, tabId } from './components/SiteTabs.tsx';
@@ -31,6 +31,9 @@ type TabKey = (typeof SITE_TABS)[number]['key'];
 export const TAB_PARAM = 'tab';
 /** The privacy policy page as the PrivacyPolicy tab embeds it (without its own page margins). */
 export const PRIVACY_FRAME_SRC = `${PRIVACY_POLICY_PATH}?embedded=1`;
+
+/** The Loan Terms text: in the server's bundle; in the browser loaded with its tab (or when idle). */
+const LoanTerms = loanTermsNow ?? lazy(() => loadLoanTerms().then((component) => ({ default: component })));
 
 const isTabKey = (value: string | null): value is TabKey => SITE_TABS.some((t) => t.key === value);
 
@@ -73,6 +76,16 @@ function Site({ config, selected, onSelect, hrefFor }: { config: SiteConfig; sel
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([selected]));
   if (!visited.has(selected)) setVisited(new Set([...visited, selected]));
   const { company } = config;
+  // The terms' code loads when the browser is idle, so the tab usually opens without waiting.
+  useEffect(() => {
+    const load = () => void loadLoanTerms().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 5000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 2000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const readTerms = () => {
     onSelect('terms');
@@ -106,7 +119,9 @@ function Site({ config, selected, onSelect, hrefFor }: { config: SiteConfig; sel
         return (
           <>
             <h2 className={`${styles.prose} ${styles.panelTitle}`}>Loan Terms And Conditions</h2>
-            <LoanTermsText config={config} level={3} />
+            <Suspense fallback={<SiteLoading what="Loading the loan terms…" />}>
+              <LoanTerms config={config} level={3} />
+            </Suspense>
           </>
         );
     }

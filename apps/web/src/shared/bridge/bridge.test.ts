@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   callPhone,
   closeWebview,
@@ -22,6 +22,10 @@ import { browserNavigation } from './browser-navigation.ts';
 import { bytesToBase64, saveFile } from './save-file.ts';
 import { setPagePolicy } from '../navigation/test-policy.ts';
 import { BRIDGE_MESSAGE_NAMES, type BridgeMessageName } from './messages.ts';
+import { loadToastView } from '../ui/toast.ts';
+
+// The toast view loads on the first toast; loaded here, the refusal toast is shown synchronously.
+beforeAll(() => loadToastView());
 
 type Host = { LoanBridge?: unknown; webkit?: unknown };
 const host = () => window as unknown as Host;

@@ -8,6 +8,8 @@ vi.mock('../ui/toast-view.ts', () => toast);
 
 const { ApiCallError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, callApi } = await import('./client.ts');
 const { attachmentName, callFile } = await import('./file-call.ts');
+// The toast view loads on the first toast; loaded here, the toasts are shown synchronously.
+await (await import('../ui/toast.ts')).loadToastView();
 
 // Routes of every shape the clients handle (the contract's own table only has a few so far).
 const primaryPost = contactKfInfoRoute;

@@ -7,6 +7,8 @@ const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
 vi.mock('../ui/toast-view.ts', () => toast);
 
 const { callApi } = await import('./client.ts');
+// The toast view loads on the first toast; loaded here, the toasts are shown synchronously.
+await (await import('../ui/toast.ts')).loadToastView();
 
 type Answer = { status?: number; headers?: Record<string, string>; body: unknown } | Error | 'hang';
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import payloadFile from '../../../../../test/fixtures/open-redirects.txt?raw';
 import { JUMP_REFUSED_MESSAGE, checkJumpUrl, pagePolicy, type JumpPolicy } from './jump-url.ts';
@@ -6,6 +6,10 @@ import { openJumpUrl } from '../bridge/bridge.ts';
 import { browserNavigation } from '../bridge/browser-navigation.ts';
 import { withCarriedParams } from '../params/page-params.ts';
 import { setPagePolicy } from './test-policy.ts';
+import { loadToastView } from '../ui/toast.ts';
+
+// The toast view loads on the first toast; loaded here, the refusal toast is shown synchronously.
+beforeAll(() => loadToastView());
 
 /** The page the fixture's payloads are written against (see test/fixtures/open-redirects.txt). */
 const POLICY: JumpPolicy = {

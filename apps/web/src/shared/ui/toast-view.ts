@@ -4,6 +4,7 @@
  * Mask and react-spring (~30 KiB gzip) into the first load of every screen.
  */
 import styles from './toast-view.module.css';
+import { messageLang } from '../i18n/message-lang.ts';
 
 export type ToastIcon = 'success' | 'fail' | 'loading';
 export interface ToastOptions {
@@ -11,7 +12,7 @@ export interface ToastOptions {
   /** Milliseconds on screen; 0 keeps it until clear() or the next toast. */
   duration: number;
   icon?: ToastIcon;
-  /** A non-English message carries its own language. */
+  /** A non-English message carries its own language (the page is lang="en"); found from the text when not given. */
   lang?: string;
 }
 
@@ -62,7 +63,8 @@ export function show({ content, duration, icon, lang }: ToastOptions): void {
   }
   const text = document.createElement('span');
   text.textContent = content;
-  if (lang) text.lang = lang;
+  const language = lang ?? messageLang(content);
+  if (language) text.lang = language;
   box.appendChild(text);
   liveRegion().appendChild(box);
   if (duration > 0) timer = setTimeout(clear, duration);

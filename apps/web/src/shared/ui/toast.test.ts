@@ -1,10 +1,32 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const toast = vi.hoisted(() => ({ show: vi.fn(), clear: vi.fn() }));
 vi.mock('./toast-view.ts', () => toast);
 
-const { LOADING_TEXT, TOAST_DEFAULT_MS, TOAST_SHORT_MS, showFailure, showInfo, showLoading, showSuccess, showToast, toastDuration } =
+const { LOADING_TEXT, TOAST_DEFAULT_MS, TOAST_SHORT_MS, loadToastView, showFailure, showInfo, showLoading, showSuccess, showToast, toastDuration } =
   await import('./toast.ts');
+
+describe('before the view has loaded', () => {
+  it('shows the last toast asked for once it arrives, and not a loading toast hidden meanwhile', async () => {
+    vi.resetModules();
+    const fresh = await import('./toast.ts');
+    const hide = fresh.showLoading();
+    hide();
+    await fresh.loadToastView();
+    expect(toast.show).not.toHaveBeenCalled();
+    expect(toast.clear).not.toHaveBeenCalled();
+
+    vi.resetModules();
+    const other = await import('./toast.ts');
+    other.showInfo('first');
+    other.showFailure('Order not found');
+    expect(toast.show).not.toHaveBeenCalled();
+    await other.loadToastView();
+    expect(toast.show.mock.calls.map(([p]) => p)).toEqual([{ content: 'Order not found', icon: 'fail', duration: 2000 }]);
+  });
+});
+
+beforeAll(() => loadToastView());
 
 beforeEach(() => {
   toast.show.mockClear();

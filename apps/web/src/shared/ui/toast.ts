@@ -1,6 +1,11 @@
-/** Toasts with the spec's timing rules (section 9): default 3 s, ≤300 ms means 3 s, info and success 2 s. */
-import * as view from './toast-view.ts';
-import { messageLang } from '../i18n/message-lang.ts';
+/**
+ * Toasts with the spec's timing rules (section 9): default 3 s, ≤300 ms means 3 s, info and success 2 s.
+ * The view (toast-view.ts, its CSS and the non-English messages) loads on the first toast, not with
+ * the page: most screens show one only on a failure or an action. Until it has loaded, the toast
+ * asked for last waits (one toast at a time), and one hidden meanwhile never appears.
+ */
+import type * as ToastView from './toast-view.ts';
+import type { ToastOptions } from './toast-view.ts';
 
 export const TOAST_DEFAULT_MS = 3000;
 export const TOAST_SHORT_MS = 2000;
@@ -17,10 +22,46 @@ let onScreen = 0;
 let loadingShown: number | null = null;
 let loadingCalls = 0;
 
-/** A non-English message carries its own lang (the page is lang="en"). */
-function show(props: Omit<view.ToastOptions, 'lang'>): number {
-  const lang = messageLang(props.content);
-  view.show(lang ? { ...props, lang } : props);
+type Request = Omit<ToastOptions, 'lang'>;
+let view: typeof ToastView | undefined;
+let viewLoading: Promise<void> | undefined;
+/** What to do once the view has loaded: the last toast asked for, or null when it was hidden. */
+let waiting: Request | null = null;
+
+/** Loads the view (once); the toast asked for meanwhile then appears. Tests await it. */
+export function loadToastView(): Promise<void> {
+  viewLoading ??= import('./toast-view.ts').then(
+    (loaded) => {
+      view = loaded;
+      if (waiting) view.show(waiting);
+      waiting = null;
+    },
+    (error: unknown) => {
+      // A failed load (offline) may be retried by the next toast.
+      viewLoading = undefined;
+      throw error;
+    },
+  );
+  return viewLoading;
+}
+
+// Also loaded once the browser is idle after the first screen, so a failure toast still shows when the
+// connection drops later (the view could not be fetched then).
+if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+  window.requestIdleCallback(() => void loadToastView().catch(() => undefined), { timeout: 5000 });
+}
+
+function clearView(): void {
+  if (view) view.clear();
+  else waiting = null;
+}
+
+function show(props: Request): number {
+  if (view) view.show(props);
+  else {
+    waiting = props;
+    loadToastView().catch(() => undefined);
+  }
   onScreen += 1;
   return onScreen;
 }
@@ -54,7 +95,7 @@ export function showLoading(): () => void {
     hidden = true;
     loadingCalls -= 1;
     if (loadingCalls > 0) return;
-    if (loadingShown === onScreen) view.clear();
+    if (loadingShown === onScreen) clearView();
     loadingShown = null;
   };
 }

@@ -7,7 +7,7 @@
  * digits, 4 characters, 6 digits) on every change rather than through maxlength, which would count
  * the dashes and spaces of a pasted "0917-123-4567" and cut its digits.
  */
-import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CALL_ERROR_CODES, CAPTCHA_MAX_LENGTH, SMS_RESEND_SECONDS } from '@cashloan/contract/routes/values';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
 import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../../../shared/http/client.ts';
@@ -29,8 +29,10 @@ import {
 } from '../landing-form.ts';
 import type { LandingParams } from '../landing-params.ts';
 import { useCaptcha } from '../use-captcha.ts';
-import { AlreadyRegisteredDialog } from './AlreadyRegisteredDialog.tsx';
 import styles from '../promotion.module.css';
+
+// Shown only after a sign-up call answers 'already registered': its code (and Modal's) loads then.
+const AlreadyRegisteredDialog = lazy(() => import('./AlreadyRegisteredDialog.tsx').then((m) => ({ default: m.AlreadyRegisteredDialog })));
 
 const failureOf = (error: unknown) => (error instanceof ApiCallError ? error : new ApiCallError('network', NETWORK_FAILURE_MESSAGE));
 
@@ -274,7 +276,11 @@ export function SignUpForm({
       </button>
       <p className={styles.agreementNote}>By registering you accept the {agreementLink}.</p>
 
-      {registeredMessage !== null ? <AlreadyRegisteredDialog message={registeredMessage} appName={template.appName} onContinue={continueToDownload} /> : null}
+      {registeredMessage !== null ? (
+        <Suspense fallback={null}>
+          <AlreadyRegisteredDialog message={registeredMessage} appName={template.appName} onContinue={continueToDownload} />
+        </Suspense>
+      ) : null}
     </form>
   );
 }
