@@ -5,7 +5,7 @@
  * the bridge messages, and the way back to the order page when opened from it.
  */
 import type { Locator, Page, Request } from '@playwright/test';
-import { test, expect, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, openRenderedByBrowser, type Borrower, type OpsClient } from './fixtures.ts';
 
 const BIND_NEW = '**/h5api/v3/bind-card/bind-card-new**';
 const BIND_CHANGE = '**/h5api/v3/bind-card/bind-card-change**';
@@ -196,7 +196,7 @@ test.describe('Bind a bank account', () => {
       if (attempts === 1) await route.abort('internetdisconnected');
       else await route.continue();
     });
-    await page.goto(borrower.url('/candidateWhile', { productId: order.productId }));
+    await openRenderedByBrowser(page, borrower.url('/candidateWhile', { productId: order.productId }));
     await expect(page.getByRole('alert')).toContainText('Network error. Please check your connection and try again.');
     await page.getByRole('button', { name: 'Retry' }).tap();
     await expect(page.getByRole('tab', { name: 'Bank account' })).toBeVisible();

@@ -3,7 +3,7 @@
  * the details with the rating, and the refusals a borrower can meet on the way.
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, openRenderedByBrowser } from './fixtures.ts';
 import { checkAxe, checkTextZoom } from './a11y-checks.ts';
 
 /** A real 1×1 PNG: the server recognises images by their content. */
@@ -162,7 +162,7 @@ test.describe('Complaints', () => {
   test("a list that fails to load says why and Retry loads it; another borrower's complaint is not shown", async ({ page, ops, borrower }) => {
     const other = await ops.createBorrower();
     await page.route('**/user-problem/problem-list**', async (route) => route.abort('internetdisconnected'), { times: 1 });
-    await page.goto(borrower.url('/complaintList'));
+    await openRenderedByBrowser(page, borrower.url('/complaintList'));
     await expect(page.getByRole('alert')).toContainText('Network error. Please check your connection and try again.');
     await page.getByRole('button', { name: 'Retry' }).tap();
     await expect(page.getByRole('tab', { name: 'Processing (0)' })).toHaveAttribute('aria-selected', 'true');

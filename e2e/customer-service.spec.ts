@@ -1,5 +1,5 @@
 /** /beSeats against the real server: the configured contacts, links that open the phone's apps, failures that end visibly. */
-import { test, expect } from './fixtures.ts';
+import { test, expect, openRenderedByBrowser } from './fixtures.ts';
 import { E2E_SERVICE } from './server.ts';
 
 const CONTACT_CALL = '**/h5api/v3/personal-center/contact-kf-info**';
@@ -8,7 +8,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 test.describe('Customer service', () => {
   test('shows the messaging contact and the e-mail the server is configured with', async ({ page, borrower }) => {
     const call = page.waitForRequest((r) => r.url().includes('/contact-kf-info'));
-    await page.goto(borrower.url('/beSeats'));
+    await openRenderedByBrowser(page, borrower.url('/beSeats'));
 
     // The call carries the spec's overall=30 and the borrower's session.
     const request = await call;
@@ -72,7 +72,7 @@ test.describe('Customer service', () => {
       if (attempts === 1) await route.abort('internetdisconnected');
       else await route.continue();
     });
-    await page.goto(borrower.url('/beSeats'));
+    await openRenderedByBrowser(page, borrower.url('/beSeats'));
     await expect(page.getByRole('alert')).toContainText('Network error. Please check your connection and try again.');
 
     await page.getByRole('button', { name: 'Retry' }).tap();
@@ -88,7 +88,7 @@ test.describe('Customer service', () => {
       // The first request hangs like a dead network; after Retry the real server answers.
       if (answer) await route.continue();
     });
-    await page.goto(borrower.url('/beSeats'));
+    await openRenderedByBrowser(page, borrower.url('/beSeats'));
     await expect(page.getByRole('status')).toContainText('Loading contact details');
 
     await page.clock.runFor(59_000);

@@ -91,6 +91,18 @@ function opsClient(): OpsClient {
   };
 }
 
+/**
+ * Opens `url` (the webview keeps the session in sessionStorage and takes sessionId out of the
+ * address), then reloads that address: without sessionId the server leaves the page to the browser,
+ * which makes the page's first calls itself, so a `page.route` set before this applies to them.
+ */
+export async function openRenderedByBrowser(page: Page, url: string): Promise<void> {
+  // Server rendering makes the first calls of a page opened with its session; a reload has none.
+  await page.goto(url);
+  await expect(page).not.toHaveURL(/[?&]sessionId=/);
+  await page.reload();
+}
+
 async function readCalls(page: Page): Promise<BridgeCall[]> {
   return page.evaluate(() => (window as unknown as { __bridgeCalls?: BridgeCall[] }).__bridgeCalls ?? []);
 }

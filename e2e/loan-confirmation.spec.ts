@@ -5,7 +5,7 @@
  * and leading to it with the carried parameters, and the bridge messages the host app receives.
  */
 import type { Page, Request } from '@playwright/test';
-import { test, expect, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, openRenderedByBrowser, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
 
 /** The demo catalogue seeded into the fresh e2e database: PesoNow Cash is the first product. */
 const CASH = { productId: 1, name: 'PesoNow Cash', amount: '₱5,000.00', total: '₱5,605.00' };
@@ -22,8 +22,14 @@ async function newBorrower(ops: OpsClient, input: { name?: string; isRepeat?: bo
   return { ...created, url: (path, extra = {}) => withQuery(path, { ...created.session, ...extra }) };
 }
 
-async function openConfirm(page: Page, borrower: Borrower, route: '/smpSystem' | '/manyVoting', extra: Record<string, string | number> = {}) {
-  await page.goto(borrower.url(route, { productId: CASH.productId, ...extra }));
+async function openConfirm(
+  page: Page,
+  borrower: Borrower,
+  route: '/smpSystem' | '/manyVoting',
+  extra: Record<string, string | number> = {},
+  open: (page: Page, url: string) => Promise<unknown> = (p, url) => p.goto(url),
+) {
+  await open(page, borrower.url(route, { productId: CASH.productId, ...extra }));
   await expect(page.getByRole('heading', { level: 1, name: 'Loan confirmation' })).toBeVisible();
   await expect(page.getByText(CASH.amount, { exact: true }).first()).toBeVisible();
 }
@@ -143,7 +149,7 @@ test.describe('Loan confirmation V3 (/smpSystem)', () => {
   test('the agreement row is hidden when there are no agreements, and Next works', async ({ page, ops }) => {
     const borrower = await newBorrower(ops);
     await page.route(CONTRACT, (route) => route.fulfill({ json: { code: 0, message: 'success', data: { data: [] } } }));
-    await openConfirm(page, borrower, '/smpSystem');
+    await openConfirm(page, borrower, '/smpSystem', {}, openRenderedByBrowser);
     await expect(page.getByRole('checkbox')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Agreements to accept' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Next' }).tap();
@@ -206,7 +212,7 @@ test.describe('Loan confirmation V3 (/smpSystem)', () => {
       if (attempts === 1) await route.abort('internetdisconnected');
       else await route.continue();
     });
-    await page.goto(borrower.url('/smpSystem', { productId: CASH.productId }));
+    await openRenderedByBrowser(page, borrower.url('/smpSystem', { productId: CASH.productId }));
     await expect(page.getByRole('alert')).toContainText('Network error. Please check your connection and try again.');
     await page.getByRole('button', { name: 'Retry' }).tap();
     await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
@@ -335,7 +341,7 @@ test.describe('Loan confirmation, second variant (/manyVoting)', () => {
       body.data.NewPopMsg = '';
       await route.fulfill({ response, json: body });
     });
-    await page.goto(borrower.url('/manyVoting', { productId: CASH.productId }));
+    await openRenderedByBrowser(page, borrower.url('/manyVoting', { productId: CASH.productId }));
     await expect(page.getByRole('heading', { name: 'Detailed list' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Plan', exact: true })).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -44,6 +44,11 @@ async function watchCall(page: Page, end: string, variant: Variant): Promise<() 
 /** Hits the button TAPS times as the variant says. */
 async function storm(button: Locator, variant: Variant): Promise<void> {
   await expect(button).toBeEnabled();
+  // Server rendering shows the button before the page's code has started (a tap then does nothing):
+  // the taps begin once React has attached its handlers to it.
+  await expect
+    .poll(() => button.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))), { message: 'hydrated' })
+    .toBe(true);
   if (variant === 'burst') {
     await button.evaluate((el: HTMLElement, taps: number) => {
       for (let i = 0; i < taps; i += 1) el.click();

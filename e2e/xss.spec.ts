@@ -11,7 +11,7 @@
  * fields found on it by their tags.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, openRenderedByBrowser, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
 import { serverUrl } from './server.ts';
 import { armTraps, fieldNames, GROUPS, PAYLOADS, poisonApi, type Poisoner, type Traps } from './xss/harness.ts';
 
@@ -46,6 +46,8 @@ async function fileComplaint(borrower: Borrower, words: string): Promise<number>
   return (body.data.problemId ?? body.data.id)!;
 }
 
+// The screens are opened with openRenderedByBrowser: the server makes (and renders) the first calls of a
+// page opened with its session, and only the browser's own calls pass through the stub.
 async function startRun(page: Page): Promise<Run> {
   const traps = await armTraps(page);
   const poisoner = await poisonApi(page);
@@ -110,7 +112,7 @@ test('order details: notice texts, detail rows, Kind tips, bank-card dialog, rol
       cardPopMsg: p.text('ops cardPopMsg'),
       reyMsg: p.text('ops reyMsg'),
     });
-    await page.goto(order.path);
+    await openRenderedByBrowser(page, order.path);
     await drainDialogs(run, `order details, group ${group}`, 2);
     await run.check(`order details, group ${group}`);
     await page.getByRole('button', { name: 'Rollover Repayment' }).tap();
@@ -132,7 +134,7 @@ test('joint-login failure: messages and recommended products (name, button, rang
   const order = await newOrder(ops, borrower, { status: 180 });
   run.poisoner.failing.add('/gopia/goya/define');
   const shown = await eachGroup(run, async (group) => {
-    await page.goto(borrower.url('/wherePlurality', ids(order)));
+    await openRenderedByBrowser(page, borrower.url('/wherePlurality', ids(order)));
     await run.check(`joint-login failure, group ${group}`);
     await page.getByRole('list', { name: /Recommended products/ }).getByRole('button').first().tap();
     await expect(page.getByRole('alert')).toBeVisible();
@@ -155,7 +157,7 @@ test('loan confirmation V3: details, plans, rates, product, agreement titles', a
   const run = await startRun(page);
   const created = await ops.createBorrower({ name: 'Ana Reyes', isRepeat: true });
   const shown = await eachGroup(run, async (group) => {
-    await page.goto(withQuery('/smpSystem', { ...created.session, productId: 1 }));
+    await openRenderedByBrowser(page, withQuery('/smpSystem', { ...created.session, productId: 1 }));
     await run.check(`/smpSystem, group ${group}`);
   });
   expect(shown).toEqual(expect.arrayContaining([
@@ -177,7 +179,7 @@ test.describe('on iOS', () => {
     const run = await startRun(page);
     const created = await ops.createBorrower({ name: 'Ana Reyes', isRepeat: true });
     const shown = await eachGroup(run, async (group) => {
-      await page.goto(withQuery('/smpSystem', { ...created.session, productId: 1 }));
+      await openRenderedByBrowser(page, withQuery('/smpSystem', { ...created.session, productId: 1 }));
       await run.check(`/smpSystem, group ${group}`);
       await page.getByRole('button', { name: 'Back', exact: true }).tap();
       await drainDialogs(run, `/smpSystem Point out, group ${group}`, 1);
@@ -192,7 +194,7 @@ test('loan confirmation second variant: popup, details, plans, buttons', async (
   const run = await startRun(page);
   const created = await ops.createBorrower({ name: 'Ana Reyes', isRepeat: true });
   const shown = await eachGroup(run, async (group) => {
-    await page.goto(withQuery('/manyVoting', { ...created.session, productId: 1 }));
+    await openRenderedByBrowser(page, withQuery('/manyVoting', { ...created.session, productId: 1 }));
     await drainDialogs(run, `/manyVoting popup, group ${group}`, 1);
     await run.check(`/manyVoting, group ${group}`);
   });
@@ -215,7 +217,7 @@ test('repayment plan: product, notice, detail rows (more), plan, payment methods
   const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
   await ops.request('POST', '/pay-codes', { orderId: order.orderId, purpose: 'repay' });
   const shown = await eachGroup(run, async (group) => {
-    await page.goto(borrower.url('/allowedAlso', ids(order)));
+    await openRenderedByBrowser(page, borrower.url('/allowedAlso', ids(order)));
     await run.check(`/allowedAlso, group ${group}`);
     await page.getByRole('button', { name: 'more' }).tap();
     await run.check(`/allowedAlso more, group ${group}`);
@@ -247,7 +249,7 @@ test('rollover: title, fees, plan, and a refused Payment\'s toast', async ({ pag
   const run = await startRun(page);
   const order = await newOrder(ops, borrower, { status: 180, dueInDays: -5, isDelay: '1' });
   const shown = await eachGroup(run, async (group) => {
-    await page.goto(borrower.url('/votingCandidates', ids(order)));
+    await openRenderedByBrowser(page, borrower.url('/votingCandidates', ids(order)));
     await run.check(`/votingCandidates, group ${group}`);
     // A refused pay code: the answer's message is shown in a toast.
     run.poisoner.failing.add('/v3/loan-details/generate-vcode');
@@ -287,7 +289,7 @@ test('card repayment: the amount screen, the card list, the verification dialog 
 test('customer service: e-mail and messaging contact', async ({ page, borrower }) => {
   const run = await startRun(page);
   const shown = await eachGroup(run, async (group) => {
-    await page.goto(borrower.url('/beSeats'));
+    await openRenderedByBrowser(page, borrower.url('/beSeats'));
     await run.check(`/beSeats, group ${group}`);
   });
   expect(shown).toEqual(expect.arrayContaining([
@@ -301,7 +303,7 @@ test('complaints: problem types, orders, content and the agent reply (real serve
   // The rating dialog waits 3 s after the details load: the test moves the clock.
   await page.clock.install();
   const shown = await eachGroup(run, async (group) => {
-    await page.goto(borrower.url('/complainPage', { orderId: order.orderId }));
+    await openRenderedByBrowser(page, borrower.url('/complainPage', { orderId: order.orderId }));
     await run.check(`/complainPage, group ${group}`);
     await page.getByRole('button').filter({ hasText: '⟦' }).last().tap();
     await expect(page).toHaveURL(/\/complainPageNext\?/);
@@ -310,9 +312,9 @@ test('complaints: problem types, orders, content and the agent reply (real serve
     let complaint = 0;
     for (const words of run.poisoner.chunks('real problemDetail', 200)) complaint = await fileComplaint(borrower, words);
     await ops.request('POST', `/complaints/${complaint}/reply`, { disposeDetail: run.poisoner.text('ops disposeDetail'), disposeImages: [], isNeedScore: 1 });
-    await page.goto(borrower.url('/complaintList'));
+    await openRenderedByBrowser(page, borrower.url('/complaintList'));
     await run.check(`/complaintList, group ${group}`);
-    await page.goto(borrower.url('/complainDetails', { problemId: complaint }));
+    await openRenderedByBrowser(page, borrower.url('/complainDetails', { problemId: complaint }));
     await run.check(`/complainDetails, group ${group}`);
     await page.clock.runFor(3100);
     await drainDialogs(run, `/complainDetails rating, group ${group}`, 1);
@@ -333,7 +335,7 @@ test('bind bank: form titles, subtitles, options', async ({ page, ops, borrower 
   const run = await startRun(page);
   const order = await newOrder(ops, borrower, { status: 180 });
   const shown = await eachGroup(run, async (group) => {
-    await page.goto(borrower.url('/candidateWhile', { productId: order.productId }));
+    await openRenderedByBrowser(page, borrower.url('/candidateWhile', { productId: order.productId }));
     await run.check(`/candidateWhile, group ${group}`);
     await page.getByRole('tab', { name: 'E-wallet' }).tap();
     await run.check(`/candidateWhile e-wallet, group ${group}`);
