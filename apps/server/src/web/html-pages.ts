@@ -3,7 +3,7 @@
  * - each path route's own JS is announced in <head> (modulepreload), so the browser fetches the
  *   page's code with the shell instead of one round trip after it, and its CSS is inlined;
  * - the path routes' first screens are rendered on the server (dist/.ssr/server-render.js, see
- *   server-render.ts) with the answers they show embedded, and the browser hydrates them. Such a
+ *   server-render.ts) with the answers they show embedded, and the browser hydrates them. A reading
  *   page's code is requested only after its first paint (AFTER_PAINT_LOADER), not announced in <head>.
  */
 import { createHash } from 'node:crypto';
@@ -157,8 +157,8 @@ export class HtmlPages {
 
   /**
    * The page for an entry (pay.html, promo.html: every hash route's code) or a main path route; built
-   * once. `codeAfterPaint`: the page will carry a first screen the server rendered, so its code waits
-   * for that screen's first paint (AFTER_PAINT_LOADER).
+   * once. `codeAfterPaint`: the page will carry a reading page's first screen the server rendered, so
+   * its code waits for that screen's first paint (AFTER_PAINT_LOADER).
    */
   html(entry: WebEntry, path?: string, codeAfterPaint = false): string {
     const key = `${entry}|${path ?? ''}|${codeAfterPaint}`;
@@ -195,7 +195,7 @@ export class HtmlPages {
   async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: (error: unknown) => void): Promise<HtmlBody> {
     const { entry } = page;
     if (this.renderer?.routeToRender(entry, page.href) !== undefined) {
-      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path, true), page, answer, log);
+      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path, this.renderer.codeAfterPaint(entry, page.href)), page, answer, log);
       // Brotli at 5: most of brotli's gain at a fraction of the time of 11, per request.
       if (rendered !== undefined) return { ...compressFor(acceptEncoding, rendered, 5), personal: true };
     }
