@@ -13,7 +13,6 @@ import type { ServerAnswer } from '@cashloan/contract/server-render';
 
 export const PRELOADED_ANSWERS_ID = 'preloaded-answers';
 
-
 /** A call a server render asked for: the route and the payload, as useApi would send them. */
 export interface WantedCall {
   key: string;

@@ -15,9 +15,10 @@
  * prevented, while some of these dialogs must not close that way. Dialogs are portalled to <body>, beside #root, so they
  * stay live; a dialog opened over another makes the lower one inert too.
  */
-import { useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './Modal.module.css';
+import { useHydrated } from './use-hydrated.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -93,14 +94,10 @@ function tabStops(panel: HTMLElement): HTMLElement[] {
   return all.filter((el, i) => !isRadio(el) || el.checked || !all.some((r, j) => isRadio(r) && r.name === el.name && (r.checked || j < i)));
 }
 
-const neverChanges = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
-
 export function Modal({ open, labelledBy, describedBy, variant = 'dialog', role = 'dialog', onClose, initialFocus, flush = false, children }: ModalProps) {
   // The server renders no dialog (there is no body to put it in), and neither does the hydrating
   // browser, so both match; the dialog opens in the render right after.
-  const canPortal = useSyncExternalStore(neverChanges, inBrowser, onServer);
+  const canPortal = useHydrated();
   const layerRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   // The latest callbacks, read by the listeners set up once per opening.

@@ -4,16 +4,13 @@
  * first screen never wait for it; it opens once its code is in (a small chunk, one round trip), and
  * stays mounted afterwards so it closes as a static dialog does.
  */
-import { Suspense, lazy, useState, useSyncExternalStore, type ComponentType } from 'react';
-
-const neverChanges = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
+import { Suspense, lazy, useState, type ComponentType } from 'react';
+import { useHydrated } from './use-hydrated.ts';
 
 export function whenOpened<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Dialog = lazy(() => load().then((component) => ({ default: component })));
   return function LazyDialog(props: P) {
-    const canOpen = useSyncExternalStore(neverChanges, inBrowser, onServer);
+    const canOpen = useHydrated();
     const [opened, setOpened] = useState(false);
     if (props.open && canOpen && !opened) setOpened(true);
     if (!opened) return null;
