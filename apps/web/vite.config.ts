@@ -27,18 +27,36 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Three small entries: the main app and the two `#/` apps load only their own code.
         rollupOptions: {
           input: { main: here('./index.html'), pay: here('./pay.html'), promo: here('./promo.html') },
-          // React, react-dom and the scheduler in one chunk of their own: ~0.4 KiB gzip less on every
-          // route than React's core apart from react-dom, and its hash does not change with the app's code.
-          // 'app': the http layer, the toast, the money format and the few UI pieces the data screens all
-          // load, in one chunk instead of ~9 small ones (−0.7 to −1.2 KiB gzip on the largest routes;
-          // +2 to +3.3 on the three light pages that use only some of it, which stay under 84).
+          // Chunk groups (measured with bench/bundle): every file a route loads costs its own gzip
+          // header and dictionary, so small modules that travel together share a chunk. A group also
+          // takes in the modules its members import, unless a group of higher priority holds them:
+          // hence 'bridge' and 'order-ids' above 'repayment', which would otherwise carry them to
+          // every screen that uses the bridge.
+          // - react: React, react-dom and the scheduler; its hash does not change with the app's code.
+          // - app: what every screen runs (mount, router, route table, http layer, toast, money format,
+          //   the few UI pieces all data screens show): one chunk instead of ~13 (−0.6 to −0.8 KiB gzip).
+          // - dialog, bridge, order-ids, repayment: the shared pieces of the dialog screens, the
+          //   host-app screens, the order screens and the repayment screens (−0.2 to −0.6 KiB each).
           output: {
             codeSplitting: {
               groups: [
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'react', priority: 3, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 {
                   name: 'app',
-                  test: /src[\\/]shared[\\/](http[\\/](use-api|client|idempotency|preloaded|use-refresh-on-return)|ui[\\/](toast|Button|LoadFailure|use-page-title|Loading|page-frame)|format[\\/]money)\.|contract[\\/]src[\\/]routes[\\/]values/,
+                  priority: 2,
+                  test: /src[\\/](shared[\\/](http[\\/](use-api|client|idempotency|preloaded)|ui[\\/](toast|Button|LoadFailure|use-page-title|Loading|page-frame|use-hydrated)|format[\\/]money|router[\\/]|navigation[\\/]screen-paths)|app[\\/](routes|AppRouter|ErrorBoundary|mount))\.|contract[\\/]src[\\/]routes[\\/]values/,
+                },
+                { name: 'bridge', priority: 2, test: /shared[\\/]bridge[\\/](bridge|messages|browser-navigation)\./ },
+                {
+                  name: 'order-ids',
+                  priority: 2,
+                  test: /shared[\\/](params[\\/]use-page-ids|http[\\/]use-refresh-on-return)\.|contract[\\/]src[\\/]routes[\\/]order-details\./,
+                },
+                { name: 'dialog', priority: 1, test: /shared[\\/]ui[\\/](Modal|AlertDialog)\./ },
+                {
+                  name: 'repayment',
+                  priority: 1,
+                  test: /features[\\/]repayment[\\/](api|repayment-store|safe-url|navigation|use-once-at-a-time)\.|shared[\\/]navigation[\\/]open-payment-url\.|contract[\\/]src[\\/]routes[\\/]repayment\./,
                 },
               ],
             },
