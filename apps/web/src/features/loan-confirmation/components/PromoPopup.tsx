@@ -1,5 +1,6 @@
 /**
- * The second variant's promotional popup, shown on load: a close icon, the top image, the server's
+ * The second variant's promotional popup, shown on load (its code loads when it first opens, one
+ * round trip after the page: it is not part of the offer the borrower reads): a close icon, the top image, the server's
  * message (as text), a confirm button and a pointer tapping at it. The pointer stands still for
  * borrowers who ask for reduced motion (prefers-reduced-motion).
  */
@@ -10,12 +11,12 @@ import styles from '../loan-confirmation.module.css';
 export const PROMO_LABEL = 'Your loan offer';
 export const PROMO_CONFIRM = 'Confirm';
 
-export function PromoPopup({ visible, message, onClose, onConfirm }: { visible: boolean; message: string; onClose: () => void; onConfirm: () => void }) {
+export function PromoPopup({ open, message, onClose, onConfirm }: { open: boolean; message: string; onClose: () => void; onConfirm: () => void }) {
   const titleId = useId();
   const textId = useId();
   return (
     // A tap outside (and Escape) closes it like the close icon.
-    <Modal open={visible} labelledBy={titleId} describedBy={textId} onClose={onClose} flush>
+    <Modal open={open} labelledBy={titleId} describedBy={textId} onClose={onClose} flush>
       <div className={styles.promo}>
         <PromoImage />
         <button type="button" className={styles.promoClose} aria-label="Close" onClick={onClose}>
