@@ -378,3 +378,53 @@ test.describe('Loan confirmation, second variant (/manyVoting)', () => {
     await expect(page.getByRole('article', { name: 'Disclosure Statement' })).toContainText('Product: PesoNow Cash.');
   });
 });
+
+/**
+ * The page's code is held back until `release()`: the screen is the server's, painted, with no handler
+ * on its controls yet, as on a slow phone whose code is still on its way.
+ */
+async function holdCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+const isHydrated = (page: Page, name: string) =>
+  page.getByRole('button', { name }).evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
+
+test.describe('Taps before the page’s code has run', () => {
+  test('Next tapped three times while the code is on its way: kept, then one push, and the order opens', async ({ page, ops }) => {
+    const borrower = await newBorrower(ops);
+    const pushes = countRequests(page, PUSH);
+    const release = await holdCode(page);
+    await openConfirm(page, borrower, '/smpSystem', {}, (p, url) => p.goto(url, { waitUntil: 'commit' }));
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await isHydrated(page, 'Next')).toBe(false);
+    for (let i = 0; i < 3; i += 1) await next.tap();
+    // Nothing yet: no push, no native form submission, the same page.
+    expect(pushes()).toBe(0);
+    await expect(page).toHaveURL(/\/smpSystem\?/);
+    release();
+    await expect(page).toHaveURL(/\/allIt\?.*from=confirm/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Under review' })).toBeVisible();
+    expect(pushes()).toBe(1);
+  });
+
+  test('the agreement box unticked before the code ran stays unticked, and Next is disabled once it has', async ({ page, ops }) => {
+    const borrower = await newBorrower(ops);
+    const pushes = countRequests(page, PUSH);
+    const release = await holdCode(page);
+    await openConfirm(page, borrower, '/smpSystem', {}, (p, url) => p.goto(url, { waitUntil: 'commit' }));
+    const box = page.getByRole('checkbox', { name: 'I have read and agree to' });
+    await expect(box).toBeChecked();
+    await box.tap();
+    release();
+    await expect.poll(() => isHydrated(page, 'Next')).toBe(true);
+    await expect(box).not.toBeChecked();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(pushes()).toBe(0);
+  });
+});

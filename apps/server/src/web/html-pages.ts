@@ -3,8 +3,9 @@
  * - each path route's own JS is announced in <head> (modulepreload), so the browser fetches the
  *   page's code with the shell instead of one round trip after it, and its CSS is inlined;
  * - the path routes' first screens are rendered on the server (dist/.ssr/server-render.js, see
- *   server-render.ts) with the answers they show embedded, and the browser hydrates them. A reading
- *   page's code is requested only after its first paint (AFTER_PAINT_LOADER), not announced in <head>.
+ *   server-render.ts) with the answers they show embedded, and the browser hydrates them. Their code
+ *   is requested only after the first paint, and a tap made before it has run is kept for it
+ *   (AFTER_PAINT_LOADER); a first screen with text fields gets its code in <head> at once.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -32,17 +33,37 @@ const ENTRIES: readonly WebEntry[] = ['index.html', 'pay.html', 'promo.html'];
 const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
 
 /**
- * The script that loads a prerendered page's code once its text is on screen: when the browser
- * reports the first contentful paint (a `paint` PerformanceObserver; where that is missing or
- * throws, after the next frame), it adds the modulepreload links and the entry's module script it
- * carries in data-preload and data-entry. Announced in <head>, the code would be fetched while the HTML is
- * parsed and, on a fast link, run before the first paint: the text would be painted only once the
- * code had arrived and hydrated, and Lighthouse's simulated LCP charges every byte and task of it
- * (its estimate keeps the requests that finished before the observed paint). A page whose #root is
- * empty (its rendering failed) or that is hidden loads at once; none waits more than 3 s. One
- * constant text, so the Content-Security-Policy allows it by hash.
+ * Until the page's code has hydrated the server's screen, its buttons have no handlers yet: a tap
+ * there would do nothing (or, on a form's button, submit the form natively). This keeps each tap
+ * on a control inside #root (a button, a checkbox, a radio, a label, a tab; links are left alone,
+ * they work without code) and each form submission, and stops them there; the page's code takes
+ * them with `window.__takeEarlyTaps()` once hydrated, which also stops the keeping, and clicks each
+ * control again (apps/web/src/app/early-taps.ts). Several taps on one control count as one.
+ */
+const EARLY_TAP_KEEPER =
+  "(function(){var kept=[],TAPPABLE='button,input[type=checkbox],input[type=radio],input[type=submit],label,[role=button],[role=tab],[role=checkbox],[role=radio]';" +
+  "function keep(e){var root=document.getElementById('root'),t=e.target;if(!root||!t||!t.closest||!root.contains(t))return;" +
+  "var el=e.type==='submit'?t:t.closest(TAPPABLE);if(!el)return;e.preventDefault();e.stopPropagation();if(kept.indexOf(el)<0)kept.push(el)}" +
+  "document.addEventListener('click',keep,true);document.addEventListener('submit',keep,true);" +
+  "window.__takeEarlyTaps=function(){document.removeEventListener('click',keep,true);document.removeEventListener('submit',keep,true);var taken=kept;kept=[];return taken}})();";
+
+/**
+ * The script that keeps the taps made before the page's code has run (EARLY_TAP_KEEPER) and loads
+ * that code once the server-rendered screen is painted.
+ *
+ * The loader: when the browser reports the first contentful paint (a `paint` PerformanceObserver;
+ * where that is missing or throws, after the next frame), it adds the modulepreload links and the
+ * entry's module script it carries in data-preload and data-entry. Announced in <head>, the code
+ * would be fetched while the HTML is parsed and, on a fast link, run before the first paint: the
+ * text would be painted only once the code had arrived and hydrated, and Lighthouse's simulated LCP
+ * charges every byte and task of it (its estimate keeps the requests that finished before the
+ * observed paint). A page whose #root is empty (its rendering failed) or that is hidden loads at
+ * once; none waits more than 3 s.
+ *
+ * One constant text, so the Content-Security-Policy allows it by hash.
  */
 export const AFTER_PAINT_LOADER =
+  EARLY_TAP_KEEPER +
   "(function(s){var done=0;function add(list,make){(s.getAttribute(list)||'').split(' ').forEach(function(url){if(url)document.head.appendChild(make(url))})}" +
   "function load(){if(done)return;done=1;add('data-preload',function(url){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=url;return l});" +
   "add('data-entry',function(url){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=url;return e})}" +
@@ -157,8 +178,8 @@ export class HtmlPages {
 
   /**
    * The page for an entry (pay.html, promo.html: every hash route's code) or a main path route; built
-   * once. `codeAfterPaint`: the page will carry a reading page's first screen the server rendered, so
-   * its code waits for that screen's first paint (AFTER_PAINT_LOADER).
+   * once. `codeAfterPaint`: the page will carry a first screen the server rendered, and its code
+   * waits for that screen's first paint while its early taps are kept (AFTER_PAINT_LOADER).
    */
   html(entry: WebEntry, path?: string, codeAfterPaint = false): string {
     const key = `${entry}|${path ?? ''}|${codeAfterPaint}`;

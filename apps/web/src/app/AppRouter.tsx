@@ -5,6 +5,7 @@ import { Spinner } from '../shared/ui/Spinner.tsx';
 import type { RouteEntry } from './routes.tsx';
 import { rememberPageParams } from '../shared/params/page-params.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { replayEarlyTaps } from './early-taps.ts';
 
 function PageFrame() {
   const location = useLocation();
@@ -21,9 +22,19 @@ function PageFrame() {
         }
       >
         <Outlet />
+        <EarlyTapsReplayed />
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/**
+ * Beside the page in its Suspense boundary, so its effect runs once the page itself is hydrated
+ * (or rendered): then the taps kept before the code ran reach their handlers.
+ */
+function EarlyTapsReplayed() {
+  useEffect(replayEarlyTaps, []);
+  return null;
 }
 
 export function AppRouter({ routes, kind }: { routes: RouteEntry[]; kind: 'browser' | 'hash' }) {

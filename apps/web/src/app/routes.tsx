@@ -67,15 +67,16 @@ export interface RouteEntry extends PageCode {
    */
   firstScreen?: 'browser';
   /**
-   * A reading page (its controls are links, which work before any code runs): the server sends its
-   * code after the first paint, which is what keeps its LCP at the floor's (docs/performance.md). A
-   * page with buttons gets its code at once, so a tap is not lost while the code is on its way.
+   * The server sends a rendered first screen's code after its first paint, which is what keeps its
+   * LCP near the floor's, and keeps the taps made before that code runs (docs/performance.md). Not
+   * for a first screen with text fields: what a borrower typed before hydration would be lost, so
+   * its code comes with the HTML.
    */
-  codeAfterPaint?: true;
+  codeAtOnce?: true;
 }
 
 export const MAIN_ROUTES: RouteEntry[] = [
-  { path: OFFICIAL_SITE_PATH, ...pageCode(() => import('../features/site/OfficialSitePage.tsx')), codeAfterPaint: true }, // Official site
+  { path: OFFICIAL_SITE_PATH, ...pageCode(() => import('../features/site/OfficialSitePage.tsx')) }, // Official site
   { path: LOGIN_FAILURE_PATH, ...pageCode(() => import('../features/order-details/LoginFailurePage.tsx')) }, // Joint-login failure
   { path: ORDER_DETAILS_PATH, ...orderDetails }, // Order details
   { path: ORDER_PATH, ...orderDetails }, // Order details (same screen as /allIt)
@@ -85,15 +86,15 @@ export const MAIN_ROUTES: RouteEntry[] = [
   { path: REPAY_PATH, ...repaymentPlan }, // Repay (same screen as /allowedAlso)
   { path: CUSTOMER_SERVICE_PATH, ...pageCode(() => import('../features/customer-service/CustomerServicePage.tsx')) }, // Customer service
   { path: LOAN_AGREEMENT_PATH, ...pageCode(() => import('../features/loan-confirmation/pages/LoanAgreementPage.tsx')) }, // Loan agreement
-  { path: ABOUT_US_PATH, ...pageCode(() => import('../features/site/AboutUsPage.tsx')), codeAfterPaint: true }, // About us
-  { path: PRIVACY_POLICY_PATH, ...pageCode(() => import('../features/site/PrivacyPolicyPage.tsx')), codeAfterPaint: true }, // Privacy policy
+  { path: ABOUT_US_PATH, ...pageCode(() => import('../features/site/AboutUsPage.tsx')) }, // About us
+  { path: PRIVACY_POLICY_PATH, ...pageCode(() => import('../features/site/PrivacyPolicyPage.tsx')) }, // Privacy policy
   { path: ROLLOVER_PATH, ...pageCode(() => import('../features/repayment/pages/RolloverPage.tsx')) }, // Rollover repayment
   { path: COMPLAINT_ENTRY_PATH, ...complaintStart }, // Complaint entry
-  { path: BIND_BANK_PATH, ...pageCode(() => import('../features/bind-bank/BindBankPage.tsx')) }, // Bind a payment account
+  { path: BIND_BANK_PATH, ...pageCode(() => import('../features/bind-bank/BindBankPage.tsx')), codeAtOnce: true }, // Bind a payment account
   { path: PAYMENT_INSTRUCTIONS_PATH, ...pageCode(() => import('../features/repayment/pages/PaymentInstructionsPage.tsx')) }, // Payment-provider instructions
   { path: REPAYMENT_BY_CODE_PATH, ...pageCode(() => import('../features/repayment/pages/RepaymentCodePage.tsx')) }, // Repayment by code
   { path: REPAYMENT_CODE_PATH, ...pageCode(() => import('../features/repayment/pages/StoredRepaymentCodePage.tsx')), firstScreen: 'browser' }, // Repayment code
-  { path: TEST_PREVIEW_PATH, ...pageCode(() => import('../features/test-preview/TestPreviewPage.tsx')) }, // Developer preview
+  { path: TEST_PREVIEW_PATH, ...pageCode(() => import('../features/test-preview/TestPreviewPage.tsx')), codeAtOnce: true }, // Developer preview
   { path: COMPLAINT_START_PATH, ...complaintStart }, // Complaint start
   { path: COMPLAINT_FORM_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintFormPage.tsx')), firstScreen: 'browser' }, // Complaint step two
   { path: COMPLAINT_LIST_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintListPage.tsx')) }, // My complaints
@@ -113,6 +114,6 @@ export const PAYMENT_WAY_ROUTES: RouteEntry[] = [
 
 /** promo.html's hash routes. promo.tsx loads the landing (the entry's first screen) with the entry itself. */
 export const PROMOTION_ROUTES: RouteEntry[] = [
-  { path: DOWNLOAD_TEMPLATE_PATH, ...pageCode(() => import('../features/promotion/pages/DownloadTemplatePage.tsx')) }, // Sign-up landing and download
+  { path: DOWNLOAD_TEMPLATE_PATH, ...pageCode(() => import('../features/promotion/pages/DownloadTemplatePage.tsx')), codeAtOnce: true }, // Sign-up landing and download
   { path: AGREEMENT_TEMPLATE_PATH, ...pageCode(() => import('../features/promotion/pages/AgreementTemplatePage.tsx')) }, // Promotion agreement
 ];

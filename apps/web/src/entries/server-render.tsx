@@ -56,7 +56,7 @@ export function routeToRender(entry: WebEntry, href: string): string | undefined
 
 export function codeAfterPaint(entry: WebEntry, href: string): boolean {
   const route = routeToRender(entry, href);
-  return SERVED[entry]?.some((served) => served.path === route && served.codeAfterPaint === true) ?? false;
+  return SERVED[entry]?.some((served) => served.path === route && served.codeAtOnce !== true) ?? false;
 }
 
 /** Renders `page` with the answers known so far. Synchronous: one render at a time. */
