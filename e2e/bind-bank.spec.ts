@@ -5,7 +5,7 @@
  * the bridge messages, and the way back to the order page when opened from it.
  */
 import type { Locator, Page, Request } from '@playwright/test';
-import { test, expect, openRenderedByBrowser, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, holdCode, isHydrated, openRenderedByBrowser, type Borrower, type OpsClient } from './fixtures.ts';
 
 const BIND_NEW = '**/h5api/v3/bind-card/bind-card-new**';
 const BIND_CHANGE = '**/h5api/v3/bind-card/bind-card-change**';
@@ -166,6 +166,25 @@ test.describe('Bind a bank account', () => {
     await expect(page.getByLabel('Account number', { exact: true })).toHaveValue('');
     await expect(page.getByLabel('Account number', { exact: true })).toHaveAccessibleDescription('Saved: **** **** **** 5678. Enter the full number again to keep or change it.');
     await expect(page.getByText('1234567890125678')).toHaveCount(0);
+  });
+
+  test('an account number typed while the page’s code is on its way reaches the form: grouped, and saved', async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 170 });
+    const release = await holdCode(page);
+    await page.goto(borrower.url('/candidateWhile', { productId: order.productId }), { waitUntil: 'commit' });
+    const account = page.getByLabel('Account number', { exact: true });
+    await expect(account).toBeVisible();
+    expect(await isHydrated(account)).toBe(false);
+    await account.fill('1234567890');
+    release();
+    await expect.poll(() => isHydrated(account)).toBe(true);
+    // The page's own handler took it: the digits are grouped as they are when typed after hydration.
+    await expect(account).toHaveValue('1234 5678 90');
+    await choose(page, 'Bank', 'Metrobank');
+    await page.getByLabel('Account name', { exact: true }).fill('Ana Reyes');
+    await choose(page, 'City / Municipality', 'Davao City');
+    await page.getByRole('button', { name: 'Next' }).tap();
+    await expect.poll(async () => storedAccounts(ops, borrower)).toMatchObject([{ bankName: 'Metrobank', cardNo: '** **** 7890' }]);
   });
 
   test("the server's field error is shown and nothing is saved; Next tries again", async ({ page, ops, borrower, bridge }) => {

@@ -4,7 +4,7 @@
  * bridge message). Specs import `test` and `expect` from here.
  */
 import { randomInt } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { SessionParams } from '@cashloan/contract/common';
 import { fakeBridgeScript, type BridgeCall, type FakeBridgePlatform } from '../apps/web/src/shared/bridge/fake-bridge.ts';
 import { opsToken, serverUrl } from './server.ts';
@@ -90,6 +90,23 @@ function opsClient(): OpsClient {
     },
   };
 }
+
+/**
+ * Holds the page's code back until the returned `release()`: the screen is the server's, painted,
+ * with no handler on its controls yet, as on a slow phone whose code is still on its way.
+ */
+export async function holdCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Whether React has hydrated `element` (its props are attached to the node). */
+export const isHydrated = (element: Locator) => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
 
 /**
  * Opens `url` (the webview keeps the session in sessionStorage and takes sessionId out of the

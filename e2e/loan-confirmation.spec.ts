@@ -5,7 +5,7 @@
  * and leading to it with the carried parameters, and the bridge messages the host app receives.
  */
 import type { Page, Request } from '@playwright/test';
-import { test, expect, openRenderedByBrowser, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, holdCode, isHydrated, openRenderedByBrowser, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
 
 /** The demo catalogue seeded into the fresh e2e database: PesoNow Cash is the first product. */
 const CASH = { productId: 1, name: 'PesoNow Cash', amount: '₱5,000.00', total: '₱5,605.00' };
@@ -379,22 +379,6 @@ test.describe('Loan confirmation, second variant (/manyVoting)', () => {
   });
 });
 
-/**
- * The page's code is held back until `release()`: the screen is the server's, painted, with no handler
- * on its controls yet, as on a slow phone whose code is still on its way.
- */
-async function holdCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-const isHydrated = (page: Page, name: string) =>
-  page.getByRole('button', { name }).evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
-
 test.describe('Taps before the page’s code has run', () => {
   test('Next tapped three times while the code is on its way: kept, then one push, and the order opens', async ({ page, ops }) => {
     const borrower = await newBorrower(ops);
@@ -402,7 +386,7 @@ test.describe('Taps before the page’s code has run', () => {
     const release = await holdCode(page);
     await openConfirm(page, borrower, '/smpSystem', {}, (p, url) => p.goto(url, { waitUntil: 'commit' }));
     const next = page.getByRole('button', { name: 'Next' });
-    expect(await isHydrated(page, 'Next')).toBe(false);
+    expect(await isHydrated(next)).toBe(false);
     for (let i = 0; i < 3; i += 1) await next.tap();
     // Nothing yet: no push, no native form submission, the same page.
     expect(pushes()).toBe(0);
@@ -422,7 +406,7 @@ test.describe('Taps before the page’s code has run', () => {
     await expect(box).toBeChecked();
     await box.tap();
     release();
-    await expect.poll(() => isHydrated(page, 'Next')).toBe(true);
+    await expect.poll(() => isHydrated(page.getByRole('button', { name: 'Next' }))).toBe(true);
     await expect(box).not.toBeChecked();
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(pushes()).toBe(0);

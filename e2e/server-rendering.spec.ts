@@ -9,7 +9,7 @@
 import type { ConsoleMessage, Locator, Page, Request, Response } from '@playwright/test';
 import { callUrlPath } from '@cashloan/contract/common';
 import { problemSaveRoute } from '@cashloan/contract/routes';
-import { test, expect, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, isHydrated, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
 import { E2E_SERVICE } from './server.ts';
 
 interface CreatedOrder {
@@ -474,7 +474,7 @@ function watch(page: Page): Watch {
 /** Waits until React has hydrated `element` (its props are attached to the node) and the network is quiet. */
 async function hydrated(page: Page, element: Locator): Promise<void> {
   await expect
-    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))), { message: 'hydrated' })
+    .poll(() => isHydrated(element), { message: 'hydrated' })
     .toBe(true);
   await page.waitForLoadState('networkidle');
 }

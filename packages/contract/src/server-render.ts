@@ -47,8 +47,6 @@ export interface ServerRenderer {
    * query before '#' does not carry what its landing needs).
    */
   routeToRender(entry: WebEntry, href: string): string | undefined;
-  /** Whether the page's code may wait for its first paint (every rendered screen without text fields). */
-  codeAfterPaint(entry: WebEntry, href: string): boolean;
   /** The id of the <script type="application/json"> holding the answers. */
   PRELOADED_ANSWERS_ID: string;
   /** Loads every server-rendered page's code; once, before the first render. */

@@ -5,7 +5,7 @@
  * - the path routes' first screens are rendered on the server (dist/.ssr/server-render.js, see
  *   server-render.ts) with the answers they show embedded, and the browser hydrates them. Their code
  *   is requested only after the first paint, and a tap made before it has run is kept for it
- *   (AFTER_PAINT_LOADER); a first screen with text fields gets its code in <head> at once.
+ *   (AFTER_PAINT_LOADER).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -38,7 +38,8 @@ const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/sty
  * on a control inside #root (a button, a checkbox, a radio, a label, a tab; links are left alone,
  * they work without code) and each form submission, and stops them there; the page's code takes
  * them with `window.__takeEarlyTaps()` once hydrated, which also stops the keeping, and clicks each
- * control again (apps/web/src/app/early-taps.ts). Several taps on one control count as one.
+ * control again (apps/web/src/app/early-input.ts). Several taps on one control count as one.
+ * Typed text needs no keeping: it stays in its field, and the page hands it to its handlers then.
  */
 const EARLY_TAP_KEEPER =
   "(function(){var kept=[],TAPPABLE='button,input[type=checkbox],input[type=radio],input[type=submit],label,[role=button],[role=tab],[role=checkbox],[role=radio]';" +
@@ -216,7 +217,7 @@ export class HtmlPages {
   async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: (error: unknown) => void): Promise<HtmlBody> {
     const { entry } = page;
     if (this.renderer?.routeToRender(entry, page.href) !== undefined) {
-      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path, this.renderer.codeAfterPaint(entry, page.href)), page, answer, log);
+      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path, true), page, answer, log);
       // Brotli at 5: most of brotli's gain at a fraction of the time of 11, per request.
       if (rendered !== undefined) return { ...compressFor(acceptEncoding, rendered, 5), personal: true };
     }

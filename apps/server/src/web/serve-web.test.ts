@@ -32,9 +32,6 @@ export function routeToRender(entry, href) {
   return entry === 'index.html' && ['/', '/maySimilar'].includes(path) ? path : undefined;
 }
 export const PRELOADED_ANSWERS_ID = 'preloaded-answers';
-export function codeAfterPaint(entry, href) {
-  return new URL(href).pathname === '/maySimilar';
-}
 export async function loadPages() {}
 export function renderRoute(page, answers) {
   const url = new URL(page.href);
@@ -103,7 +100,7 @@ describe('serving the web app', () => {
     expect((JSON.parse(json) as Record<string, { code: number; data: { appEnName: string } }>).site).toMatchObject({ code: 0, data: { appEnName: 'Peso</script>Now' } });
   });
 
-  it('loads a reading page’s code only after its first paint: none in the head, all in the loader at the end of the body', async () => {
+  it('loads a server-rendered page’s code only after its first paint: none in the head, all in the loader at the end of the body', async () => {
     const res = await t.app.inject('/maySimilar');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).not.toMatch(/modulepreload|type="module"/);
@@ -112,10 +109,11 @@ describe('serving the web app', () => {
     );
     // A route the server does not render keeps its code in the head.
     expect((await t.app.inject('/allIt')).body).not.toContain('data-preload');
-    // A server-rendered page with buttons gets its code at once, so a tap is not lost while it loads.
-    const withButtons = (await t.app.inject('/')).body;
-    expect(withButtons).toContain('rendered / for');
-    expect(withButtons).not.toContain('data-preload');
+    // Every server-rendered page: the loader also keeps the taps made before the code has run.
+    const home = (await t.app.inject('/')).body;
+    expect(home).toContain('rendered / for');
+    expect(home).toContain(`data-entry="/assets/main-1.js">${AFTER_PAINT_LOADER}</script></body>`);
+    expect(AFTER_PAINT_LOADER).toContain('window.__takeEarlyTaps=');
   });
 
   it('falls back to the plain page, its code in the head, when server rendering fails', async () => {

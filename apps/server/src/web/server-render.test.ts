@@ -9,7 +9,6 @@ const PAGE = { entry: 'index.html' as const, href: 'http://h5.test/allIt?orderId
 /** A page that makes one call and shows its message. */
 const renderer: ServerRenderer = {
   routeToRender: (_entry, href) => new URL(href).pathname,
-  codeAfterPaint: () => false,
   PRELOADED_ANSWERS_ID: 'preloaded-answers',
   loadPages: async () => {},
   renderRoute: (_page, answers) =>

@@ -5,7 +5,7 @@ import { Spinner } from '../shared/ui/Spinner.tsx';
 import type { RouteEntry } from './routes.tsx';
 import { rememberPageParams } from '../shared/params/page-params.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { replayEarlyTaps } from './early-taps.ts';
+import { replayEarlyInput } from './early-input.ts';
 
 function PageFrame() {
   const location = useLocation();
@@ -22,7 +22,7 @@ function PageFrame() {
         }
       >
         <Outlet />
-        <EarlyTapsReplayed />
+        <EarlyInputReplayed />
       </Suspense>
     </ErrorBoundary>
   );
@@ -30,10 +30,10 @@ function PageFrame() {
 
 /**
  * Beside the page in its Suspense boundary, so its effect runs once the page itself is hydrated
- * (or rendered): then the taps kept before the code ran reach their handlers.
+ * (or rendered): then what the borrower typed and tapped before the code ran reaches its handlers.
  */
-function EarlyTapsReplayed() {
-  useEffect(replayEarlyTaps, []);
+function EarlyInputReplayed() {
+  useEffect(replayEarlyInput, []);
   return null;
 }
 

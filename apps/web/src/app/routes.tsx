@@ -63,16 +63,11 @@ export interface RouteEntry extends PageCode {
   /**
    * 'browser': the page's first screen depends on what only the phone holds (its storage, the
    * history state), so the server sends the shell and the browser renders it. Otherwise the server
-   * renders the first screen with the session's first answers (docs/performance.md).
+   * renders the first screen with the session's first answers, and the page's code loads after that
+   * screen's first paint; what the borrower types or taps meanwhile is handed to the page once it is
+   * hydrated (app/early-input.ts, docs/performance.md).
    */
   firstScreen?: 'browser';
-  /**
-   * The server sends a rendered first screen's code after its first paint, which is what keeps its
-   * LCP near the floor's, and keeps the taps made before that code runs (docs/performance.md). Not
-   * for a first screen with text fields: what a borrower typed before hydration would be lost, so
-   * its code comes with the HTML.
-   */
-  codeAtOnce?: true;
 }
 
 export const MAIN_ROUTES: RouteEntry[] = [
@@ -90,11 +85,11 @@ export const MAIN_ROUTES: RouteEntry[] = [
   { path: PRIVACY_POLICY_PATH, ...pageCode(() => import('../features/site/PrivacyPolicyPage.tsx')) }, // Privacy policy
   { path: ROLLOVER_PATH, ...pageCode(() => import('../features/repayment/pages/RolloverPage.tsx')) }, // Rollover repayment
   { path: COMPLAINT_ENTRY_PATH, ...complaintStart }, // Complaint entry
-  { path: BIND_BANK_PATH, ...pageCode(() => import('../features/bind-bank/BindBankPage.tsx')), codeAtOnce: true }, // Bind a payment account
+  { path: BIND_BANK_PATH, ...pageCode(() => import('../features/bind-bank/BindBankPage.tsx')) }, // Bind a payment account
   { path: PAYMENT_INSTRUCTIONS_PATH, ...pageCode(() => import('../features/repayment/pages/PaymentInstructionsPage.tsx')) }, // Payment-provider instructions
   { path: REPAYMENT_BY_CODE_PATH, ...pageCode(() => import('../features/repayment/pages/RepaymentCodePage.tsx')) }, // Repayment by code
   { path: REPAYMENT_CODE_PATH, ...pageCode(() => import('../features/repayment/pages/StoredRepaymentCodePage.tsx')), firstScreen: 'browser' }, // Repayment code
-  { path: TEST_PREVIEW_PATH, ...pageCode(() => import('../features/test-preview/TestPreviewPage.tsx')), codeAtOnce: true }, // Developer preview
+  { path: TEST_PREVIEW_PATH, ...pageCode(() => import('../features/test-preview/TestPreviewPage.tsx')) }, // Developer preview
   { path: COMPLAINT_START_PATH, ...complaintStart }, // Complaint start
   { path: COMPLAINT_FORM_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintFormPage.tsx')), firstScreen: 'browser' }, // Complaint step two
   { path: COMPLAINT_LIST_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintListPage.tsx')) }, // My complaints
@@ -114,6 +109,6 @@ export const PAYMENT_WAY_ROUTES: RouteEntry[] = [
 
 /** promo.html's hash routes. promo.tsx loads the landing (the entry's first screen) with the entry itself. */
 export const PROMOTION_ROUTES: RouteEntry[] = [
-  { path: DOWNLOAD_TEMPLATE_PATH, ...pageCode(() => import('../features/promotion/pages/DownloadTemplatePage.tsx')), codeAtOnce: true }, // Sign-up landing and download
+  { path: DOWNLOAD_TEMPLATE_PATH, ...pageCode(() => import('../features/promotion/pages/DownloadTemplatePage.tsx')) }, // Sign-up landing and download
   { path: AGREEMENT_TEMPLATE_PATH, ...pageCode(() => import('../features/promotion/pages/AgreementTemplatePage.tsx')) }, // Promotion agreement
 ];

@@ -54,11 +54,6 @@ export function routeToRender(entry: WebEntry, href: string): string | undefined
   return SERVED[entry]?.some((route) => route.path === pathname) ? pathname : undefined;
 }
 
-export function codeAfterPaint(entry: WebEntry, href: string): boolean {
-  const route = routeToRender(entry, href);
-  return SERVED[entry]?.some((served) => served.path === route && served.codeAtOnce !== true) ?? false;
-}
-
 /** Renders `page` with the answers known so far. Synchronous: one render at a time. */
 export function renderRoute(page: ServerPage, answers: Record<string, ServerAnswer>): ServerRender {
   const routes = pages?.[page.entry];

@@ -1,0 +1,70 @@
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { replayEarlyInput } from './early-input.ts';
+
+/** A controlled field that groups its digits in fours, and says what it holds. */
+function AccountField() {
+  const [value, setValue] = useState('');
+  return (
+    <>
+      <input aria-label="Account number" value={value} onChange={(e) => setValue(e.target.value.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '))} />
+      <output>{value === '' ? 'empty' : value}</output>
+    </>
+  );
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  delete window.__takeEarlyTaps;
+});
+
+describe('replayEarlyInput', () => {
+  it('hands text typed into a server-rendered field before hydration to the page, through its own handler', async () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = renderToString(<AccountField />);
+    document.body.append(root);
+    // Typed while the code was on its way: the field holds it, nothing else knows.
+    root.querySelector('input')!.value = '1234567890';
+    window.__takeEarlyTaps = () => [];
+    await act(async () => {
+      hydrateRoot(root, <AccountField />);
+    });
+    expect(root.querySelector('output')!.textContent).toBe('empty');
+
+    await act(async () => replayEarlyInput());
+
+    expect(root.querySelector('output')!.textContent).toBe('1234 5678 90');
+    expect(root.querySelector('input')!.value).toBe('1234 5678 90');
+  });
+
+  it('clicks each kept control once, in order, and submits a kept form; a control no longer on the page is dropped', () => {
+    const done: string[] = [];
+    const first = document.createElement('button');
+    first.onclick = () => done.push('first');
+    const second = document.createElement('input');
+    second.type = 'checkbox';
+    second.onclick = () => done.push(`second ${second.checked}`);
+    const form = document.createElement('form');
+    form.onsubmit = (event) => {
+      event.preventDefault();
+      done.push('form');
+    };
+    const gone = document.createElement('button');
+    gone.onclick = () => done.push('gone');
+    document.body.append(first, second, form);
+    const take = vi.fn(() => [second, gone, first, form]);
+    window.__takeEarlyTaps = take;
+
+    replayEarlyInput();
+
+    expect(done).toEqual(['second true', 'first', 'form']);
+    expect(take).toHaveBeenCalledTimes(1);
+    // Taken once: a later call (another page's effect) finds nothing to replay.
+    expect(window.__takeEarlyTaps).toBeUndefined();
+    replayEarlyInput();
+    expect(done).toHaveLength(3);
+  });
+});
