@@ -187,6 +187,24 @@ test.describe('Bind a bank account', () => {
     await expect.poll(async () => storedAccounts(ops, borrower)).toMatchObject([{ bankName: 'Metrobank', cardNo: '** **** 7890' }]);
   });
 
+  test('an arrow key pressed on the account-type tabs while the code is on its way moves to the next tab once it has arrived', async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 170 });
+    const release = await holdCode(page);
+    await page.goto(borrower.url('/candidateWhile', { productId: order.productId }), { waitUntil: 'commit' });
+    const bankTab = page.getByRole('tab', { name: 'Bank account' });
+    const walletTab = page.getByRole('tab', { name: 'E-wallet' });
+    await expect(bankTab).toHaveAttribute('aria-selected', 'true');
+    expect(await isHydrated(bankTab)).toBe(false);
+    await bankTab.focus();
+    await page.keyboard.press('ArrowRight');
+    // Kept, not lost, and not acted on before the page can: the bank tab is still the selected one.
+    await expect(bankTab).toHaveAttribute('aria-selected', 'true');
+    release();
+    await expect(walletTab).toBeFocused();
+    await expect(walletTab).toHaveAttribute('aria-selected', 'true');
+    await expect(bankTab).toHaveAttribute('aria-selected', 'false');
+  });
+
   test("the server's field error is shown and nothing is saved; Next tries again", async ({ page, ops, borrower, bridge }) => {
     const order = await newOrder(ops, borrower, { status: 170 });
     await openBankScreen(page, borrower.url('/candidateWhile', { productId: order.productId }));

@@ -33,23 +33,29 @@ const ENTRIES: readonly WebEntry[] = ['index.html', 'pay.html', 'promo.html'];
 const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>`;
 
 /**
- * Until the page's code has hydrated the server's screen, its buttons have no handlers yet: a tap
- * there would do nothing (or, on a form's button, submit the form natively). This keeps each tap
- * on a control inside #root (a button, a checkbox, a radio, a label, a tab; links are left alone,
- * they work without code) and each form submission, and stops them there; the page's code takes
- * them with `window.__takeEarlyTaps()` once hydrated, which also stops the keeping, and clicks each
- * control again (apps/web/src/app/early-input.ts). Several taps on one control count as one.
- * Typed text needs no keeping: it stays in its field, and the page hands it to its handlers then.
+ * Until the page's code has hydrated the server's screen, its controls have no handlers yet: a tap
+ * there would do nothing (or, on a form's button, submit the form natively), and neither would an
+ * arrow key on a tab. This keeps, in order, each tap on a control inside #root (a button, a
+ * checkbox, a radio, a label, a tab; links are left alone, they work without code), each form
+ * submission, and each arrow, Home or End key on a widget that moves with them (a tab, an ARIA
+ * radio or option), and stops them there. The page's code takes them with
+ * `window.__takeEarlyInput()` once hydrated, which also stops the keeping, and acts on each again
+ * (apps/web/src/app/early-input.ts). Several taps on one control count as one. Typed text needs no
+ * keeping: it stays in its field, and the page hands it to its handlers then.
  */
-const EARLY_TAP_KEEPER =
-  "(function(){var kept=[],TAPPABLE='button,input[type=checkbox],input[type=radio],input[type=submit],label,[role=button],[role=tab],[role=checkbox],[role=radio]';" +
-  "function keep(e){var root=document.getElementById('root'),t=e.target;if(!root||!t||!t.closest||!root.contains(t))return;" +
-  "var el=e.type==='submit'?t:t.closest(TAPPABLE);if(!el)return;e.preventDefault();e.stopPropagation();if(kept.indexOf(el)<0)kept.push(el)}" +
-  "document.addEventListener('click',keep,true);document.addEventListener('submit',keep,true);" +
-  "window.__takeEarlyTaps=function(){document.removeEventListener('click',keep,true);document.removeEventListener('submit',keep,true);var taken=kept;kept=[];return taken}})();";
+const EARLY_INPUT_KEEPER =
+  "(function(){var kept=[],TYPES=['click','submit','keydown']," +
+  "TAPPABLE='button,input[type=checkbox],input[type=radio],input[type=submit],label,[role=button],[role=tab],[role=checkbox],[role=radio]'," +
+  "MOVING='[role=tab],[role=radio],[role=option],[role=menuitem]',KEYS=['ArrowLeft','ArrowRight','ArrowUp','ArrowDown','Home','End'];" +
+  "function keep(e){var root=document.getElementById('root'),t=e.target,el,i;if(!root||!t||!t.closest||!root.contains(t))return;" +
+  "if(e.type==='keydown'){if(KEYS.indexOf(e.key)<0||!(el=t.closest(MOVING)))return;e.preventDefault();e.stopPropagation();kept.push({target:el,key:e.key});return}" +
+  "el=e.type==='submit'?t:t.closest(TAPPABLE);if(!el)return;e.preventDefault();e.stopPropagation();" +
+  "for(i=0;i<kept.length;i++)if(kept[i].target===el&&!kept[i].key)return;kept.push({target:el})}" +
+  "TYPES.forEach(function(type){document.addEventListener(type,keep,true)});" +
+  "window.__takeEarlyInput=function(){TYPES.forEach(function(type){document.removeEventListener(type,keep,true)});var taken=kept;kept=[];return taken}})();";
 
 /**
- * The script that keeps the taps made before the page's code has run (EARLY_TAP_KEEPER) and loads
+ * The script that keeps what the borrower does before the page's code has run (EARLY_INPUT_KEEPER) and loads
  * that code once the server-rendered screen is painted.
  *
  * The loader: when the browser reports the first contentful paint (a `paint` PerformanceObserver;
@@ -64,7 +70,7 @@ const EARLY_TAP_KEEPER =
  * One constant text, so the Content-Security-Policy allows it by hash.
  */
 export const AFTER_PAINT_LOADER =
-  EARLY_TAP_KEEPER +
+  EARLY_INPUT_KEEPER +
   "(function(s){var done=0;function add(list,make){(s.getAttribute(list)||'').split(' ').forEach(function(url){if(url)document.head.appendChild(make(url))})}" +
   "function load(){if(done)return;done=1;add('data-preload',function(url){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=url;return l});" +
   "add('data-entry',function(url){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=url;return e})}" +
@@ -180,7 +186,7 @@ export class HtmlPages {
   /**
    * The page for an entry (pay.html, promo.html: every hash route's code) or a main path route; built
    * once. `codeAfterPaint`: the page will carry a first screen the server rendered, and its code
-   * waits for that screen's first paint while its early taps are kept (AFTER_PAINT_LOADER).
+   * waits for that screen's first paint while what the borrower does meanwhile is kept (AFTER_PAINT_LOADER).
    */
   html(entry: WebEntry, path?: string, codeAfterPaint = false): string {
     const key = `${entry}|${path ?? ''}|${codeAfterPaint}`;

@@ -113,7 +113,7 @@ describe('serving the web app', () => {
     const home = (await t.app.inject('/')).body;
     expect(home).toContain('rendered / for');
     expect(home).toContain(`data-entry="/assets/main-1.js">${AFTER_PAINT_LOADER}</script></body>`);
-    expect(AFTER_PAINT_LOADER).toContain('window.__takeEarlyTaps=');
+    expect(AFTER_PAINT_LOADER).toContain('window.__takeEarlyInput=');
   });
 
   it('falls back to the plain page, its code in the head, when server rendering fails', async () => {

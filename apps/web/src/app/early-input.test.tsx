@@ -17,7 +17,7 @@ function AccountField() {
 
 afterEach(() => {
   document.body.replaceChildren();
-  delete window.__takeEarlyTaps;
+  delete window.__takeEarlyInput;
 });
 
 describe('replayEarlyInput', () => {
@@ -28,7 +28,7 @@ describe('replayEarlyInput', () => {
     document.body.append(root);
     // Typed while the code was on its way: the field holds it, nothing else knows.
     root.querySelector('input')!.value = '1234567890';
-    window.__takeEarlyTaps = () => [];
+    window.__takeEarlyInput = () => [];
     await act(async () => {
       hydrateRoot(root, <AccountField />);
     });
@@ -40,7 +40,7 @@ describe('replayEarlyInput', () => {
     expect(root.querySelector('input')!.value).toBe('1234 5678 90');
   });
 
-  it('clicks each kept control once, in order, and submits a kept form; a control no longer on the page is dropped', () => {
+  it('acts on what was kept, in order: clicks a control, presses a key on a widget, submits a form; a control no longer on the page is dropped', () => {
     const done: string[] = [];
     const first = document.createElement('button');
     first.onclick = () => done.push('first');
@@ -52,19 +52,22 @@ describe('replayEarlyInput', () => {
       event.preventDefault();
       done.push('form');
     };
+    const tab = document.createElement('button');
+    tab.setAttribute('role', 'tab');
+    tab.onkeydown = (event) => done.push(`tab ${event.key}`);
     const gone = document.createElement('button');
     gone.onclick = () => done.push('gone');
-    document.body.append(first, second, form);
-    const take = vi.fn(() => [second, gone, first, form]);
-    window.__takeEarlyTaps = take;
+    document.body.append(first, second, form, tab);
+    const take = vi.fn(() => [{ target: second }, { target: gone }, { target: tab, key: 'ArrowRight' }, { target: first }, { target: tab, key: 'Home' }, { target: form }]);
+    window.__takeEarlyInput = take;
 
     replayEarlyInput();
 
-    expect(done).toEqual(['second true', 'first', 'form']);
+    expect(done).toEqual(['second true', 'tab ArrowRight', 'first', 'tab Home', 'form']);
     expect(take).toHaveBeenCalledTimes(1);
     // Taken once: a later call (another page's effect) finds nothing to replay.
-    expect(window.__takeEarlyTaps).toBeUndefined();
+    expect(window.__takeEarlyInput).toBeUndefined();
     replayEarlyInput();
-    expect(done).toHaveLength(3);
+    expect(done).toHaveLength(5);
   });
 });

@@ -3,15 +3,21 @@
  * screen is hydrated:
  * - text typed into a field is still in the field, but not in the page's state: each such field is
  *   told again (an input event, as if typed now), so the page's own handler takes it (and formats it);
- * - the taps, kept by the page's inline script (EARLY_TAP_KEEPER in apps/server/src/web/html-pages.ts):
- *   each control is clicked again, in the order it was first tapped, and a form submitted with Enter
- *   is submitted again. A control the browser rendered anew (the server's screen was not this
- *   page's) is gone from the document and its tap is dropped.
+ * - the taps and the arrow keys, kept in order by the page's inline script (EARLY_INPUT_KEEPER in
+ *   apps/server/src/web/html-pages.ts): each control is clicked again, a form submitted with Enter
+ *   is submitted again, and each key is pressed again on the widget it moved. A control the browser
+ *   rendered anew (the server's screen was not this page's) is gone from the document and dropped.
  */
+/** One kept action: a tap (or a form's submission) on `target`, or `key` pressed on it. */
+interface KeptInput {
+  target: Element;
+  key?: string;
+}
+
 declare global {
   interface Window {
     /** Set by the page's inline script; stops the keeping and hands over what was kept. */
-    __takeEarlyTaps?: () => Element[];
+    __takeEarlyInput?: () => KeptInput[];
   }
 }
 
@@ -33,15 +39,16 @@ function retellTypedText(root: HTMLElement): void {
 }
 
 export function replayEarlyInput(): void {
-  const take = window.__takeEarlyTaps;
+  const take = window.__takeEarlyInput;
   if (!take) return;
-  delete window.__takeEarlyTaps;
+  delete window.__takeEarlyInput;
   const kept = take();
   const root = document.getElementById('root');
   if (root) retellTypedText(root);
-  for (const control of kept) {
-    if (!control.isConnected) continue;
-    if (control instanceof HTMLFormElement) control.requestSubmit();
-    else if (control instanceof HTMLElement) control.click();
+  for (const { target, key } of kept) {
+    if (!target.isConnected) continue;
+    if (key !== undefined) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    else if (target instanceof HTMLFormElement) target.requestSubmit();
+    else if (target instanceof HTMLElement) target.click();
   }
 }
