@@ -1,8 +1,8 @@
 /**
- * The second variant's promotional popup, shown on load (its code loads when it first opens, one
- * round trip after the page: it is not part of the offer the borrower reads): a close icon, the top image, the server's
+ * The second variant's promotional popup, shown on load: a close icon, the top image, the server's
  * message (as text), a confirm button and a pointer tapping at it. The pointer stands still for
- * borrowers who ask for reduced motion (prefers-reduced-motion).
+ * borrowers who ask for reduced motion (prefers-reduced-motion). Its code loads when it first opens,
+ * one round trip after the page's: it is not part of the offer the borrower reads.
  */
 import { useId } from 'react';
 import { Modal } from '../../../shared/ui/Modal.tsx';

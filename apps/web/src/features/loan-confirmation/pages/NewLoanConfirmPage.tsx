@@ -22,7 +22,7 @@ import { SubmitButton } from '../components/SubmitButton.tsx';
 import { ConfirmScreenFrame } from './ConfirmScreenFrame.tsx';
 import styles from '../loan-confirmation.module.css';
 
-// Loaded when it first opens (~0.9 KiB gzip off the route's first load): a promotion, not the offer.
+// Loaded when it first opens (−0.4 KiB gzip on the route's first load): a promotion, not the offer.
 const PromoPopup = whenOpened(() => import('../components/PromoPopup.tsx').then((m) => m.PromoPopup));
 
 export default function NewLoanConfirmPage() {
