@@ -16,15 +16,9 @@
  * where they are opened by keyboard.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, withQuery, type OpsClient } from './fixtures.ts';
+import { test, expect, orderIds, withQuery, type CreatedOrder, type OpsClient } from './fixtures.ts';
 import { checkAxe, checkDialogNarrow, checkImageText, checkNarrow, checkTextZoom } from './a11y-checks.ts';
 
-interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  path: string;
-}
 interface Person {
   borrowerId: number;
   url(path: string, extra?: Record<string, string | number | undefined>): string;
@@ -81,8 +75,6 @@ function sharedData(ops: OpsClient): Promise<Shared> {
   return shared;
 }
 
-const ids = (order: CreatedOrder) => ({ productId: order.productId, orderId: order.orderId });
-
 interface RouteCase {
   route: string;
   url(s: Shared): string;
@@ -127,7 +119,7 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: '/allowedAlso',
-    url: (s) => s.repeat.url('/allowedAlso', ids(s.due)),
+    url: (s) => s.repeat.url('/allowedAlso', orderIds(s.due)),
     ready: (page) => page.getByRole('region', { name: 'Your pay code' }),
     states: [
       {
@@ -139,14 +131,14 @@ const ROUTES: RouteCase[] = [
       },
     ],
   },
-  { route: '/byAs', url: (s) => s.repeat.url('/byAs', ids(s.repaying)), ready: (page) => page.getByRole('region', { name: 'Amount to repay' }) },
+  { route: '/byAs', url: (s) => s.repeat.url('/byAs', orderIds(s.repaying)), ready: (page) => page.getByRole('region', { name: 'Amount to repay' }) },
   { route: '/beSeats', url: (s) => s.repeat.url('/beSeats'), ready: (page) => page.getByRole('main') },
   { route: '/toIs', url: (s) => s.repeat.url('/toIs', { productId: PRODUCT_ID, position: 1 }), ready: (page) => page.getByRole('article', { name: 'Loan Agreement' }) },
   { route: '/pluralityCounting', url: (s) => s.repeat.url('/pluralityCounting'), ready: (page) => page.getByRole('main') },
   { route: '/maySimilar', url: () => '/maySimilar', ready: (page) => page.getByRole('main') },
   {
     route: '/votingCandidates',
-    url: (s) => s.repeat.url('/votingCandidates', ids(s.rollover)),
+    url: (s) => s.repeat.url('/votingCandidates', orderIds(s.rollover)),
     ready: heading('Extend your loan by 91 days'),
     states: [
       {
@@ -182,7 +174,7 @@ const ROUTES: RouteCase[] = [
   {
     route: '/repaymentOfCode2',
     // The screen reads what the repayment screen stored: reached from its pay-code card.
-    url: (s) => s.repeat.url('/allowedAlso', ids(s.due)),
+    url: (s) => s.repeat.url('/allowedAlso', orderIds(s.due)),
     ready: (page) => page.getByText('Contract No.', { exact: true }),
   },
   { route: '/testPreview', url: (s) => s.repeat.url('/testPreview', { orderId: 42 }), ready: (page) => page.getByRole('main') },
@@ -205,19 +197,19 @@ const ROUTES: RouteCase[] = [
   },
   { route: '/complaintList', url: (s) => s.repeat.url('/complaintList'), ready: (page) => page.getByRole('main') },
   // Ours (issue 22): the records of an order with a payment.
-  { route: '/paymentHistory', url: (s) => s.repeat.url('/paymentHistory', ids(s.paid)), ready: (page) => page.getByRole('link', { name: /^View receipt/ }) },
+  { route: '/paymentHistory', url: (s) => s.repeat.url('/paymentHistory', orderIds(s.paid)), ready: (page) => page.getByRole('link', { name: /^View receipt/ }) },
   {
     route: '/paymentReceipt',
-    url: (s) => s.repeat.url('/paymentReceipt', { ...ids(s.paid), paymentId: s.paid.paymentId }),
+    url: (s) => s.repeat.url('/paymentReceipt', { ...orderIds(s.paid), paymentId: s.paid.paymentId }),
     ready: (page) => page.getByRole('button', { name: 'Download PDF of this receipt' }),
   },
-  { route: '/loanDocuments', url: (s) => s.repeat.url('/loanDocuments', ids(s.paid)), ready: (page) => page.getByRole('list', { name: 'Documents' }) },
+  { route: '/loanDocuments', url: (s) => s.repeat.url('/loanDocuments', orderIds(s.paid)), ready: (page) => page.getByRole('list', { name: 'Documents' }) },
   // Ours (issue 23): cancelling a loan in its cooling-off period, and the order screen that links to it.
-  { route: '/cancelLoan', url: (s) => s.repeat.url('/cancelLoan', ids(s.cooling)), ready: (page) => page.getByRole('button', { name: 'Get the pay code' }) },
-  { route: '/anFrom (cooling-off)', url: (s) => s.repeat.url('/anFrom', ids(s.cooling)), ready: (page) => page.getByRole('link', { name: 'Cancel this loan' }) },
-  { route: 'pay.html#/borrowDetail', url: (s) => s.repeat.url('/pay.html#/borrowDetail', ids(s.due)), ready: (page) => page.getByRole('main') },
-  { route: 'pay.html#/addnormalcard', url: (s) => s.repeat.url('/pay.html#/addnormalcard', ids(s.due)), ready: (page) => page.getByRole('radio', { name: /BDO Unibank/ }) },
-  { route: 'pay.html#/alipayrepayment', url: (s) => s.repeat.url('/pay.html#/alipayrepayment', ids(s.due)), ready: (page) => page.getByRole('button', { name: 'Confirm repayment' }) },
+  { route: '/cancelLoan', url: (s) => s.repeat.url('/cancelLoan', orderIds(s.cooling)), ready: (page) => page.getByRole('button', { name: 'Get the pay code' }) },
+  { route: '/anFrom (cooling-off)', url: (s) => s.repeat.url('/anFrom', orderIds(s.cooling)), ready: (page) => page.getByRole('link', { name: 'Cancel this loan' }) },
+  { route: 'pay.html#/borrowDetail', url: (s) => s.repeat.url('/pay.html#/borrowDetail', orderIds(s.due)), ready: (page) => page.getByRole('main') },
+  { route: 'pay.html#/addnormalcard', url: (s) => s.repeat.url('/pay.html#/addnormalcard', orderIds(s.due)), ready: (page) => page.getByRole('radio', { name: /BDO Unibank/ }) },
+  { route: 'pay.html#/alipayrepayment', url: (s) => s.repeat.url('/pay.html#/alipayrepayment', orderIds(s.due)), ready: (page) => page.getByRole('button', { name: 'Confirm repayment' }) },
   {
     route: 'promo.html#/downloadTemplate',
     url: () => `/promo.html#/downloadTemplate?templateId=1&source=e2e-a11y`,

@@ -8,20 +8,9 @@
  * document.visibilityState is set and the real event dispatched on the document, as the webview does.
  */
 import type { Page, Request, Route } from '@playwright/test';
-import { test, expect, type Borrower, type OpsClient } from './fixtures.ts';
-
-interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  path: string;
-}
+import { test, expect, newOrder, type CreatedOrder, type OpsClient } from './fixtures.ts';
 
 const ORDER_CALL = '**/h5api/v3/loan-details/loan-details**';
-
-async function newOrder(ops: OpsClient, borrower: Borrower, body: Record<string, unknown>): Promise<CreatedOrder> {
-  return ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
-}
 
 /** The borrower pays the whole amount at a counter; the provider's notification settles the order. */
 async function payBehindThePage(ops: OpsClient, order: CreatedOrder): Promise<void> {

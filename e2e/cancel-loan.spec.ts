@@ -7,23 +7,14 @@
  */
 import { cancelPayCodeRoute, coolingOffRoute } from '@cashloan/contract/routes';
 import { callUrlPath } from '@cashloan/contract/common';
-import { test, expect, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, newOrder } from './fixtures.ts';
 
-interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  path: string;
-}
 interface PaidResult {
   purpose: string;
   outcome: string;
   amountMinor: number;
   order: { status: number };
 }
-
-const newOrder = (ops: OpsClient, borrower: Borrower, body: Record<string, unknown>) =>
-  ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
 
 /** The exit amount as the screens write it: ₱ and grouped digits. */
 const EXIT_TEXT = /^₱\d{1,3}(,\d{3})*\.\d{2}$/;

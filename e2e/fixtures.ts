@@ -32,6 +32,19 @@ export interface Borrower extends CreatedBorrower {
   /** `path` with this borrower's session parameters (and `extra`) in its query; `#/` routes keep the query after the hash. */
   url(path: string, extra?: Record<string, string | number | undefined>): string;
 }
+/** An order the ops API seeded for a borrower: its ids and its order-details address (with the session). */
+export interface CreatedOrder {
+  orderId: number;
+  orderNo: string;
+  productId: number;
+  path: string;
+}
+/** Seeds an order for `borrower` (POST /orders of the ops API); `body` sets its status, amounts, dates. */
+export const newOrder = (ops: OpsClient, borrower: Borrower, body: Record<string, unknown> = {}) =>
+  ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
+/** The page parameters that name an order. */
+export const orderIds = (order: Pick<CreatedOrder, 'productId' | 'orderId'>) => ({ productId: order.productId, orderId: order.orderId });
+
 export interface FakeBridge {
   /** The bridge messages the page sent, in order, with their parsed payloads. */
   calls(): Promise<BridgeCall[]>;

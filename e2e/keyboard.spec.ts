@@ -11,18 +11,11 @@
  *   reached with Tab, work, and tell their state (aria-selected, checked, aria-expanded,
  *   aria-pressed, a name carrying the chosen value, or a message in the polite live region).
  */
-import { test, expect, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, newOrder, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
 import { checkAxe, checkDialogNarrow, expectTabCycle, tabTo } from './a11y-checks.ts';
-
-interface CreatedOrder {
-  orderId: number;
-  productId: number;
-  path: string;
-}
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-const newOrder = (ops: OpsClient, borrower: Borrower, body: Record<string, unknown>) => ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
 const stars = (n: number) => (n === 1 ? '1 star' : `${n} stars`);
 
 /** A repeat borrower: the loan confirmation opens without the first loan's agreement modal. */

@@ -380,11 +380,17 @@ test.describe('Loan confirmation, second variant (/manyVoting)', () => {
 });
 
 test.describe('Taps before the page’s code has run', () => {
-  test('Next tapped three times while the code is on its way: kept, then one push, and the order opens', async ({ page, ops }) => {
+  /** V3 opened as the server rendered it, its code held back until `release()`; `pushes` counts the loan pushes. */
+  async function openWithCodeHeld(page: Page, ops: OpsClient) {
     const borrower = await newBorrower(ops);
     const pushes = countRequests(page, PUSH);
     const release = await holdCode(page);
     await openConfirm(page, borrower, '/smpSystem', {}, (p, url) => p.goto(url, { waitUntil: 'commit' }));
+    return { pushes, release };
+  }
+
+  test('Next tapped three times while the code is on its way: kept, then one push, and the order opens', async ({ page, ops }) => {
+    const { pushes, release } = await openWithCodeHeld(page, ops);
     const next = page.getByRole('button', { name: 'Next' });
     expect(await isHydrated(next)).toBe(false);
     for (let i = 0; i < 3; i += 1) await next.tap();
@@ -398,10 +404,7 @@ test.describe('Taps before the page’s code has run', () => {
   });
 
   test('the agreement box unticked before the code ran stays unticked, and Next is disabled once it has', async ({ page, ops }) => {
-    const borrower = await newBorrower(ops);
-    const pushes = countRequests(page, PUSH);
-    const release = await holdCode(page);
-    await openConfirm(page, borrower, '/smpSystem', {}, (p, url) => p.goto(url, { waitUntil: 'commit' }));
+    const { pushes, release } = await openWithCodeHeld(page, ops);
     const box = page.getByRole('checkbox', { name: 'I have read and agree to' });
     await expect(box).toBeChecked();
     await box.tap();

@@ -5,20 +5,10 @@
  * the shared server clock is never moved.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, newOrder, withQuery } from './fixtures.ts';
 
-interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  path: string;
-}
 interface OrderView {
   position: { currentDueAt: string; currentDueMinor: number };
-}
-
-async function newOrder(ops: OpsClient, borrower: Borrower, body: Record<string, unknown>): Promise<CreatedOrder> {
-  return ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
 }
 
 /** 'YYYY-MM-DD' of an instant on a fixed-offset calendar (neither Manila nor Kolkata has daylight saving). */

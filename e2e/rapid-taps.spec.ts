@@ -7,21 +7,11 @@
  * Copy buttons are left out: they do not call the server.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, newOrder, orderIds, withQuery } from './fixtures.ts';
 
 type Variant = 'burst' | 'slow taps';
 const VARIANTS: Variant[] = ['burst', 'slow taps'];
 const TAPS = 20;
-
-interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  path: string;
-}
-const newOrder = (ops: OpsClient, borrower: Borrower, body: Record<string, unknown>) =>
-  ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
-const ids = (order: CreatedOrder) => ({ productId: order.productId, orderId: order.orderId });
 
 /** Counts the requests for the call whose path ends with `end`; in 'slow taps' the answer is held back 1.5 s. */
 async function watchCall(page: Page, end: string, variant: Variant): Promise<() => number> {
@@ -65,7 +55,6 @@ async function expectOne(page: Page, count: () => number, name: string): Promise
   expect(count(), `${name}: requests sent`).toBe(1);
 }
 
-
 for (const variant of VARIANTS) {
   test.describe(`20 rapid taps (${variant})`, () => {
     test('loan confirmation V3: Next pushes the loan once', async ({ page, ops }) => {
@@ -91,7 +80,7 @@ for (const variant of VARIANTS) {
       test(`${screen}: Payment issues one pay code request`, async ({ page, ops, borrower }) => {
         const order = await newOrder(ops, borrower, screen === '/allowedAlso' ? { status: 174, dueInDays: 1 } : { status: 180, dueInDays: -5, isDelay: '1' });
         const count = await watchCall(page, '/v3/loan-details/generate-vcode', variant);
-        await page.goto(borrower.url(screen, ids(order)));
+        await page.goto(borrower.url(screen, orderIds(order)));
         await storm(page.getByRole('button', { name: 'Payment', exact: true }), variant);
         await expect(page).toHaveURL(/\/repaymentOfCode\?/);
         await expectOne(page, count, 'generate-vcode');
@@ -103,7 +92,7 @@ for (const variant of VARIANTS) {
       await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
       const commits = await watchCall(page, '/repayment-commit', variant);
       const confirms = await watchCall(page, '/repayment-confirm', variant);
-      await page.goto(borrower.url('/pay.html#/addnormalcard', ids(order)));
+      await page.goto(borrower.url('/pay.html#/addnormalcard', orderIds(order)));
       await page.getByRole('radio', { name: /BDO Unibank/ }).tap();
       await storm(page.getByRole('button', { name: 'Confirm repayment' }), variant);
       const dialog = page.getByRole('dialog', { name: 'Enter the verification code' });
@@ -180,7 +169,7 @@ for (const variant of VARIANTS) {
       const payCode = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: order.orderId, purpose: 'repay', amount: 100_000 });
       const { paymentId } = await ops.request<{ paymentId: number }>('POST', `/pay-codes/${payCode.code}/paid`);
       const count = await watchCall(page, '/v3/records/pdf', variant);
-      await page.goto(borrower.url('/paymentReceipt', { ...ids(order), paymentId }));
+      await page.goto(borrower.url('/paymentReceipt', { ...orderIds(order), paymentId }));
       await storm(page.getByRole('button', { name: 'Download PDF of this receipt' }), variant);
       await expect(page.getByRole('status').filter({ hasText: /^Sent to your phone: / })).toBeVisible();
       await expectOne(page, count, 'record-pdf');

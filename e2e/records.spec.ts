@@ -8,14 +8,8 @@
  */
 import type { Page } from '@playwright/test';
 import { REMINDERS_STOPPED_TEXT } from '@cashloan/contract/order-details';
-import { test, expect, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, newOrder, orderIds, type Borrower, type CreatedOrder } from './fixtures.ts';
 
-interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  path: string;
-}
 interface PaidResult {
   paymentId: number;
   amountMinor: number;
@@ -26,10 +20,6 @@ interface SaveFilePayload {
   mimeType: string;
   base64: string;
 }
-
-const newOrder = (ops: OpsClient, borrower: Borrower, body: Record<string, unknown>) =>
-  ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
-const ids = (order: CreatedOrder) => ({ productId: order.productId, orderId: order.orderId });
 
 /** The text of a PDF, as pdf.js reads it (each page's text items joined). */
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -59,7 +49,7 @@ function valueOf(page: Page, scope: ReturnType<Page['locator']>, term: string) {
 
 /** Issues a pay code on the repayment screen (Payment) and returns it. */
 async function payCodeFromScreen(page: Page, borrower: Borrower, order: CreatedOrder): Promise<string> {
-  await page.goto(borrower.url('/allowedAlso', ids(order)));
+  await page.goto(borrower.url('/allowedAlso', orderIds(order)));
   await page.getByRole('button', { name: 'Payment', exact: true }).tap();
   await expect(page).toHaveURL(/\/repaymentOfCode\?showType=1&payCode=\d{12}&/);
   return new URL(page.url()).searchParams.get('payCode')!;
@@ -145,7 +135,7 @@ test.describe('Records', () => {
     // A plain browser (no host app): the page downloads the statement itself.
     const browserPage = await page.context().newPage();
     // Its own tab: the session comes in the address, as the app would open it.
-    await browserPage.goto(borrower.url('/loanDocuments', ids(order)));
+    await browserPage.goto(borrower.url('/loanDocuments', orderIds(order)));
     const statement = (await browserPage.getByRole('list', { name: 'Documents' }).getByRole('heading', { level: 2, name: /statement/i }).textContent())!;
     const downloading = browserPage.waitForEvent('download');
     await browserPage.getByRole('button', { name: `Download ${statement} (PDF)` }).click();
@@ -161,7 +151,7 @@ test.describe('Records', () => {
 
   test('a failed download shows the reason, and Retry downloads it', async ({ page, ops, borrower, bridge }) => {
     const order = await newOrder(ops, borrower, { status: 170 });
-    await page.goto(borrower.url('/loanDocuments', ids(order)));
+    await page.goto(borrower.url('/loanDocuments', orderIds(order)));
     const list = page.getByRole('list', { name: 'Documents' });
     const statement = (await list.getByRole('heading', { level: 2, name: /statement/i }).textContent())!;
     await bridge.clear();
@@ -184,7 +174,7 @@ test.describe('Records', () => {
 
   test("an order with no payment yet: 'No payments yet' with the next due date and amount", async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 170 });
-    await page.goto(borrower.url('/allowedAlso', ids(order)));
+    await page.goto(borrower.url('/allowedAlso', orderIds(order)));
     await page.getByRole('link', { name: 'Payment history' }).tap();
     await expect(page).toHaveURL(/\/paymentHistory\?/);
     await expect(page.getByRole('heading', { level: 2, name: 'No payments yet' })).toBeVisible();

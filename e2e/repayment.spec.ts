@@ -6,14 +6,8 @@
 import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { test, expect, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, newOrder, orderIds } from './fixtures.ts';
 
-interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  path: string;
-}
 interface PaidResult {
   paymentId: number;
   outcome: string;
@@ -26,11 +20,6 @@ interface OrderView {
 }
 
 const CARD_NO = '4000123412344821';
-
-async function newOrder(ops: OpsClient, borrower: Borrower, body: Record<string, unknown>): Promise<CreatedOrder> {
-  return ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
-}
-const ids = (order: CreatedOrder) => ({ productId: order.productId, orderId: order.orderId });
 
 /** The smallest phone the screens are built for: nothing needs sideways scrolling, and every control is at least 44 px high. */
 async function expectFitsNarrowPhone(page: Page): Promise<void> {
@@ -65,7 +54,7 @@ function decodeQrPng(png: Buffer): string {
 test.describe('Repayment', () => {
   test('a due order repaid with a pay code: paid twice by the provider, settled once', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
-    await page.goto(borrower.url('/allowedAlso', ids(order)));
+    await page.goto(borrower.url('/allowedAlso', orderIds(order)));
     await expect(page).toHaveTitle('Repayment');
     await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText('₱5,605.00', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'PesoNow Cash' })).toBeVisible();
@@ -119,7 +108,7 @@ test.describe('Repayment', () => {
 
   test('a rollover moves the due date and returns the order to repaying', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 180, dueInDays: -5, isDelay: '1' });
-    await page.goto(borrower.url('/votingCandidates', ids(order)));
+    await page.goto(borrower.url('/votingCandidates', orderIds(order)));
     await expect(page).toHaveTitle('Rollover Repayment');
     await expect(page.getByRole('heading', { level: 1, name: 'Extend your loan by 91 days' })).toBeVisible();
     // The ₱750.00 fee and the late charges the SEC cap allows for 5 days: ₱5,605.00 × 5 × 5% / 30 = ₱46.70.
@@ -149,7 +138,7 @@ test.describe('Repayment', () => {
     bridge,
   }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
-    await page.goto(borrower.url('/allowedAlso', { ...ids(order), real: 1 }));
+    await page.goto(borrower.url('/allowedAlso', { ...orderIds(order), real: 1 }));
     await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText('₹5,605.00', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Pay with a UPI app' }).tap();
     const qr = page.getByRole('img', { name: /^UPI QR code/ });
@@ -177,7 +166,7 @@ test.describe('Repayment', () => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
     await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: CARD_NO });
     await page.clock.install();
-    await page.goto(borrower.url('/pay.html#/alipayrepayment', ids(order)));
+    await page.goto(borrower.url('/pay.html#/alipayrepayment', orderIds(order)));
     await expect(page).toHaveTitle('Repay by card');
     await expect(page.getByText('₱5,605.00', { exact: true })).toBeVisible();
 
@@ -230,7 +219,7 @@ test.describe('Repayment', () => {
   test('card repayment: the fifth wrong code stops that repayment; the screen starts a new one, whose code pays', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
     const card = await ops.request<{ id: number }>('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: CARD_NO });
-    await page.goto(borrower.url('/pay.html#/alipayrepayment', { ...ids(order), cardId: card.id }));
+    await page.goto(borrower.url('/pay.html#/alipayrepayment', { ...orderIds(order), cardId: card.id }));
     await page.getByRole('button', { name: 'Confirm repayment' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Enter the verification code' });
     await expect(dialog).toBeVisible();

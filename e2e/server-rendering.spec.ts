@@ -9,19 +9,9 @@
 import type { ConsoleMessage, Locator, Page, Request, Response } from '@playwright/test';
 import { callUrlPath } from '@cashloan/contract/common';
 import { problemSaveRoute } from '@cashloan/contract/routes';
-import { test, expect, isHydrated, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, isHydrated, newOrder, orderIds, withQuery, type Borrower, type CreatedOrder, type OpsClient } from './fixtures.ts';
 import { E2E_SERVICE } from './server.ts';
 
-interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  path: string;
-}
-
-const newOrder = (ops: OpsClient, borrower: Borrower, body: Record<string, unknown>) =>
-  ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
-const ids = (order: CreatedOrder) => ({ productId: order.productId, orderId: order.orderId });
 /** An order's own screen under another route name (/anFrom, /allowedAlso, …), with the same query. */
 const onRoute = (order: CreatedOrder, route: string) => order.path.replace(/^\/allIt/, route);
 
@@ -194,7 +184,7 @@ const FIRST_SCREENS: FirstScreenCase[] = [
     name: '/allowedAlso repayment plan (due)',
     open: async ({ ops, borrower }) => {
       const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
-      return { url: borrower.url('/allowedAlso', ids(order)), order };
+      return { url: borrower.url('/allowedAlso', orderIds(order)), order };
     },
     check: async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Repayment' })).toBeVisible();
@@ -208,7 +198,7 @@ const FIRST_SCREENS: FirstScreenCase[] = [
     name: '/byAs repayment plan (overdue)',
     open: async ({ ops, borrower }) => {
       const order = await newOrder(ops, borrower, { status: 180, dueInDays: -5 });
-      return { url: borrower.url('/byAs', ids(order)), order };
+      return { url: borrower.url('/byAs', orderIds(order)), order };
     },
     check: async (page) => {
       await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText('₱5,651.70', { exact: true })).toBeVisible();
@@ -220,7 +210,7 @@ const FIRST_SCREENS: FirstScreenCase[] = [
     name: '/votingCandidates rollover',
     open: async ({ ops, borrower }) => {
       const order = await newOrder(ops, borrower, { status: 180, dueInDays: -5, isDelay: '1' });
-      return { url: borrower.url('/votingCandidates', ids(order)), order };
+      return { url: borrower.url('/votingCandidates', orderIds(order)), order };
     },
     check: async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Extend your loan by 91 days' })).toBeVisible();
@@ -236,7 +226,7 @@ const FIRST_SCREENS: FirstScreenCase[] = [
     open: async ({ ops, borrower }) => {
       const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
       const issued = await payCode(ops, order);
-      return { url: borrower.url('/repaymentOfCode', { showType: 1, payCode: issued.code, repayAmount: issued.amountMinor, ...ids(order) }), reference: issued.code };
+      return { url: borrower.url('/repaymentOfCode', { showType: 1, payCode: issued.code, repayAmount: issued.amountMinor, ...orderIds(order) }), reference: issued.code };
     },
     check: async (page, seed) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Repayment code' })).toBeVisible();
@@ -327,7 +317,7 @@ const FIRST_SCREENS: FirstScreenCase[] = [
     name: '/wherePlurality joint-login failure',
     open: async ({ ops, borrower }) => {
       const order = await newOrder(ops, borrower, { status: 180 });
-      return { url: borrower.url('/wherePlurality', ids(order)), order };
+      return { url: borrower.url('/wherePlurality', orderIds(order)), order };
     },
     check: async (page) => {
       await expect(page.getByRole('heading', { level: 2, name: 'We could not sign you in to PesoNow Cash.' })).toBeVisible();
@@ -343,7 +333,7 @@ const FIRST_SCREENS: FirstScreenCase[] = [
       const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
       const { code } = await payCode(ops, order);
       await ops.request('POST', `/pay-codes/${code}/paid`, { providerRef: `E2E-${code}` });
-      return { url: borrower.url('/paymentHistory', ids(order)), order, reference: code };
+      return { url: borrower.url('/paymentHistory', orderIds(order)), order, reference: code };
     },
     check: async (page, seed) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Payment history' })).toBeVisible();
@@ -359,7 +349,7 @@ const FIRST_SCREENS: FirstScreenCase[] = [
     name: '/loanDocuments',
     open: async ({ ops, borrower }) => {
       const order = await newOrder(ops, borrower, { status: 170 });
-      return { url: borrower.url('/loanDocuments', ids(order)), order };
+      return { url: borrower.url('/loanDocuments', orderIds(order)), order };
     },
     check: async (page, seed) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Loan documents' })).toBeVisible();
@@ -414,7 +404,7 @@ test.describe('JavaScript off: the first screen comes from the server', () => {
 
   test('an expired or made-up session: the failure screen with the server message and Retry', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
-    const { html } = await openPage(page, borrower.url('/allIt', { ...ids(order), sessionId: 'f'.repeat(64) }));
+    const { html } = await openPage(page, borrower.url('/allIt', { ...orderIds(order), sessionId: 'f'.repeat(64) }));
     const failure = page.getByRole('alert');
     await expect(failure).toContainText('Could not load this page');
     await expect(failure).toContainText('Your session has expired. Please log in again.');
@@ -427,7 +417,7 @@ test.describe('JavaScript off: the first screen comes from the server', () => {
   test("another borrower's order: the refusal message, and none of that order's figures", async ({ page, ops, borrower }) => {
     const owner = await ops.createBorrower();
     const order = await ops.request<CreatedOrder>('POST', '/orders', { borrowerId: owner.borrowerId, status: 180, dueInDays: -5 });
-    const { html } = await openPage(page, borrower.url('/allIt', ids(order)));
+    const { html } = await openPage(page, borrower.url('/allIt', orderIds(order)));
     const failure = page.getByRole('alert');
     await expect(failure).toContainText('This order was not found. Please check your orders and try again.');
     await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
@@ -517,7 +507,7 @@ const LIVE_CASES: LiveCase[] = [
   },
   {
     name: 'repayment plan (/allowedAlso)',
-    open: async ({ ops, borrower }) => borrower.url('/allowedAlso', ids(await newOrder(ops, borrower, { status: 174, dueInDays: 1 }))),
+    open: async ({ ops, borrower }) => borrower.url('/allowedAlso', orderIds(await newOrder(ops, borrower, { status: 174, dueInDays: 1 }))),
     embedded: ['/v3/installment/loan-play-detail'],
     title: 'Repayment',
     control: (page) => page.getByRole('button', { name: 'more' }),
@@ -528,7 +518,7 @@ const LIVE_CASES: LiveCase[] = [
   },
   {
     name: 'rollover (/votingCandidates)',
-    open: async ({ ops, borrower }) => borrower.url('/votingCandidates', ids(await newOrder(ops, borrower, { status: 180, dueInDays: -5, isDelay: '1' }))),
+    open: async ({ ops, borrower }) => borrower.url('/votingCandidates', orderIds(await newOrder(ops, borrower, { status: 180, dueInDays: -5, isDelay: '1' }))),
     embedded: ['/story/inherited'],
     title: 'Rollover Repayment',
     control: (page) => page.getByRole('button', { name: /Payment Method/ }),
@@ -609,7 +599,7 @@ test.describe('JavaScript on: the browser hydrates the first screen', () => {
   test('a refused first call: the failure screen hydrates without calling, and its Retry asks the server again', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
     const seen = watch(page);
-    await openPage(page, borrower.url('/allIt', { ...ids(order), sessionId: 'f'.repeat(64) }));
+    await openPage(page, borrower.url('/allIt', { ...orderIds(order), sessionId: 'f'.repeat(64) }));
     const retry = page.getByRole('alert').getByRole('button', { name: 'Retry' });
     await hydrated(page, retry);
     await expect(page.getByRole('alert')).toContainText('Your session has expired. Please log in again.');
@@ -644,7 +634,7 @@ test.describe('The server-rendered HTML', () => {
   test('is never stored, runs no inline script but its own, and never carries the sessionId', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
     const sessionId = borrower.session.sessionId;
-    for (const url of [order.path, borrower.url('/smpSystem', { productId: 1 }), borrower.url('/beSeats'), borrower.url('/paymentHistory', ids(order))]) {
+    for (const url of [order.path, borrower.url('/smpSystem', { productId: 1 }), borrower.url('/beSeats'), borrower.url('/paymentHistory', orderIds(order))]) {
       const { response, html } = await openPage(page, url);
       const route = new URL(response.url()).pathname;
       expect(Object.keys(embeddedAnswers(html)).length, `${route} server-rendered`).toBeGreaterThan(0);

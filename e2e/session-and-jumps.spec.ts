@@ -4,19 +4,9 @@
  * and a jump URL the allow-list refuses opens nothing and says so. docs/security.md.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, type Borrower, type OpsClient } from './fixtures.ts';
-
-interface CreatedOrder {
-  orderId: number;
-  productId: number;
-  path: string;
-}
+import { test, expect, newOrder } from './fixtures.ts';
 
 const REFUSED = 'This link cannot be opened.';
-
-async function newOrder(ops: OpsClient, borrower: Borrower, body: Record<string, unknown>): Promise<CreatedOrder> {
-  return ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
-}
 
 /** Fails the test if any script: URL or dialog runs, whatever the page did. */
 async function watchForScripts(page: Page): Promise<() => Promise<boolean>> {

@@ -11,16 +11,10 @@
  * fields found on it by their tags.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, openRenderedByBrowser, withQuery, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, newOrder, openRenderedByBrowser, orderIds, withQuery, type Borrower } from './fixtures.ts';
 import { serverUrl } from './server.ts';
 import { armTraps, fieldNames, GROUPS, PAYLOADS, poisonApi, type Poisoner, type Traps } from './xss/harness.ts';
 
-interface CreatedOrder {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  path: string;
-}
 interface Run {
   page: Page;
   traps: Traps;
@@ -29,10 +23,6 @@ interface Run {
   /** Records the fields on screen now, after checking nothing fired and the payloads show as text. */
   check(context: string): Promise<void>;
 }
-
-const newOrder = (ops: OpsClient, borrower: Borrower, body: Record<string, unknown>) =>
-  ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, ...body });
-const ids = (order: CreatedOrder) => ({ productId: order.productId, orderId: order.orderId });
 
 /** Files a complaint through the borrower's own API call (the way the page sends it); resolves with its id. */
 async function fileComplaint(borrower: Borrower, words: string): Promise<number> {
@@ -134,7 +124,7 @@ test('joint-login failure: messages and recommended products (name, button, rang
   const order = await newOrder(ops, borrower, { status: 180 });
   run.poisoner.failing.add('/gopia/goya/define');
   const shown = await eachGroup(run, async (group) => {
-    await openRenderedByBrowser(page, borrower.url('/wherePlurality', ids(order)));
+    await openRenderedByBrowser(page, borrower.url('/wherePlurality', orderIds(order)));
     await run.check(`joint-login failure, group ${group}`);
     await page.getByRole('list', { name: /Recommended products/ }).getByRole('button').first().tap();
     await expect(page.getByRole('alert')).toBeVisible();
@@ -217,7 +207,7 @@ test('repayment plan: product, notice, detail rows (more), plan, payment methods
   const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
   await ops.request('POST', '/pay-codes', { orderId: order.orderId, purpose: 'repay' });
   const shown = await eachGroup(run, async (group) => {
-    await openRenderedByBrowser(page, borrower.url('/allowedAlso', ids(order)));
+    await openRenderedByBrowser(page, borrower.url('/allowedAlso', orderIds(order)));
     await run.check(`/allowedAlso, group ${group}`);
     await page.getByRole('button', { name: 'more' }).tap();
     await run.check(`/allowedAlso more, group ${group}`);
@@ -249,7 +239,7 @@ test('rollover: title, fees, plan, and a refused Payment\'s toast', async ({ pag
   const run = await startRun(page);
   const order = await newOrder(ops, borrower, { status: 180, dueInDays: -5, isDelay: '1' });
   const shown = await eachGroup(run, async (group) => {
-    await openRenderedByBrowser(page, borrower.url('/votingCandidates', ids(order)));
+    await openRenderedByBrowser(page, borrower.url('/votingCandidates', orderIds(order)));
     await run.check(`/votingCandidates, group ${group}`);
     // A refused pay code: the answer's message is shown in a toast.
     run.poisoner.failing.add('/v3/loan-details/generate-vcode');
@@ -274,11 +264,11 @@ test('card repayment: the amount screen, the card list, the verification dialog 
   const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
   await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
   const shown = await eachGroup(run, async (group) => {
-    await page.goto(borrower.url('/pay.html#/addnormalcard', ids(order)));
+    await page.goto(borrower.url('/pay.html#/addnormalcard', orderIds(order)));
     await run.check(`#/addnormalcard, group ${group}`);
     await page.getByRole('radio').first().tap();
     await run.check(`#/alipayrepayment, group ${group}`);
-    await page.goto(borrower.url('/pay.html#/borrowDetail', ids(order)));
+    await page.goto(borrower.url('/pay.html#/borrowDetail', orderIds(order)));
     await run.check(`#/borrowDetail, group ${group}`);
   });
   expect(shown).toEqual(expect.arrayContaining([
