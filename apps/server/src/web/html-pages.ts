@@ -36,16 +36,17 @@ const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/sty
  * Until the page's code has hydrated the server's screen, its controls have no handlers yet: a tap
  * there would do nothing (or, on a form's button, submit the form natively), and neither would an
  * arrow key on a tab. This keeps, in order, each tap on a control inside #root (a button, a
- * checkbox, a radio, a label, a tab; links are left alone, they work without code), each form
- * submission, and each arrow, Home or End key on a widget that moves with them (a tab, an ARIA
- * radio or option), and stops them there. The page's code takes them with
+ * tab, an ARIA checkbox or radio), each form submission, and each arrow, Home or End key on a
+ * widget that moves with them (a tab, an ARIA radio or option), and stops them there. Links, native
+ * checkboxes and radios (and their labels) are left alone: they work without code, and the page
+ * takes a box ticked early as it takes typed text. The page's code takes them with
  * `window.__takeEarlyInput()` once hydrated, which also stops the keeping, and acts on each again
- * (apps/web/src/app/early-input.ts). Several taps on one control count as one. Typed text needs no
- * keeping: it stays in its field, and the page hands it to its handlers then.
+ * (apps/web/src/app/early-input.ts). Several taps on one control count as one. Typed text and ticked
+ * boxes need no keeping: they stay in their fields, and the page hands them to its handlers then.
  */
 const EARLY_INPUT_KEEPER =
   "(function(){var kept=[],TYPES=['click','submit','keydown']," +
-  "TAPPABLE='button,input[type=checkbox],input[type=radio],input[type=submit],label,[role=button],[role=tab],[role=checkbox],[role=radio]'," +
+  "TAPPABLE='button,input[type=submit],[role=button],[role=tab],[role=checkbox],[role=radio]'," +
   "MOVING='[role=tab],[role=radio],[role=option],[role=menuitem]',KEYS=['ArrowLeft','ArrowRight','ArrowUp','ArrowDown','Home','End'];" +
   "function keep(e){var root=document.getElementById('root'),t=e.target,el,i;if(!root||!t||!t.closest||!root.contains(t))return;" +
   "if(e.type==='keydown'){if(KEYS.indexOf(e.key)<0||!(el=t.closest(MOVING)))return;e.preventDefault();e.stopPropagation();kept.push({target:el,key:e.key});return}" +

@@ -1,8 +1,9 @@
 /**
  * What a borrower did on the server-rendered screen before its code had run, acted on once the
  * screen is hydrated:
- * - text typed into a field is still in the field, but not in the page's state: each such field is
- *   told again (an input event, as if typed now), so the page's own handler takes it (and formats it);
+ * - text typed into a field, a box ticked or a radio chosen is still in the field, but not in the
+ *   page's state: each such field is told again (an input event, as if typed now; a tap on the box),
+ *   so the page's own handler takes it (and formats it);
  * - the taps and the arrow keys, kept in order by the page's inline script (EARLY_INPUT_KEEPER in
  *   apps/server/src/web/html-pages.ts): each control is clicked again, a form submitted with Enter
  *   is submitted again, and each key is pressed again on the widget it moved. A control the browser
@@ -23,18 +24,39 @@ declare global {
 
 const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'hidden', 'image']);
 
-function retellTypedText(root: HTMLElement): void {
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    if (field instanceof HTMLInputElement && NOT_TYPED.has(field.type)) continue;
-    // defaultValue is what the server rendered (and React holds); value is what the borrower typed.
-    if (field.value === field.defaultValue) continue;
-    const typed = field.value;
-    // Back to the rendered value through the field's own setter (React notes it as the current
-    // value), then the typed text through the prototype's, so the input event reads as a change.
-    field.value = field.defaultValue;
-    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+/** Text typed into a field: its value differs from the one the server rendered (and React holds). */
+function retellTypedText(field: HTMLInputElement | HTMLTextAreaElement): void {
+  const typed = field.value;
+  // Back to the rendered value through the field's own setter (React notes it as the current
+  // value), then the typed text through the prototype's, so the input event reads as a change.
+  field.value = field.defaultValue;
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * A box ticked or unticked, or a radio chosen: back to what the server rendered through the field's
+ * own setter (React notes it), then tapped again, so the page's handler sees the borrower's choice.
+ */
+function retapCheckable(field: HTMLInputElement): void {
+  field.checked = field.defaultChecked;
+  field.click();
+}
+
+function handOverFields(root: HTMLElement): void {
+  const fields = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
+  // Read all before acting: re-tapping one radio changes its group. A radio counts when chosen
+  // (the one left unchecked by that choice follows from it).
+  const changed = fields.filter((field) => {
+    if (field instanceof HTMLInputElement && field.type === 'checkbox') return field.checked !== field.defaultChecked;
+    if (field instanceof HTMLInputElement && field.type === 'radio') return field.checked && !field.defaultChecked;
+    if (field instanceof HTMLInputElement && NOT_TYPED.has(field.type)) return false;
+    return field.value !== field.defaultValue;
+  });
+  for (const field of changed) {
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) retapCheckable(field);
+    else retellTypedText(field);
   }
 }
 
@@ -44,7 +66,7 @@ export function replayEarlyInput(): void {
   delete window.__takeEarlyInput;
   const kept = take();
   const root = document.getElementById('root');
-  if (root) retellTypedText(root);
+  if (root) handOverFields(root);
   for (const { target, key } of kept) {
     if (!target.isConnected) continue;
     if (key !== undefined) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
