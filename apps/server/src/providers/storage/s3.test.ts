@@ -114,7 +114,7 @@ describe("the stand-in's signature check", () => {
   });
 
   it("refuses a wrong secret, or a signed header changed after signing, with S3's SignatureDoesNotMatch XML", async () => {
-    for (const res of [await send('not-the-secret'), await send(standin.secretAccessKey, (h) => (h['x-amz-date'] = h['x-amz-date']!.replace(/\d{2}Z$/, '00Z')))]) {
+    for (const res of [await send('not-the-secret'), await send(standin.secretAccessKey, (h) => (h['x-amz-date'] = h['x-amz-date']!.replace(/(\d{2})Z$/, (_, seconds: string) => `${seconds === '00' ? '01' : '00'}Z`)))]) {
       expect(res.status).toBe(403);
       expect(res.body).toMatch(/<Error><Code>SignatureDoesNotMatch<\/Code><Message>The request signature we calculated does not match/);
     }
