@@ -38,6 +38,14 @@ function Screen() {
 const calls = (requests: { path: string }[]) => requests.filter((r) => r.path === PATH).length;
 /** Lets the answers already sent settle. */
 const settle = () => act(async () => undefined);
+/**
+ * The screen shows `name` and its effects have run: an answer that arrives outside act() paints
+ * before React runs its passive effects, so the heading alone does not say the listener is there.
+ */
+async function shows(name: string) {
+  await screen.findByRole('heading', { name });
+  await settle();
+}
 
 describe('useRefreshOnReturn', () => {
   it('reloads once per 2 s of visibility flips, and never while a reload runs', async () => {
@@ -46,7 +54,7 @@ describe('useRefreshOnReturn', () => {
     let answer: (value: unknown) => void = () => undefined;
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), () => new Promise((resolve) => (answer = resolve)), ok(order('Settled'))] });
     render(<Screen />);
-    await screen.findByRole('heading', { name: 'Repaying' });
+    await shows('Repaying');
 
     act(() => setVisibility('visible'));
     expect(calls(requests)).toBe(1 + 1);
@@ -55,12 +63,12 @@ describe('useRefreshOnReturn', () => {
     act(() => setVisibility('visible'));
     expect(calls(requests)).toBe(2);
     await act(async () => answer(ok(order('Repayment due'))));
-    expect(await screen.findByRole('heading', { name: 'Repayment due' })).toBeTruthy();
+    await shows('Repayment due');
 
     // Done, and 2 s have passed since it started: a flip reloads again...
     act(() => setVisibility('visible'));
     expect(calls(requests)).toBe(3);
-    await screen.findByRole('heading', { name: 'Settled' });
+    await shows('Settled');
     // ...but a burst of flips within 2 s of that start does not.
     now += RETURN_REFRESH_GAP_MS - 1;
     act(() => {
@@ -78,7 +86,7 @@ describe('useRefreshOnReturn', () => {
   it('reloads on a pageshow from the back-forward cache, not on an ordinary one', async () => {
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), ok(order('Settled'))] });
     render(<Screen />);
-    await screen.findByRole('heading', { name: 'Repaying' });
+    await shows('Repaying');
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
     });
@@ -105,7 +113,7 @@ describe('useRefreshOnReturn', () => {
   it('keeps the figures when the reload fails, with no toast', async () => {
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), fail(500, 'Something went wrong on our side.')] });
     render(<Screen />);
-    await screen.findByRole('heading', { name: 'Repaying' });
+    await shows('Repaying');
     act(() => setVisibility('visible'));
     expect(calls(requests)).toBe(2);
     await settle();
@@ -118,7 +126,7 @@ describe('useRefreshOnReturn', () => {
     const paid = 'You have repaid this loan in full. Thank you!';
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), fail(409, paid)] });
     render(<Screen />);
-    await screen.findByRole('heading', { name: 'Repaying' });
+    await shows('Repaying');
     act(() => setVisibility('visible'));
     expect((await screen.findByRole('alert')).textContent).toContain(paid);
     // The quiet call, then the screen's own load.
@@ -129,7 +137,7 @@ describe('useRefreshOnReturn', () => {
     let answer: (value: unknown) => void = () => undefined;
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), () => new Promise((resolve) => (answer = resolve))] });
     const view = render(<Screen />);
-    await screen.findByRole('heading', { name: 'Repaying' });
+    await shows('Repaying');
     act(() => setVisibility('visible'));
     expect(calls(requests)).toBe(2);
     view.unmount();
