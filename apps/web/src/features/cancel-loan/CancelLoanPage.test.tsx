@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CoolingOffInfo } from '@cashloan/contract/cancel-loan';
-import { fail, fakeServer, ok, renderPage, setVisibility, visibleAgain } from '../../shared/test-support/page-harness.tsx';
+import { fail, fakeServer, ok, renderPage, turnVisibility, visibleAgain } from '../../shared/test-support/page-harness.tsx';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));
 vi.mock('../../shared/ui/toast.ts', () => toast);
@@ -103,7 +103,7 @@ describe('cancel this loan, back from another app', () => {
     const requests = fakeServer({ [INFO]: [ok(info()), fail(409, closed)] });
     renderPage(CancelLoanPage, URL_PATH);
     await screen.findByRole('region', { name: 'To cancel, pay' });
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(CANNOT_CANCEL_TITLE);
     expect(alert.textContent).toContain(closed);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { OrderDetails } from '@cashloan/contract/order-details';
-import { fakeServer, ok, renderPage, setVisibility, visibleAgain } from '../../shared/test-support/page-harness.tsx';
+import { fakeServer, ok, renderPage, turnVisibility, visibleAgain } from '../../shared/test-support/page-harness.tsx';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn() }));
 vi.mock('../../shared/ui/toast.ts', () => toast);
@@ -105,10 +105,10 @@ describe('order details: back from another app (the borrower paid in GCash or a 
     await screen.findByRole('heading', { level: 2, name: 'Repayment due' });
     expect(requests).toHaveLength(1);
 
-    act(() => setVisibility('hidden'));
+    await turnVisibility('hidden');
     expect(requests).toHaveLength(1);
 
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect(requests).toHaveLength(2);
     expect(Object.fromEntries(requests[1]!.form)).toEqual({ productId: '3', orderId: '7' });
     // No spinner, no loading toast: the figures stay while the reload runs.
@@ -128,7 +128,7 @@ describe('order details: back from another app (the borrower paid in GCash or a 
     const requests = fakeServer({ [PATH]: [ok(ORDER), 'network'] });
     renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
     await screen.findByRole('heading', { level: 2, name: 'Repayment due' });
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     await waitFor(() => expect(requests).toHaveLength(2));
     // Let the failed answer settle before looking.
     await act(async () => undefined);

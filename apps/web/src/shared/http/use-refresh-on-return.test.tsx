@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { loanDetailsRoute } from '@cashloan/contract/routes/order-details';
 import type { OrderDetails } from '@cashloan/contract/order-details';
-import { fail, fakeServer, ok, setVisibility, visibleAgain } from '../test-support/page-harness.tsx';
+import { fail, fakeServer, ok, setVisibility, turnVisibility, visibleAgain } from '../test-support/page-harness.tsx';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));
 vi.mock('../ui/toast.ts', () => toast);
@@ -38,14 +38,6 @@ function Screen() {
 const calls = (requests: { path: string }[]) => requests.filter((r) => r.path === PATH).length;
 /** Lets the answers already sent settle. */
 const settle = () => act(async () => undefined);
-/**
- * The screen shows `name` and its effects have run: an answer that arrives outside act() paints
- * before React runs its passive effects, so the heading alone does not say the listener is there.
- */
-async function shows(name: string) {
-  await screen.findByRole('heading', { name });
-  await settle();
-}
 
 describe('useRefreshOnReturn', () => {
   it('reloads once per 2 s of visibility flips, and never while a reload runs', async () => {
@@ -54,21 +46,21 @@ describe('useRefreshOnReturn', () => {
     let answer: (value: unknown) => void = () => undefined;
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), () => new Promise((resolve) => (answer = resolve)), ok(order('Settled'))] });
     render(<Screen />);
-    await shows('Repaying');
+    await screen.findByRole('heading', { name: 'Repaying' });
 
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect(calls(requests)).toBe(1 + 1);
     // Still running, even 5 s later: no second call.
     now += 5_000;
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect(calls(requests)).toBe(2);
     await act(async () => answer(ok(order('Repayment due'))));
-    await shows('Repayment due');
+    expect(await screen.findByRole('heading', { name: 'Repayment due' })).toBeTruthy();
 
     // Done, and 2 s have passed since it started: a flip reloads again...
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect(calls(requests)).toBe(3);
-    await shows('Settled');
+    await screen.findByRole('heading', { name: 'Settled' });
     // ...but a burst of flips within 2 s of that start does not.
     now += RETURN_REFRESH_GAP_MS - 1;
     act(() => {
@@ -78,7 +70,7 @@ describe('useRefreshOnReturn', () => {
     });
     expect(calls(requests)).toBe(3);
     now += 1;
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect(calls(requests)).toBe(4);
     await settle();
   });
@@ -86,7 +78,7 @@ describe('useRefreshOnReturn', () => {
   it('reloads on a pageshow from the back-forward cache, not on an ordinary one', async () => {
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), ok(order('Settled'))] });
     render(<Screen />);
-    await shows('Repaying');
+    await screen.findByRole('heading', { name: 'Repaying' });
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
     });
@@ -102,19 +94,19 @@ describe('useRefreshOnReturn', () => {
     let answer: (value: unknown) => void = () => undefined;
     const requests = fakeServer({ [PATH]: [() => new Promise((resolve) => (answer = resolve)), fail(500, 'Something went wrong on our side.')] });
     render(<Screen />);
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect(calls(requests)).toBe(1);
     await act(async () => answer(fail(500, 'Something went wrong on our side.')));
     await screen.findByRole('alert');
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect(calls(requests)).toBe(1);
   });
 
   it('keeps the figures when the reload fails, with no toast', async () => {
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), fail(500, 'Something went wrong on our side.')] });
     render(<Screen />);
-    await shows('Repaying');
-    act(() => setVisibility('visible'));
+    await screen.findByRole('heading', { name: 'Repaying' });
+    await turnVisibility('visible');
     expect(calls(requests)).toBe(2);
     await settle();
     expect(screen.getByRole('heading', { name: 'Repaying' })).toBeTruthy();
@@ -126,8 +118,8 @@ describe('useRefreshOnReturn', () => {
     const paid = 'You have repaid this loan in full. Thank you!';
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), fail(409, paid)] });
     render(<Screen />);
-    await shows('Repaying');
-    act(() => setVisibility('visible'));
+    await screen.findByRole('heading', { name: 'Repaying' });
+    await turnVisibility('visible');
     expect((await screen.findByRole('alert')).textContent).toContain(paid);
     // The quiet call, then the screen's own load.
     expect(calls(requests)).toBe(3);
@@ -137,13 +129,13 @@ describe('useRefreshOnReturn', () => {
     let answer: (value: unknown) => void = () => undefined;
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), () => new Promise((resolve) => (answer = resolve))] });
     const view = render(<Screen />);
-    await shows('Repaying');
-    act(() => setVisibility('visible'));
+    await screen.findByRole('heading', { name: 'Repaying' });
+    await turnVisibility('visible');
     expect(calls(requests)).toBe(2);
     view.unmount();
     await act(async () => answer(ok(order('Settled'))));
     // Unmounted, then answered: nothing listens any more.
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect(calls(requests)).toBe(2);
   });
 });

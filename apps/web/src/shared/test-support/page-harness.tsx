@@ -3,7 +3,7 @@
  * page rendered in a memory router with the session in the address, as the native app opens it.
  */
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryHistory, Route, Router, Routes, useLocation } from '../router/router.tsx';
 
@@ -83,6 +83,15 @@ export function renderPage(Page: ComponentType, url: string) {
 export function setVisibility(state: DocumentVisibilityState) {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
   document.dispatchEvent(new Event('visibilitychange'));
+}
+/**
+ * The webview turns hidden or visible once the screen's effects have run: an answer that arrived
+ * outside act() paints before React runs its passive effects, so a heading on screen does not say
+ * its visibility listener is attached yet.
+ */
+export async function turnVisibility(state: DocumentVisibilityState) {
+  await act(async () => undefined);
+  act(() => setVisibility(state));
 }
 export function visibleAgain() {
   delete (document as { visibilityState?: DocumentVisibilityState }).visibilityState;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RepaymentPlanInfo } from '@cashloan/contract/repayment';
-import { fail, fakeServer, ok, renderPage, setVisibility, visibleAgain } from '../../../shared/test-support/page-harness.tsx';
+import { fail, fakeServer, ok, renderPage, turnVisibility, visibleAgain } from '../../../shared/test-support/page-harness.tsx';
 import { loadRepaymentCode } from '../repayment-store.ts';
 
 const toast = vi.hoisted(() => ({ showToast: vi.fn(), showSuccess: vi.fn(), showFailure: vi.fn(), showInfo: vi.fn(), showLoading: vi.fn(() => () => undefined) }));
@@ -156,9 +156,9 @@ describe('the repayment-by-plan screen, back from another app', () => {
     const requests = fakeServer({ [PLAN]: [ok(info()), ok(info({ repayAmount: 280_250, noticeMsg: 'Please repay ₱2,802.50 by 2026-12-03.' }))] });
     renderPage(RepaymentPlanPage, URL_PATH);
     expect(await screen.findByText('₱5,605.00', { selector: 'p' })).toBeTruthy();
-    act(() => setVisibility('hidden'));
+    await turnVisibility('hidden');
     expect(requests).toHaveLength(1);
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect(requests).toHaveLength(2);
     expect(screen.queryByText('Loading your repayment…')).toBeNull();
     expect(await screen.findByText('₱2,802.50', { selector: 'p' })).toBeTruthy();
@@ -173,7 +173,7 @@ describe('the repayment-by-plan screen, back from another app', () => {
     fakeServer({ [PLAN]: [ok(info()), fail(409, paid)] });
     renderPage(RepaymentPlanPage, URL_PATH);
     await screen.findByText('₱5,605.00', { selector: 'p' });
-    act(() => setVisibility('visible'));
+    await turnVisibility('visible');
     expect((await screen.findByRole('alert')).textContent).toContain(paid);
     expect(screen.queryByText('₱5,605.00', { selector: 'p' })).toBeNull();
   });
