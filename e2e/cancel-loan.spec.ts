@@ -7,7 +7,7 @@
  */
 import { cancelPayCodeRoute, coolingOffRoute } from '@cashloan/contract/routes';
 import { callUrlPath } from '@cashloan/contract/common';
-import { test, expect, newOrder } from './fixtures.ts';
+import { test, expect, holdCode, isHydrated, newOrder } from './fixtures.ts';
 
 interface PaidResult {
   purpose: string;
@@ -52,6 +52,29 @@ test.describe('Cancel a loan in its cooling-off period', () => {
     await expect(page.getByText(`You cancelled this loan in its cooling-off period and repaid ${amountText}. Nothing more is owed.`)).toBeVisible();
     await expect(page.getByRole('term').filter({ hasText: /^Cancelled on$/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cancel this loan' })).toHaveCount(0);
+  });
+
+  test("a payment method chosen while the page's code is on its way is the one the pay code is for", async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 170, disbursedDaysAgo: 0 });
+    const issued: Record<string, string>[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(callUrlPath(cancelPayCodeRoute))) issued.push(Object.fromEntries(new URLSearchParams(r.postData() ?? '')));
+    });
+    const release = await holdCode(page);
+    await page.goto(order.path.replace(/^\/allIt/, '/cancelLoan'), { waitUntil: 'commit' });
+    const method = page.getByRole('combobox', { name: 'Payment method' });
+    const options = await method.getByRole('option').evaluateAll((all) => all.map((o) => ({ value: (o as HTMLOptionElement).value, name: o.textContent! })));
+    expect(options.length).toBeGreaterThan(1);
+    const chosen = options[1]!;
+    expect(await isHydrated(method)).toBe(false);
+    await method.selectOption(chosen.value);
+    await page.getByRole('button', { name: 'Get the pay code' }).tap();
+    expect(issued).toHaveLength(0);
+
+    release();
+    await expect(page).toHaveURL(/\/repaymentOfCode\?showType=1&payCode=\d{12}&/);
+    expect(issued).toHaveLength(1);
+    expect(issued[0]!.channelNumber).toBe(chosen.value);
   });
 
   test('a loan paid out 5 days ago shows no cancel action and the server refuses', async ({ page, ops, borrower, request }) => {

@@ -33,7 +33,7 @@ function PageFrame() {
  * (or rendered): then what the borrower typed and tapped before the code ran reaches its handlers.
  */
 function EarlyInputReplayed() {
-  useEffect(replayEarlyInput, []);
+  useEffect(() => void replayEarlyInput(), []);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { act, useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,23 @@ function AccountField() {
     <>
       <input aria-label="Account number" value={value} onChange={(e) => setValue(e.target.value.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '))} />
       <output>{value === '' ? 'empty' : value}</output>
+    </>
+  );
+}
+
+/** A list of payment methods, controlled, saying which is chosen; its button says which it asked for. */
+function MethodList() {
+  const [method, setMethod] = useState('gcash');
+  const [asked, setAsked] = useState('nothing');
+  return (
+    <>
+      <select aria-label="Payment method" value={method} onChange={(e) => setMethod(e.target.value)}>
+        <option value="gcash">GCash</option>
+        <option value="bank">Bank</option>
+      </select>
+      <output>{method}</output>
+      <button onClick={() => setAsked(method)}>Get the pay code</button>
+      <p>{`asked for ${asked}`}</p>
     </>
   );
 }
@@ -76,7 +93,39 @@ describe('replayEarlyInput', () => {
     expect([box!.checked, weekly!.checked, monthly!.checked]).toEqual([false, false, true]);
   });
 
-  it('acts on what was kept, in order: clicks a control, presses a key on a widget, submits a form; a control no longer on the page is dropped', () => {
+  it('hands an option chosen in a list before hydration to the page, and a kept tap after it reads that choice', async () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = renderToString(<MethodList />);
+    document.body.append(root);
+    root.querySelector('select')!.value = 'bank';
+    window.__takeEarlyInput = () => [{ target: root.querySelector('button')! }];
+    let replayed: Promise<void> | undefined;
+    // As the app calls it: from an effect once the page is hydrated, where React defers the
+    // re-render a handed-over choice asks for until its effects are done.
+    function Replayed() {
+      useEffect(() => {
+        replayed = replayEarlyInput();
+      }, []);
+      return null;
+    }
+    await act(async () => {
+      hydrateRoot(
+        root,
+        <>
+          <MethodList />
+          <Replayed />
+        </>,
+      );
+    });
+    await act(async () => replayed);
+
+    expect(root.querySelector('output')!.textContent).toBe('bank');
+    expect(root.querySelector('select')!.value).toBe('bank');
+    expect(root.querySelector('p')!.textContent).toBe('asked for bank');
+  });
+
+  it('acts on what was kept, in order: clicks a control, presses a key on a widget, submits a form; a control no longer on the page is dropped', async () => {
     const done: string[] = [];
     const first = document.createElement('button');
     first.onclick = () => done.push('first');
@@ -97,13 +146,13 @@ describe('replayEarlyInput', () => {
     const take = vi.fn(() => [{ target: second }, { target: gone }, { target: tab, key: 'ArrowRight' }, { target: first }, { target: tab, key: 'Home' }, { target: form }]);
     window.__takeEarlyInput = take;
 
-    replayEarlyInput();
+    await replayEarlyInput();
 
     expect(done).toEqual(['second', 'tab ArrowRight', 'first', 'tab Home', 'form']);
     expect(take).toHaveBeenCalledTimes(1);
     // Taken once: a later call (another page's effect) finds nothing to replay.
     expect(window.__takeEarlyInput).toBeUndefined();
-    replayEarlyInput();
+    await replayEarlyInput();
     expect(done).toHaveLength(5);
   });
 });

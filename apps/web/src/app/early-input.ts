@@ -1,9 +1,9 @@
 /**
  * What a borrower did on the server-rendered screen before its code had run, acted on once the
  * screen is hydrated:
- * - text typed into a field, a box ticked or a radio chosen is still in the field, but not in the
- *   page's state: each such field is told again (an input event, as if typed now; a tap on the box),
- *   so the page's own handler takes it (and formats it);
+ * - text typed into a field, a box ticked, a radio or a list's option chosen is still in the field,
+ *   but not in the page's state: each such field is told again (an input event, as if typed now; a
+ *   tap on the box; a change event on the list), so the page's own handler takes it (and formats it);
  * - the taps and the arrow keys, kept in order by the page's inline script (EARLY_INPUT_KEEPER in
  *   apps/server/src/web/html-pages.ts): each control is clicked again, a form submitted with Enter
  *   is submitted again, and each key is pressed again on the widget it moved. A control the browser
@@ -22,45 +22,52 @@ declare global {
   }
 }
 
+/** A field the borrower can change before the code runs (a textarea's type is 'textarea'). */
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'hidden', 'image']);
 
-/** Text typed into a field: its value differs from the one the server rendered (and React holds). */
-function retellTypedText(field: HTMLInputElement | HTMLTextAreaElement): void {
-  const typed = field.value;
-  // Back to the rendered value through the field's own setter (React notes it as the current
-  // value), then the typed text through the prototype's, so the input event reads as a change.
-  field.value = field.defaultValue;
-  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+/** Whether the borrower changed the field from what the server rendered (and React holds). */
+function changedByHand(field: Field): boolean {
+  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  const { type, checked, defaultChecked } = field as HTMLInputElement;
+  if (type === 'checkbox') return checked !== defaultChecked;
+  // A radio counts when chosen (the one left unchecked by that choice follows from it).
+  if (type === 'radio') return checked && !defaultChecked;
+  return !NOT_TYPED.has(type) && field.value !== field.defaultValue;
 }
 
-/**
- * A box ticked or unticked, or a radio chosen: back to what the server rendered through the field's
- * own setter (React notes it), then tapped again, so the page's handler sees the borrower's choice.
- */
-function retapCheckable(field: HTMLInputElement): void {
-  field.checked = field.defaultChecked;
-  field.click();
-}
-
-function handOverFields(root: HTMLElement): void {
-  const fields = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
-  // Read all before acting: re-tapping one radio changes its group. A radio counts when chosen
-  // (the one left unchecked by that choice follows from it).
-  const changed = fields.filter((field) => {
-    if (field instanceof HTMLInputElement && field.type === 'checkbox') return field.checked !== field.defaultChecked;
-    if (field instanceof HTMLInputElement && field.type === 'radio') return field.checked && !field.defaultChecked;
-    if (field instanceof HTMLInputElement && NOT_TYPED.has(field.type)) return false;
-    return field.value !== field.defaultValue;
-  });
-  for (const field of changed) {
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) retapCheckable(field);
-    else retellTypedText(field);
+function handOver(field: Field): void {
+  if (field instanceof HTMLSelectElement) {
+    // React's select handler listens for change and reads the chosen value then.
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  } else if (field.type === 'checkbox' || field.type === 'radio') {
+    // Back to what the server rendered through the field's own setter (React notes it), then tapped
+    // again, so the page's handler sees the borrower's choice.
+    const box = field as HTMLInputElement;
+    box.checked = box.defaultChecked;
+    box.click();
+  } else {
+    const typed = field.value;
+    // Back to the rendered value through the field's own setter (React notes it as the current
+    // value), then the typed text through the prototype's, so the input event reads as a change.
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
 
-export function replayEarlyInput(): void {
+function handOverFields(root: HTMLElement): void {
+  // Read all before acting: re-tapping one radio changes its group.
+  [...root.querySelectorAll<Field>('input, textarea, select')].filter(changedByHand).forEach(handOver);
+}
+
+/**
+ * A task later: React has rendered what the step before changed (a choice handed over, a tap), so
+ * the next handler reads the page's current state, as it would for a finger's next event.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export async function replayEarlyInput(): Promise<void> {
   const take = window.__takeEarlyInput;
   if (!take) return;
   delete window.__takeEarlyInput;
@@ -68,6 +75,7 @@ export function replayEarlyInput(): void {
   const root = document.getElementById('root');
   if (root) handOverFields(root);
   for (const { target, key } of kept) {
+    await nextTask();
     if (!target.isConnected) continue;
     if (key !== undefined) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
     else if (target instanceof HTMLFormElement) target.requestSubmit();
