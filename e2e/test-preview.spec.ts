@@ -1,5 +1,5 @@
 /** /testPreview: parameters carried from the URL into every screen link, and the device features. */
-import { test, expect, withQuery } from './fixtures.ts';
+import { test, expect, holdCode, isHydrated, withQuery } from './fixtures.ts';
 import { E2E_SERVICE } from './server.ts';
 
 const PARAMS = {
@@ -144,6 +144,17 @@ test.describe('Test preview', () => {
     const preview = page.getByRole('img', { name: 'Preview of id-card.png' });
     await expect(preview).toBeVisible();
     expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  });
+
+  test('a photo taken while the page’s code is on its way is shown once it has come', async ({ page }) => {
+    const release = await holdCode(page);
+    await page.goto('/testPreview', { waitUntil: 'commit' });
+    const camera = page.getByLabel('Take a photo');
+    expect(await isHydrated(camera)).toBe(false);
+    await camera.setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    release();
+    await expect(page.getByText('Chosen photo: id-card.png')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Preview of id-card.png' })).toBeVisible();
   });
 
   test('the contact field takes a typed number where there is no contact picker', async ({ page }) => {

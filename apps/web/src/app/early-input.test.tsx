@@ -47,6 +47,17 @@ function MethodList() {
   );
 }
 
+/** A photo field that says which photo it holds. */
+function PhotoField() {
+  const [name, setName] = useState('no photo');
+  return (
+    <>
+      <input type="file" aria-label="Take a photo" onChange={(e) => setName(e.target.files?.[0]?.name ?? 'no photo')} />
+      <output>{name}</output>
+    </>
+  );
+}
+
 afterEach(() => {
   document.body.replaceChildren();
   delete window.__takeEarlyInput;
@@ -123,6 +134,24 @@ describe('replayEarlyInput', () => {
     expect(root.querySelector('output')!.textContent).toBe('bank');
     expect(root.querySelector('select')!.value).toBe('bank');
     expect(root.querySelector('p')!.textContent).toBe('asked for bank');
+  });
+
+  it('hands a photo chosen before hydration to the page, through its own handler', async () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = renderToString(<PhotoField />);
+    document.body.append(root);
+    // jsdom cannot pick a file: the field holds one as the browser's picker leaves it.
+    Object.defineProperty(root.querySelector('input')!, 'files', { value: [new File(['x'], 'id-card.png', { type: 'image/png' })] });
+    window.__takeEarlyInput = () => [];
+    await act(async () => {
+      hydrateRoot(root, <PhotoField />);
+    });
+    expect(root.querySelector('output')!.textContent).toBe('no photo');
+
+    await act(async () => replayEarlyInput());
+
+    expect(root.querySelector('output')!.textContent).toBe('id-card.png');
   });
 
   it('acts on what was kept, in order: clicks a control, presses a key on a widget, submits a form; a control no longer on the page is dropped', async () => {

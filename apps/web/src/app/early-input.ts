@@ -1,9 +1,10 @@
 /**
  * What a borrower did on the server-rendered screen before its code had run, acted on once the
  * screen is hydrated:
- * - text typed into a field, a box ticked, a radio or a list's option chosen is still in the field,
- *   but not in the page's state: each such field is told again (an input event, as if typed now; a
- *   tap on the box; a change event on the list), so the page's own handler takes it (and formats it);
+ * - text typed into a field, a box ticked, a radio, a list's option or a photo chosen is still in
+ *   the field, but not in the page's state: each such field is told again (an input event, as if
+ *   typed now; a tap on the box; a change event on the list or file field), so the page's own
+ *   handler takes it (and formats it);
  * - the taps and the arrow keys, kept in order by the page's inline script (EARLY_INPUT_KEEPER in
  *   apps/server/src/web/html-pages.ts): each control is clicked again, a form submitted with Enter
  *   is submitted again, and each key is pressed again on the widget it moved. A control the browser
@@ -29,7 +30,9 @@ const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'res
 /** Whether the borrower changed the field from what the server rendered (and React holds). */
 function changedByHand(field: Field): boolean {
   if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
-  const { type, checked, defaultChecked } = field as HTMLInputElement;
+  const { type, checked, defaultChecked, files } = field as HTMLInputElement;
+  // The server renders a file field empty: a photo in it was chosen by hand.
+  if (type === 'file') return !!files?.length;
   if (type === 'checkbox') return checked !== defaultChecked;
   // A radio counts when chosen (the one left unchecked by that choice follows from it).
   if (type === 'radio') return checked && !defaultChecked;
@@ -37,8 +40,8 @@ function changedByHand(field: Field): boolean {
 }
 
 function handOver(field: Field): void {
-  if (field instanceof HTMLSelectElement) {
-    // React's select handler listens for change and reads the chosen value then.
+  if (field instanceof HTMLSelectElement || field.type === 'file') {
+    // React's handler of a list or a file field listens for change and reads the choice then.
     field.dispatchEvent(new Event('change', { bubbles: true }));
   } else if (field.type === 'checkbox' || field.type === 'radio') {
     // Back to what the server rendered through the field's own setter (React notes it), then tapped
