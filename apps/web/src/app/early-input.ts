@@ -25,7 +25,6 @@ declare global {
 
 /** A field the borrower can change before the code runs (a textarea's type is 'textarea'). */
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'hidden', 'image']);
 
 /** Whether the borrower changed the field from what the server rendered (and React holds). */
 function changedByHand(field: Field): boolean {
@@ -36,7 +35,8 @@ function changedByHand(field: Field): boolean {
   if (type === 'checkbox') return checked !== defaultChecked;
   // A radio counts when chosen (the one left unchecked by that choice follows from it).
   if (type === 'radio') return checked && !defaultChecked;
-  return !NOT_TYPED.has(type) && field.value !== field.defaultValue;
+  // A hidden field's or a button's value is its attribute, so it differs only where typed.
+  return field.value !== field.defaultValue;
 }
 
 function handOver(field: Field): void {
