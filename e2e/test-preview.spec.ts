@@ -85,15 +85,13 @@ test.describe('Test preview', () => {
   test('editing orderId changes the links; a cleared field is left out', async ({ page }) => {
     await page.goto(withQuery('/testPreview', PARAMS));
     const orderId = page.getByLabel('orderId', { exact: true });
+    // The links follow the fields once the page's code has come (polled: it may still be on its way).
+    const query = async (name: string) => parseLink((await page.getByRole('link', { name, exact: true }).getAttribute('href')) ?? '').query;
     await orderId.fill('9001');
-    for (const [name] of SCREENS) {
-      const href = (await page.getByRole('link', { name, exact: true }).getAttribute('href')) ?? '';
-      expect(parseLink(href).query.get('orderId'), name).toBe('9001');
-    }
+    for (const [name] of SCREENS) await expect.poll(async () => (await query(name)).get('orderId'), { message: name }).toBe('9001');
     await orderId.fill('');
-    const loanDetail = parseLink((await page.getByRole('link', { name: 'Loan detail', exact: true }).getAttribute('href')) ?? '');
-    expect(loanDetail.query.has('orderId')).toBe(false);
-    expect(loanDetail.query.get('productId')).toBe('7');
+    await expect.poll(async () => (await query('Loan detail')).has('orderId')).toBe(false);
+    expect((await query('Loan detail')).get('productId')).toBe('7');
   });
 
   test('the customer service link opens /beSeats, which loads with the carried session', async ({ page, borrower }) => {
