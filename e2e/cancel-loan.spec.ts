@@ -54,6 +54,23 @@ test.describe('Cancel a loan in its cooling-off period', () => {
     await expect(page.getByRole('link', { name: 'Cancel this loan' })).toHaveCount(0);
   });
 
+  test('Cancel this loan tapped before the order page’s code has come opens the cancel screen, with the session', async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 170, disbursedDaysAgo: 0 });
+    const release = await holdCode(page);
+    await page.goto(order.path, { waitUntil: 'commit' });
+    const cancel = page.getByRole('navigation', { name: 'Cooling-off' }).getByRole('link', { name: 'Cancel this loan' });
+    expect(await isHydrated(cancel)).toBe(false);
+    await cancel.tap();
+    // Kept: followed without code, the address (which never carries the session) would open the
+    // cancel screen without it.
+    await expect(page).toHaveURL(/\/allIt\?/);
+    release();
+    await expect(page).toHaveURL(/\/cancelLoan\?/);
+    expect(new URL(page.url()).searchParams.get('orderId')).toBe(String(order.orderId));
+    await expect(page.getByRole('region', { name: 'To cancel, pay' })).toContainText(/₱\d/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test("a payment method chosen while the page's code is on its way is the one the pay code is for", async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 170, disbursedDaysAgo: 0 });
     const issued: Record<string, string>[] = [];

@@ -128,17 +128,6 @@ test.describe('Test preview', () => {
     await expect(page.getByRole('alert')).toContainText('Your session does not match this account. Please log in again.');
   });
 
-  test('a link tapped with nothing edited is followed at once, before the page’s code has come', async ({ page, borrower }) => {
-    const release = await holdCode(page);
-    await page.goto(borrower.url('/testPreview', { orderId: '42' }), { waitUntil: 'commit' });
-    const link = page.getByRole('link', { name: 'Customer service', exact: true });
-    expect(await isHydrated(link)).toBe(false);
-    await link.tap();
-    await expect(page).toHaveURL(/\/beSeats\?/);
-    release();
-    expect(new URL(page.url()).searchParams.get('orderId')).toBe('42');
-  });
-
   test('Get location shows the coordinates when location is allowed', async ({ page, context, baseURL }) => {
     await context.grantPermissions(['geolocation'], { origin: baseURL! });
     await context.setGeolocation({ latitude: 14.554729, longitude: 121.024445, accuracy: 20 });

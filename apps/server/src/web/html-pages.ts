@@ -37,23 +37,23 @@ const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/sty
  * there would do nothing (or, on a form's button, submit the form natively), and neither would an
  * arrow key on a tab. This keeps, in order, each tap on a control inside #root (a button, a
  * tab, an ARIA checkbox or radio), each form submission, and each arrow, Home or End key on a
- * widget that moves with them (a tab, an ARIA radio or option), and stops them there. Links, native
- * checkboxes and radios (and their labels) are left alone: they work without code, and the page
- * takes a box ticked early as it takes typed text. A link is kept too once a field has been changed:
- * its address may come from what was typed (the test preview's links carry its fields), which only
- * the page's code puts in it. The page's code takes them with
+ * widget that moves with them (a tab, an ARIA radio or option), and stops them there. A tap on a
+ * link to another screen of this site is kept too: followed without code, it would open that screen
+ * without the session (the address carries none, and only the code keeps it in sessionStorage), or
+ * without what was typed on this one (the test preview's links carry its fields). Other links (mail,
+ * phone, other sites, the app), native checkboxes and radios (and their labels) are left alone: they
+ * work without code, and the page takes a box ticked early as it takes typed text. The page's code takes them with
  * `window.__takeEarlyInput()` once hydrated, which also stops the keeping, and acts on each again
  * (apps/web/src/app/early-input.ts). Several taps on one control count as one. Typed text and ticked
  * boxes need no keeping: they stay in their fields, and the page hands them to its handlers then.
  */
 const EARLY_INPUT_KEEPER =
-  "(function(){var kept=[],edited=0,TYPES=['click','submit','keydown','input','change']," +
+  "(function(){var kept=[],TYPES=['click','submit','keydown']," +
   "TAPPABLE='button,input[type=submit],[role=button],[role=tab],[role=checkbox],[role=radio]'," +
   "MOVING='[role=tab],[role=radio],[role=option],[role=menuitem]',KEYS=['ArrowLeft','ArrowRight','ArrowUp','ArrowDown','Home','End'];" +
   "function keep(e){var root=document.getElementById('root'),t=e.target,el,i;if(!root||!t||!t.closest||!root.contains(t))return;" +
-  "if(e.type==='input'||e.type==='change'){edited=1;return}" +
   "if(e.type==='keydown'){if(KEYS.indexOf(e.key)<0||!(el=t.closest(MOVING)))return;e.preventDefault();e.stopPropagation();kept.push({target:el,key:e.key});return}" +
-  "el=e.type==='submit'?t:t.closest(TAPPABLE)||(edited?t.closest('a[href]'):null);if(!el)return;e.preventDefault();e.stopPropagation();" +
+  "el=e.type==='submit'?t:t.closest(TAPPABLE)||((el=t.closest('a[href]'))&&el.origin===location.origin?el:null);if(!el)return;e.preventDefault();e.stopPropagation();" +
   "for(i=0;i<kept.length;i++)if(kept[i].target===el&&!kept[i].key)return;kept.push({target:el})}" +
   "TYPES.forEach(function(type){document.addEventListener(type,keep,true)});" +
   "window.__takeEarlyInput=function(){TYPES.forEach(function(type){document.removeEventListener(type,keep,true)});var taken=kept;kept=[];return taken}})();";
