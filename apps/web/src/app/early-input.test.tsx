@@ -1,4 +1,4 @@
-import { act, useEffect, useState } from 'react';
+import { act, useEffect, useState, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,22 @@ function PhotoField() {
   );
 }
 
+/** `page` as the server sent it, in #root; what the borrower did before the code ran goes in `before`. */
+function serverRendered(page: ReactElement, before: (root: HTMLElement) => void): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = renderToString(page);
+  document.body.append(root);
+  before(root);
+  return root;
+}
+
+/** The code has come: React hydrates `page` over the server's markup. */
+const hydrate = (root: HTMLElement, page: ReactElement) =>
+  act(async () => {
+    hydrateRoot(root, page);
+  });
+
 afterEach(() => {
   document.body.replaceChildren();
   delete window.__takeEarlyInput;
@@ -65,16 +81,10 @@ afterEach(() => {
 
 describe('replayEarlyInput', () => {
   it('hands text typed into a server-rendered field before hydration to the page, through its own handler', async () => {
-    const root = document.createElement('div');
-    root.id = 'root';
-    root.innerHTML = renderToString(<AccountField />);
-    document.body.append(root);
     // Typed while the code was on its way: the field holds it, nothing else knows.
-    root.querySelector('input')!.value = '1234567890';
+    const root = serverRendered(<AccountField />, (r) => (r.querySelector('input')!.value = '1234567890'));
     window.__takeEarlyInput = () => [];
-    await act(async () => {
-      hydrateRoot(root, <AccountField />);
-    });
+    await hydrate(root, <AccountField />);
     expect(root.querySelector('output')!.textContent).toBe('empty');
 
     await act(async () => replayEarlyInput());
@@ -84,18 +94,15 @@ describe('replayEarlyInput', () => {
   });
 
   it('hands a box unticked and a radio chosen before hydration to the page, through its own handlers', async () => {
-    const root = document.createElement('div');
-    root.id = 'root';
-    root.innerHTML = renderToString(<Choices />);
-    document.body.append(root);
-    const [box, weekly, monthly] = [...root.querySelectorAll('input')];
     // Tapped while the code was on its way: the browser changed the fields, nothing else knows.
-    box!.checked = false;
-    monthly!.checked = true;
-    window.__takeEarlyInput = () => [];
-    await act(async () => {
-      hydrateRoot(root, <Choices />);
+    const root = serverRendered(<Choices />, (r) => {
+      const [box, , monthly] = [...r.querySelectorAll('input')];
+      box!.checked = false;
+      monthly!.checked = true;
     });
+    const [box, weekly, monthly] = [...root.querySelectorAll('input')];
+    window.__takeEarlyInput = () => [];
+    await hydrate(root, <Choices />);
     expect(root.querySelector('output')!.textContent).toBe('agreed no plan');
 
     await act(async () => replayEarlyInput());
@@ -105,11 +112,7 @@ describe('replayEarlyInput', () => {
   });
 
   it('hands an option chosen in a list before hydration to the page, and a kept tap after it reads that choice', async () => {
-    const root = document.createElement('div');
-    root.id = 'root';
-    root.innerHTML = renderToString(<MethodList />);
-    document.body.append(root);
-    root.querySelector('select')!.value = 'bank';
+    const root = serverRendered(<MethodList />, (r) => (r.querySelector('select')!.value = 'bank'));
     window.__takeEarlyInput = () => [{ target: root.querySelector('button')! }];
     let replayed: Promise<void> | undefined;
     // As the app calls it: from an effect once the page is hydrated, where React defers the
@@ -120,15 +123,13 @@ describe('replayEarlyInput', () => {
       }, []);
       return null;
     }
-    await act(async () => {
-      hydrateRoot(
-        root,
-        <>
-          <MethodList />
-          <Replayed />
-        </>,
-      );
-    });
+    await hydrate(
+      root,
+      <>
+        <MethodList />
+        <Replayed />
+      </>,
+    );
     await act(async () => replayed);
 
     expect(root.querySelector('output')!.textContent).toBe('bank');
@@ -137,16 +138,11 @@ describe('replayEarlyInput', () => {
   });
 
   it('hands a photo chosen before hydration to the page, through its own handler', async () => {
-    const root = document.createElement('div');
-    root.id = 'root';
-    root.innerHTML = renderToString(<PhotoField />);
-    document.body.append(root);
     // jsdom cannot pick a file: the field holds one as the browser's picker leaves it.
-    Object.defineProperty(root.querySelector('input')!, 'files', { value: [new File(['x'], 'id-card.png', { type: 'image/png' })] });
+    const photo = new File(['x'], 'id-card.png', { type: 'image/png' });
+    const root = serverRendered(<PhotoField />, (r) => Object.defineProperty(r.querySelector('input')!, 'files', { value: [photo] }));
     window.__takeEarlyInput = () => [];
-    await act(async () => {
-      hydrateRoot(root, <PhotoField />);
-    });
+    await hydrate(root, <PhotoField />);
     expect(root.querySelector('output')!.textContent).toBe('no photo');
 
     await act(async () => replayEarlyInput());
