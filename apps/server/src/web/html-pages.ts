@@ -42,10 +42,11 @@ const inlineStyle = (file: string, css: string) => `<style>${css.replace(/<\/sty
  * without the session (the address carries none, and only the code keeps it in sessionStorage), or
  * without what was typed on this one (the test preview's links carry its fields). Other links (mail,
  * phone, other sites, the app), native checkboxes and radios (and their labels) are left alone: they
- * work without code, and the page takes a box ticked early as it takes typed text. The page's code takes them with
- * `window.__takeEarlyInput()` once hydrated, which also stops the keeping, and acts on each again
- * (apps/web/src/app/early-input.ts). Several taps on one control count as one. Typed text and ticked
- * boxes need no keeping: they stay in their fields, and the page hands them to its handlers then.
+ * work without code, and the page takes a box ticked early as it takes typed text. The page's code
+ * takes what was kept with `window.__takeEarlyInput()` once hydrated, which also stops the keeping,
+ * and acts on each again (apps/web/src/app/early-input.ts). Several taps on one control count as
+ * one. Typed text, ticked boxes, chosen options and photos need no keeping: they stay in their
+ * fields, and the page hands them to its handlers then.
  */
 const EARLY_INPUT_KEEPER =
   "(function(){var kept=[],TYPES=['click','submit','keydown']," +

@@ -5,10 +5,11 @@
  *   the field, but not in the page's state: each such field is told again (an input event, as if
  *   typed now; a tap on the box; a change event on the list or file field), so the page's own
  *   handler takes it (and formats it);
- * - the taps and the arrow keys, kept in order by the page's inline script (EARLY_INPUT_KEEPER in
- *   apps/server/src/web/html-pages.ts): each control is clicked again, a form submitted with Enter
- *   is submitted again, and each key is pressed again on the widget it moved. A control the browser
- *   rendered anew (the server's screen was not this page's) is gone from the document and dropped.
+ * - the taps (on controls and on links to the site's other screens) and the arrow keys, kept in
+ *   order by the page's inline script (EARLY_INPUT_KEEPER in apps/server/src/web/html-pages.ts):
+ *   each control or link is clicked again, a form submitted with Enter is submitted again, and each
+ *   key is pressed again on the widget it moved, each a task after the one before. A control the
+ *   browser rendered anew (the server's screen was not this page's) is gone and dropped.
  */
 /** One kept action: a tap (or a form's submission) on `target`, or `key` pressed on it. */
 interface KeptInput {
