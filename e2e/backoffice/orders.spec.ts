@@ -3,10 +3,23 @@
  * its screen, a counter payment posted that settles it (the borrower's H5 shows Settled), the same
  * reference refused, and the admin reading each write in the audit log.
  */
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures.ts';
 import { createStaff, desktop, signIn } from './staff.ts';
 
 test.use(desktop);
+
+/**
+ * Opens the move's confirmation and confirms it once the popover has finished opening: a click during
+ * its opening animation was once not taken under load (no call was made, the popover stayed open).
+ */
+async function confirmMove(page: Page, name: 'Approve' | 'Disburse') {
+  await page.getByRole('button', { name }).click();
+  const popover = page.getByRole('tooltip');
+  await expect(popover).toBeVisible();
+  await popover.evaluate((el) => Promise.all((el.closest('.ant-popover') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)));
+  await popover.getByRole('button', { name }).click();
+}
 
 interface CreatedOrder {
   orderId: number;
@@ -25,11 +38,9 @@ test('finance approves, disburses and posts the payment that settles an order; t
   await page.getByRole('link', { name: order.orderNo }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderNo}` })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Approve' }).click();
+  await confirmMove(page, 'Approve');
   await expect(page.getByRole('button', { name: 'Disburse' })).toBeVisible();
-  await page.getByRole('button', { name: 'Disburse' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Disburse' }).click();
+  await confirmMove(page, 'Disburse');
   await expect(page.getByText('No move can be made from this status.')).toBeVisible();
 
   // What the borrower owes now, as the screen states it ("Owed now: ₱5,605.00").
