@@ -612,6 +612,21 @@ test.describe('JavaScript on: the browser hydrates the first screen', () => {
     expect(seen.problems.filter((text) => HYDRATION.test(text))).toEqual([]);
   });
 
+  test("a page whose code fails to load: the failure screen's Reload loads the page again, and then it works", async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+    const pageCode = /\/assets\/OrderDetailsPage-[^/]+\.js$/;
+    await page.route(pageCode, (route) => route.abort());
+    const seen = watch(page);
+    await openPage(page, order.path);
+    await expect(page.getByRole('alert')).toContainText('Something went wrong');
+    // The network is back: the tap on Reload is the page's, not kept for code that never came.
+    await page.unroute(pageCode);
+    await page.getByRole('alert').getByRole('button', { name: 'Reload' }).tap();
+    await expect.poll(() => seen.documents).toBe(2);
+    await expect(page.getByRole('heading', { level: 2, name: 'Repayment due' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test('the watch above does see a hydration failure (a server text the browser renders otherwise)', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
     await page.route('**/allIt?**', async (route) => {

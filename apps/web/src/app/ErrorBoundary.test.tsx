@@ -24,6 +24,19 @@ describe('ErrorBoundary', () => {
     expect(reload.getAttribute('type')).toBe('button');
   });
 
+  it("stops the server-rendered page's early-input keeping, so the Reload tap is not kept for code that failed", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const stopKeeping = vi.fn(() => []);
+    window.__takeEarlyInput = stopKeeping;
+    render(
+      <ErrorBoundary>
+        <BrokenPage />
+      </ErrorBoundary>,
+    );
+    expect(stopKeeping).toHaveBeenCalledOnce();
+    expect('__takeEarlyInput' in window).toBe(false);
+  });
+
   it('shows the page itself when it renders', () => {
     render(
       <ErrorBoundary>

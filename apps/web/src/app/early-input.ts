@@ -71,11 +71,22 @@ function handOverFields(root: HTMLElement): void {
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export async function replayEarlyInput(): Promise<void> {
+/** Stops the keeping; what was kept, or undefined where nothing kept (a page the browser rendered). */
+function takeEarlyInput(): KeptInput[] | undefined {
   const take = window.__takeEarlyInput;
-  if (!take) return;
   delete window.__takeEarlyInput;
-  const kept = take();
+  return take?.();
+}
+
+/**
+ * Stops the keeping and drops what was kept: the page failed (ErrorBoundary), so nothing of it is
+ * there to act on, and the failure screen's Reload must take its tap.
+ */
+export const dropEarlyInput = (): void => void takeEarlyInput();
+
+export async function replayEarlyInput(): Promise<void> {
+  const kept = takeEarlyInput();
+  if (!kept) return;
   const root = document.getElementById('root');
   if (root) handOverFields(root);
   for (const { target, key } of kept) {
