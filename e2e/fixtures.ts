@@ -123,7 +123,7 @@ export async function holdCode(page: Page): Promise<() => void> {
  * whose effect runs beside the page in the same commit, has taken what the page's inline keeper
  * kept (and removed its hook). A listener a page attaches in an effect is there from then on.
  */
-export const pageEffectsHaveRun = (page: Page) => page.waitForFunction(() => !('__takeEarlyInput' in window));
+const pageEffectsHaveRun = (page: Page) => page.waitForFunction(() => !('__takeEarlyInput' in window));
 
 /** Whether React has hydrated `element` (its props are attached to the node). */
 export const isHydrated = (element: Locator) => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));

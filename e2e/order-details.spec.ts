@@ -6,7 +6,7 @@
 import type { Page, Route } from '@playwright/test';
 import { callUrlPath } from '@cashloan/contract/common';
 import { goyaFailureInfoRoute } from '@cashloan/contract/routes';
-import { test, expect, openRenderedByBrowser, pageEffectsHaveRun, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, openRenderedByBrowser, type Borrower, type OpsClient } from './fixtures.ts';
 
 interface CreatedOrder {
   orderId: number;
@@ -340,9 +340,6 @@ test.describe('Order details: popups', () => {
 test.describe('Order details: pull to refresh', () => {
   /** Drags a finger down the page from the status card by `distances` px, then lifts it. */
   async function pull(page: Page, distances: number[], onStep?: (distance: number) => Promise<void>) {
-    // A drag is not kept for the page's code (only taps, submissions and keys are), and the pull's
-    // touch listeners are attached in an effect: the finger starts once the page's effects have run.
-    await pageEffectsHaveRun(page);
     const cdp = await page.context().newCDPSession(page);
     const box = (await page.getByRole('img', { name: /^Status:/ }).boundingBox())!;
     const x = box.x + box.width / 2;
