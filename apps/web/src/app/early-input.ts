@@ -71,7 +71,7 @@ function handOverFields(root: HTMLElement): void {
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Stops the keeping; what was kept, or undefined where nothing kept (a page the browser rendered). */
+/** Stops the keeping and returns what was kept; undefined where no keeper ran (a page the browser rendered). */
 function takeEarlyInput(): KeptInput[] | undefined {
   const take = window.__takeEarlyInput;
   delete window.__takeEarlyInput;
