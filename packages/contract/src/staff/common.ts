@@ -32,8 +32,17 @@ export const STAFF_LIMITS = {
   passwordMaxChars: 128,
   idleMinutes: 30,
   absoluteHours: 12,
-  /** Wrong passwords or codes within lockoutMinutes that lock the account for lockoutMinutes. */
+  /**
+   * Wrong passwords or codes from one address within lockoutMinutes that lock the account for that
+   * address for lockoutMinutes (docs/backoffice.md, "Lockout").
+   */
   lockoutFailures: 5,
+  /**
+   * Wrong passwords or codes from any addresses within lockoutMinutes that lock the account for
+   * everyone for lockoutMinutes: more than one address can send (3 × lockoutFailures), so one
+   * address alone can never lock another person out.
+   */
+  accountLockoutFailures: 15,
   lockoutMinutes: 15,
   recoveryCodes: 10,
   pageSizeMax: 100,

@@ -19,7 +19,11 @@ export function registerAccountCalls(app: FastifyInstance, deps: StaffDeps): voi
   mountStaffCall(app, deps, setStaffRolesCall, (ctx) =>
     ctx.write(async (tx) => {
       const { before, after } = await changeRoles(tx, ctx.current.staff.id, ctx.input.id, ctx.input.roles);
-      return { answer: accountView(after), audit: { before: { roles: before.roles }, after: { roles: after.roles } } };
+      // New roles are taken up at a new sign-in, with the second factor they need: the account's
+      // sessions end (but the admin's own, when changing their own roles: stageNow holds it to them).
+      const changed = [...before.roles].sort().join() !== [...after.roles].sort().join();
+      const ended = changed ? await endAllSessions(tx, after.id, ctx.now, after.id === ctx.current.staff.id ? ctx.current : undefined) : 0;
+      return { answer: accountView(after), audit: { before: { roles: before.roles }, after: { roles: after.roles, sessionsEnded: ended } } };
     }),
   );
 

@@ -21,7 +21,7 @@ export function registerSessionCalls(app: FastifyInstance, deps: StaffDeps): voi
   const { db } = deps;
 
   mountStaffCall(app, deps, signInCall, async (ctx) => {
-    const outcome = await signIn(db, ctx.input, ctx.now);
+    const outcome = await signIn(db, { ...ctx.input, address: ctx.request.ip }, ctx.now);
     ctx.actor = outcome.actor;
     if (!outcome.opened) throw signInFailed();
     setSessionCookie(ctx.request, ctx.reply, outcome.opened.token);
@@ -30,7 +30,7 @@ export function registerSessionCalls(app: FastifyInstance, deps: StaffDeps): voi
   });
 
   mountStaffCall(app, deps, secondFactorCall, async (ctx) => {
-    const next = await enterSecondFactor(deps, ctx.current, ctx.input.code, ctx.now);
+    const next = await enterSecondFactor(deps, ctx.current, ctx.input.code, ctx.request.ip, ctx.now);
     if (opened(next)) setSessionCookie(ctx.request, ctx.reply, next.token);
     await ctx.audit({ after: { stage: next.session.stage } });
     return sessionState(next);
@@ -46,7 +46,7 @@ export function registerSessionCalls(app: FastifyInstance, deps: StaffDeps): voi
   });
 
   mountStaffCall(app, deps, changePasswordCall, async (ctx) => {
-    const next = await changePassword(db, ctx.current, ctx.input, ctx.now);
+    const next = await changePassword(db, ctx.current, ctx.input, ctx.request.ip, ctx.now);
     if (opened(next)) setSessionCookie(ctx.request, ctx.reply, next.token);
     await ctx.audit({ after: { stage: next.session.stage, otherSessionsEnded: true } });
     return sessionState(next);
@@ -59,7 +59,7 @@ export function registerSessionCalls(app: FastifyInstance, deps: StaffDeps): voi
   });
 
   mountStaffCall(app, deps, secondFactorConfirmCall, async (ctx) => {
-    const { recoveryCodes, next } = await confirmSecondFactor(deps, ctx.current, ctx.input.code, ctx.now);
+    const { recoveryCodes, next } = await confirmSecondFactor(deps, ctx.current, ctx.input.code, ctx.request.ip, ctx.now);
     if (opened(next)) setSessionCookie(ctx.request, ctx.reply, next.token);
     await ctx.audit({ before: { secondFactor: false }, after: { secondFactor: true, stage: next.session.stage } });
     return { recoveryCodes, session: sessionState(next) };

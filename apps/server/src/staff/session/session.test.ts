@@ -12,8 +12,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const MINUTE = 60_000;
-const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/staff/api/sign-in', headers: { 'content-type': 'application/json', ...headers }, payload: { email, password } });
+const signIn = (email: string, password: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/staff/api/sign-in', headers: { 'content-type': 'application/json', ...headers }, payload: { email, password }, remoteAddress });
+const failuresOf = async (email: string) =>
+  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff_sign_in_failures WHERE email = $1 AND checked', [email])).rows[0]!.n;
 
 /** An account with the test password, or (temporary) with one drawn for it. */
 async function newAccount(roles: Array<'agent' | 'finance' | 'admin'>, email: string, password: 'test' | 'temporary' = 'test') {
@@ -96,9 +98,44 @@ describe('signing in', () => {
     await newAccount(['agent'], 'dan@lender.test');
     const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn('dan@lender.test', `guess number ${i}`)));
     expect(guesses.every((g) => g.statusCode === 401)).toBe(true);
-    const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_sign_in_failures WHERE email = 'dan@lender.test'`);
+    const { rows } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM staff_sign_in_failures WHERE email = 'dan@lender.test' AND checked`);
     expect(rows[0]!.n).toBeLessThanOrEqual(STAFF_LIMITS.lockoutFailures);
     expect((await signIn('dan@lender.test', STAFF_TEST_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('locks the email for the address the guesses came from; another address still signs in until 15 failures from any addresses lock it for everyone', async () => {
+    await newAccount(['agent'], 'ida@lender.test');
+    for (let i = 0; i < STAFF_LIMITS.lockoutFailures; i++) expect((await signIn('ida@lender.test', `wrong ${i}`, {}, '10.1.0.1')).statusCode).toBe(401);
+    // The guesser's own address is locked, even for the right password…
+    expect((await signIn('ida@lender.test', STAFF_TEST_PASSWORD, {}, '10.1.0.1')).statusCode).toBe(401);
+    // …but the person at their own desk is not locked out by it.
+    expect((await signIn('ida@lender.test', STAFF_TEST_PASSWORD, {}, '10.2.0.1')).statusCode).toBe(200);
+    // Their sign-in forgets their own address's failures only: the guesser's stay counted.
+    expect(await failuresOf('ida@lender.test')).toBe(STAFF_LIMITS.lockoutFailures);
+
+    // Guesses from two more addresses make 15: now the email is locked for everyone, for 15 minutes.
+    for (const address of ['10.1.0.2', '10.1.0.3']) {
+      for (let i = 0; i < STAFF_LIMITS.lockoutFailures; i++) expect((await signIn('ida@lender.test', `wrong ${i}`, {}, address)).statusCode).toBe(401);
+    }
+    expect(await failuresOf('ida@lender.test')).toBe(STAFF_LIMITS.accountLockoutFailures);
+    const locked = await signIn('ida@lender.test', STAFF_TEST_PASSWORD, {}, '10.2.0.1');
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().message).toBe(STAFF_MESSAGES.signInFailed);
+    // A locked attempt is refused unchecked: nothing more is counted.
+    expect(await failuresOf('ida@lender.test')).toBe(STAFF_LIMITS.accountLockoutFailures);
+    await t.clock.advance(15 * MINUTE + 1000);
+    expect((await signIn('ida@lender.test', STAFF_TEST_PASSWORD, {}, '10.2.0.1')).statusCode).toBe(200);
+  });
+
+  it('never lets the right password through a burst of wrong ones sent with it, and checks at most 5 of them', async () => {
+    await newAccount(['agent'], 'jon@lender.test');
+    const burst = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => signIn('jon@lender.test', `wrong guess ${i}`)),
+      signIn('jon@lender.test', STAFF_TEST_PASSWORD),
+      ...Array.from({ length: 12 }, (_, i) => signIn('jon@lender.test', `late guess ${i}`)),
+    ]);
+    expect(burst.map((r) => r.statusCode).filter((s) => s !== 401)).toEqual([]);
+    expect(await failuresOf('jon@lender.test')).toBeLessThanOrEqual(STAFF_LIMITS.lockoutFailures);
   });
 
   it('refuses a sign-in sent from another site (Origin or Sec-Fetch-Site) and a form body', async () => {
