@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract';
 import type { AppDeps } from './deps.ts';
 import { installErrorHandlers } from './platform/http/errors.ts';
+import { separateBackofficeHost } from './platform/http/hosts.ts';
 import { registerHealth, type Lifecycle } from './platform/http/health.ts';
 import { installMetrics } from './platform/metrics/http.ts';
 import { registerModules } from './modules/index.ts';
@@ -46,6 +47,8 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
     schemaController: { compilersFactory: lazySchemaCompilers },
   });
   installErrorHandlers(app);
+  // With BACKOFFICE_ORIGIN, the staff side and the borrower's side each on their own host: first, so every route and 404 has it.
+  separateBackofficeHost(app, deps.config.BACKOFFICE_ORIGIN);
   // Every answer counted by route template (GET /metrics only with METRICS_TOKEN).
   installMetrics(app, { token: deps.config.METRICS_TOKEN, poolStats: deps.db.poolStats?.bind(deps.db) });
   // Every answer, API, pages and files alike, is read as the type it declares; over https (directly,

@@ -161,6 +161,20 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   /** Public base URL the server builds absolute links with (printed demo links, jump URLs). */
   PUBLIC_URL: optionalText.refine((v) => v === undefined || (/^https?:\/\//i.test(v) && URL.canParse(v)), { error: 'must be an http(s) URL' }),
+  /**
+   * The staff back office's own origin (https://staff.lender.ph; docs/deploy.md): when set, the staff
+   * API and the back office answer only on its host, and the borrower's H5 and API not there. Unset:
+   * one origin serves both (npm start, development).
+   */
+  BACKOFFICE_ORIGIN: optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const url = URL.canParse(v) ? new URL(v) : null;
+    if (!url || !/^https?:$/.test(url.protocol) || url.username !== '' || url.password !== '' || url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+      ctx.addIssue({ code: 'custom', message: `must be an origin, https://host or https://host:port (no path, query or user), not ${JSON.stringify(v)}` });
+      return undefined;
+    }
+    return url.origin;
+  }),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /**
    * Whether to believe X-Forwarded-For (per-address limits use the client address): off by default;
@@ -282,6 +296,12 @@ function crossCheck(config: Config): string[] {
     for (const name of missingKeys) problems.push(`${name}: is required when NODE_ENV=production (${format[name]}; docs/ops.md, "Card-data keys")`);
   } else if (missingKeys.length === 1) {
     problems.push(`${missingKeys[0]}: must be set together with the other of CARD_DATA_KEYS and CARD_HASH_KEY (or, outside production, neither)`);
+  }
+  if (config.BACKOFFICE_ORIGIN !== undefined) {
+    if (config.NODE_ENV === 'production' && !config.BACKOFFICE_ORIGIN.startsWith('https://')) problems.push('BACKOFFICE_ORIGIN: must be https when NODE_ENV=production');
+    if (config.PUBLIC_URL !== undefined && new URL(config.PUBLIC_URL).host === new URL(config.BACKOFFICE_ORIGIN).host) {
+      problems.push("BACKOFFICE_ORIGIN: must be a host of its own, not PUBLIC_URL's (the borrower app's)");
+    }
   }
   if (config.PAYMENT_PROVIDER === 'dragonpay') {
     for (const name of ['DRAGONPAY_MERCHANT_ID', 'DRAGONPAY_PASSWORD'] as const) {

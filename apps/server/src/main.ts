@@ -218,6 +218,9 @@ async function runServer(config: Config): Promise<void> {
 
   // Unusable market rules stop the start; a product whose terms break a legal cap is logged once (and withheld).
   await checkCapsAtStart(db, clock.now(), app.log);
+  if (config.NODE_ENV === 'production' && config.BACKOFFICE_ORIGIN === undefined) {
+    app.log.warn("BACKOFFICE_ORIGIN is not set: the staff back office shares the borrower app's origin, so a script run in the H5 could call the staff API (docs/deploy.md, \"The back office's host\")");
+  }
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   // The address it listens on (127.0.0.1 by default), or localhost when it listens on every interface.
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
@@ -229,7 +232,7 @@ async function runServer(config: Config): Promise<void> {
   } else if (config.SEED_DEMO && config.NODE_ENV !== 'production') {
     lines.push('  Demo data was seeded on an earlier start; GET /ops/demo-links answers its links with a new demo session');
   }
-  lines.push(`Staff back office on ${base}/backoffice`);
+  lines.push(`Staff back office on ${config.BACKOFFICE_ORIGIN ?? base}/backoffice`);
   if (demoStaff) {
     // Printed by this start only: the passwords are kept nowhere but as their hashes.
     lines.push('  Demo staff (dev only; the passwords are shown this once):');

@@ -96,7 +96,8 @@ function withCodeAfterPaint(html: string, routeJs: string[]): string {
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
   const preloads = [...new Set([...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...routeJs.map((file) => `/${file}`)])].filter((url) => !entries.includes(url));
   const loader = `<script data-preload="${preloads.join(' ')}" data-entry="${entries.join(' ')}">${AFTER_PAINT_LOADER}</script>`;
-  return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `${loader}</body>`);
+  // A function replacement: a replacement string would read '$' in the file names as a pattern.
+  return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', () => `${loader}</body>`);
 }
 
 function withRouteFiles(
@@ -120,7 +121,8 @@ function withRouteFiles(
     }),
     ...(codeAfterPaint ? [] : files.js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
   ].join('');
-  html = html.replace('</head>', `${head}</head>`);
+  // A function replacement: the inlined CSS may hold '$&', "$'" or '$`' (in a content: string, say).
+  html = html.replace('</head>', () => `${head}</head>`);
   return codeAfterPaint ? withCodeAfterPaint(html, files.js.filter(missing)) : html;
 }
 

@@ -30,12 +30,14 @@ export async function serveBackoffice(app: FastifyInstance, config: Pick<Config,
   const built = dist !== '' && existsSync(join(dist, 'index.html'));
   await app.register(
     async (scope) => {
-      scope.addHook('onSend', async (_request, reply, payload) => {
+      // Set as the request arrives (they stay on every answer, errors included), so a request refused
+      // before this scope's hooks (the back office asked for on another host: platform/http/hosts.ts)
+      // answers without them, like any path that does not exist.
+      scope.addHook('onRequest', async (_request, reply) => {
         reply.header('Content-Security-Policy', BACKOFFICE_CSP);
         reply.header('X-Frame-Options', 'DENY');
         reply.header('Referrer-Policy', 'same-origin');
         reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-        return payload;
       });
       if (!built) {
         scope.get('/*', async () => {

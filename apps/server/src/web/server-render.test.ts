@@ -29,6 +29,16 @@ describe('renderFirstScreen', () => {
     expect(html).toContain('<script type="application/json" id="preloaded-answers">{"order":{"code":404');
   });
 
+  it("puts text holding String.replace's patterns, </script> and U+2028 into the page as it is (issue 34)", async () => {
+    const text = "[$&] [$`] [$'] [$1] [$$] </script><!-- a\u2028b\u2029c";
+    const html = (await render({ code: 0, message: text, data: null }))!;
+    expect(html.startsWith('<body><script type="application/json" id="preloaded-answers">')).toBe(true);
+    expect(html.endsWith(`<div id="root"><main>${text}</main></div></body>`)).toBe(true);
+    const json = /id="preloaded-answers">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(json).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual({ order: { code: 0, message: text, data: null } });
+  });
+
   it('leaves to the browser a page whose call was refused for a missing session or page parameter (the browser may hold it in its storage)', async () => {
     expect(await render({ code: ERROR_CODES.sessionInvalid, message: ERROR_MESSAGES.sessionMissing, data: null })).toBeUndefined();
     expect(await render({ code: String(ERROR_CODES.sessionInvalid), message: ERROR_MESSAGES.sessionMissing, data: null })).toBeUndefined();

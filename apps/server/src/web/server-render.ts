@@ -28,8 +28,17 @@ const MAX_CALL_ROUNDS = 3;
 const mayLackWhatTheBrowserHolds = (answer: ServerAnswer) =>
   answer.message === ERROR_MESSAGES.sessionMissing || Number(answer.code) === ERROR_CODES.invalidInput;
 
-/** JSON inside <script>: '<' escaped so no text in it can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/**
+ * JSON inside <script>: '<' escaped so no text in it can close the element (or open a comment), and
+ * U+2028/U+2029 escaped too, so the text stays valid should it ever be read as JavaScript.
+ */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
  * The page `template` (the route's HTML) with its first screen rendered for `page` and the answers
@@ -51,10 +60,13 @@ export async function renderFirstScreen(
       rendered = renderer.renderRoute(page, answers);
     }
     if (Object.values(answers).some(mayLackWhatTheBrowserHolds)) return undefined;
-    return template.replace(
-      '<div id="root"></div>',
-      `<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${rendered.markup}</div>`,
-    );
+    // Spliced in, never through String.replace with a string: the markup and the answers hold what
+    // borrowers and agents write, and '$&', '$`' or "$'" in a replacement string would paste the
+    // template back into the page (issue 34).
+    const at = template.indexOf(EMPTY_ROOT);
+    if (at < 0) throw new Error(`the page template has no ${EMPTY_ROOT}`);
+    const filled = `<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${rendered.markup}</div>`;
+    return template.slice(0, at) + filled + template.slice(at + EMPTY_ROOT.length);
   } catch (error) {
     log(error);
     return undefined;

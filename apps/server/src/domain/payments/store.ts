@@ -273,15 +273,21 @@ export interface StoredNotification {
   attempts: number;
 }
 
+/**
+ * Stores a notification once (migration 033): its id, or null when the same notification (provider,
+ * txnid, refno, status and message: what its signature covers) is stored already, a replay. Two
+ * processes storing the same one at once store one row; the other gets null.
+ */
 export async function insertNotification(
   db: Queryable,
   n: { provider: string; txnId: string; refNo: string; status: string; message: string; receivedAt: Date },
-): Promise<number> {
+): Promise<number | null> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO provider_notifications (provider, txn_id, ref_no, status, message, received_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    `INSERT INTO provider_notifications (provider, txn_id, ref_no, status, message, received_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (provider, txn_id, ref_no, status, message) DO NOTHING RETURNING id`,
     [n.provider, n.txnId, n.refNo, n.status, n.message, n.receivedAt],
   );
-  return Number(rows[0]!.id);
+  return rows[0] ? Number(rows[0].id) : null;
 }
 
 /** Notifications not yet settled, oldest first, each counted as one more attempt. */

@@ -1,7 +1,8 @@
 /**
  * The provider's postback (Dragonpay's: GET or POST, form fields txnid, refno, status, message,
  * digest), answered in plain text as the provider expects: `result=OK` once the notification is
- * stored, anything else makes the provider send it again. Settling runs after the answer.
+ * stored (or, a replay, was stored before), anything else makes the provider send it again. Settling
+ * runs after the answer.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PROVIDER_POSTBACK_PATH } from '@cashloan/contract';
@@ -18,8 +19,10 @@ export function registerProviderPostback(app: FastifyInstance, deps: Pick<AppDep
     reply.header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'no-store');
     const notification = readNotification(input);
     if ('missing' in notification) return reply.code(400).send(`result=FAIL_MISSING_${notification.missing.toUpperCase()}`);
-    if (!(await receiveNotification(deps, notification))) return reply.code(403).send('result=FAIL_DIGEST_MISMATCH');
-    void settler.kick();
+    const received = await receiveNotification(deps, notification);
+    if (received === 'refused') return reply.code(403).send('result=FAIL_DIGEST_MISMATCH');
+    // A replay is stored already (settled, or left for the periodic pass): answered, and nothing is asked of the provider.
+    if (received === 'stored') void settler.kick();
     return reply.send('result=OK');
   };
 

@@ -2,8 +2,9 @@
  * The Dragonpay adapter and the postback against a local stand-in speaking Dragonpay's protocol
  * (test/support/dragonpay-standin.ts): references issued once per pay code even through time-outs,
  * forged and tampered notifications refused or ignored with nothing applied, 100 duplicate and
- * out-of-order notifications applying exactly one payment, the status query as the truth, pending,
- * failed and voided codes, and the money that cannot be applied kept as exceptions. Prints its figures.
+ * out-of-order notifications applying exactly one payment, a replayed notification stored once and
+ * never asked about again, the status query as the truth, pending, failed and voided codes, and the
+ * money that cannot be applied kept as exceptions. Prints its figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_PENDING_TEXT, PROVIDER_POSTBACK_PATH, callUrlPath, loanDetailsRoute } from '@cashloan/contract';
@@ -68,6 +69,14 @@ async function detailsOf(borrower: { session: object }, orderId: number) {
   });
   return res.json().data as { orderStatus: number; paymentPendingText?: string };
 }
+/** Waits until `done` holds (what the server does after answering), 10 s at most. */
+async function until(done: () => Promise<boolean>) {
+  for (let i = 0; i < 200; i++) {
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('never happened');
+}
 const codeOf = async (orderId: number) => (await listOrderPayCodes(t.db, orderId))[0]!;
 
 describe('issuing a pay code at Dragonpay', () => {
@@ -126,9 +135,9 @@ describe('notifications', () => {
     expect(await paymentsOf(orderId)).toEqual([]);
     expect((await loadOrder(t.db, orderId))!.paidMinor).toBe(0);
     expect((await codeOf(orderId)).status).toBe('pending');
-    const forged = (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM provider_notifications WHERE txn_id = $1`, [code.txnId])).rows[0]!.n;
-    // Only the correctly signed ones were stored; the forged and tampered 60 never were.
-    expect(forged).toBe(20);
+    const stored = (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM provider_notifications WHERE txn_id = $1`, [code.txnId])).rows[0]!.n;
+    // The forged and tampered 60 were never stored; the 20 correctly signed ones are one notification, stored once.
+    expect(stored).toBe(1);
     console.log(`dragonpay notifications: ${refusedOrIgnored.total} forged, tampered, replayed or unknown; ${Math.round((100 * refusedOrIgnored.ok) / refusedOrIgnored.total)}% refused or ignored; payments applied: ${(await paymentsOf(orderId)).length}`);
     expect(refusedOrIgnored.ok).toBe(refusedOrIgnored.total);
   });
@@ -146,16 +155,16 @@ describe('notifications', () => {
     expect((await codeOf(orderId)).status).toBe('paid');
     expect((await loadOrder(t.db, orderId))!.status).toBe(200);
 
-    // A late P for the paid code does not move it back.
+    // A late P for the paid code does not move it back (a new notification: its message differs from the P above).
     dp.settle(code.txnId, 'P');
-    await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'P' });
+    await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'P', message: 'late' });
     await allSettled();
     expect((await codeOf(orderId)).status).toBe('paid');
   });
 
   it('keeps a code pending while the provider says P (the borrower is told), and applies it once the provider says S', async () => {
     const { orderId, borrower, code } = await newCode();
-    await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' });
+    await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'P' });
     await allSettled();
     expect((await codeOf(orderId)).status).toBe('pending');
     expect((await detailsOf(borrower, orderId)).paymentPendingText).toBe(PAYMENT_PENDING_TEXT);
@@ -197,10 +206,52 @@ describe('notifications', () => {
     expect(exceptions.find((e) => e.txnId === over.code.txnId)).toMatchObject({ kind: 'amount_mismatch', receivedMinor: over.code.amountMinor + 5_000, expectedMinor: over.code.amountMinor, borrowerId: over.borrower.borrowerId });
     expect(exceptions.find((e) => e.txnId === settled.code.txnId)).toMatchObject({ kind: 'order_closed', receivedMinor: settled.code.amountMinor, borrowerId: settled.borrower.borrowerId });
 
-    // Notified again: still one exception each.
-    await dp.notify(postbackUrl, { txnid: over.code.txnId, refno: over.code.code, status: 'S' });
+    // Notified again (another notification, settled again): still one exception each.
+    await dp.notify(postbackUrl, { txnid: over.code.txnId, refno: over.code.code, status: 'S', message: 'sent again' });
     await allSettled();
     expect((await listPaymentExceptions(t.db)).filter((e) => e.txnId === over.code.txnId)).toHaveLength(1);
+  });
+
+  it('stores a replayed notification once and asks the provider once: 100 replays, one after another and all at once', async () => {
+    const { orderId, code } = await newCode();
+    dp.settle(code.txnId, 'S');
+    const signed = { txnid: code.txnId, refno: code.code, status: 'S', message: 'Paid at 7-Eleven' };
+    const queriesBefore = dp.calls.status;
+    expect(await dp.notify(postbackUrl, signed)).toEqual({ status: 200, body: 'result=OK' });
+    await allSettled();
+    expect(dp.calls.status - queriesBefore).toBe(1);
+    // The same signed notification again: 50 one after another, then 49 at once.
+    const answers = [];
+    for (let i = 0; i < 50; i++) answers.push(await dp.notify(postbackUrl, signed));
+    answers.push(...(await Promise.all(Array.from({ length: 49 }, () => dp.notify(postbackUrl, signed)))));
+    expect(answers.every((a) => a.status === 200 && a.body === 'result=OK')).toBe(true);
+    await allSettled();
+    const rows = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM provider_notifications WHERE txn_id = $1', [code.txnId])).rows[0]!.n;
+    const queries = dp.calls.status - queriesBefore;
+    console.log(`dragonpay replays: 1 notification sent 100 times (answered OK 100 times); rows stored: ${rows}; status queries: ${queries}; payments applied: ${(await paymentsOf(orderId)).length}`);
+    expect(rows).toBe(1);
+    expect(queries).toBe(1);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it('asks nothing for a replay of a notification still waiting to be settled; the next pass settles it once', async () => {
+    const { orderId, code } = await newCode();
+    dp.settle(code.txnId, 'S');
+    const signed = { txnid: code.txnId, refno: code.code, status: 'S' };
+    // The first status query (and its two retries) time out: the notification stays stored, unsettled.
+    dp.delayNext(3, TIMEOUT_MS + 300);
+    const queriesBefore = dp.calls.status;
+    expect((await dp.notify(postbackUrl, signed)).body).toBe('result=OK');
+    await until(async () => dp.calls.status - queriesBefore === 3);
+    await new Promise((r) => setTimeout(r, TIMEOUT_MS + 400));
+    expect(await paymentsOf(orderId)).toEqual([]);
+    // Replays while it waits: answered, nothing stored, the provider not asked.
+    for (let i = 0; i < 10; i++) expect((await dp.notify(postbackUrl, signed)).body).toBe('result=OK');
+    expect(dp.calls.status - queriesBefore).toBe(3);
+    await settleNotifications(t);
+    expect(dp.calls.status - queriesBefore).toBe(4);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM provider_notifications WHERE txn_id = $1', [code.txnId])).rows[0]!.n).toBe(1);
   });
 
   it('keeps a notification whose status query timed out, and settles it on the next pass', async () => {

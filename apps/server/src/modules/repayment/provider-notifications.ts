@@ -41,10 +41,17 @@ export function readNotification(input: Record<string, unknown>): ProviderNotifi
   return out as unknown as ProviderNotification;
 }
 
-/** Stores a signed notification; false (nothing stored) when the signature is not the provider's. */
-export async function receiveNotification(deps: Deps, notification: ProviderNotification): Promise<boolean> {
-  if (!deps.payments.verifyNotification(notification)) return false;
-  await insertNotification(deps.db, {
+/**
+ * What became of a postback: `refused` (the signature is not the provider's; nothing stored),
+ * `stored` (a new notification, to be settled), or `replay` (the same signed notification is stored
+ * already, settled or waiting for the periodic pass: nothing stored, nothing to settle).
+ */
+export type Reception = 'refused' | 'stored' | 'replay';
+
+/** Stores a signed notification once (migration 033). */
+export async function receiveNotification(deps: Deps, notification: ProviderNotification): Promise<Reception> {
+  if (!deps.payments.verifyNotification(notification)) return 'refused';
+  const id = await insertNotification(deps.db, {
     provider: deps.payments.name,
     txnId: notification.txnid,
     refNo: notification.refno,
@@ -52,19 +59,23 @@ export async function receiveNotification(deps: Deps, notification: ProviderNoti
     message: notification.message,
     receivedAt: deps.clock.now(),
   });
-  return true;
+  return id === null ? 'replay' : 'stored';
 }
 
 /**
  * Settles one stored notification: the provider's status of its txnid decides. undefined when the
- * provider did not answer (the notification stays for the next pass).
+ * provider did not answer (the notification stays for the next pass). Without an id (the sandbox's
+ * counter told twice), the transaction is settled and no notification is marked.
  */
-export async function settleOne(deps: Deps, n: Pick<StoredNotification, 'id' | 'provider' | 'txnId'>): Promise<{ outcome: SettlementOutcome; detail: string } | undefined> {
+export async function settleOne(
+  deps: Deps,
+  n: Pick<StoredNotification, 'provider' | 'txnId'> & { id: number | undefined },
+): Promise<{ outcome: SettlementOutcome; detail: string } | undefined> {
   const truth = await deps.payments.transactionStatus(n.txnId).catch(() => undefined);
   if (truth === undefined) return undefined;
   if (truth !== null) return settleProviderTransaction(deps, n.provider, truth, deps.clock.now(), n.id);
   const unknown = { outcome: 'unknown' as const, detail: `the provider does not know txnid ${n.txnId}` };
-  await settleNotification(deps.db, n.id, `${unknown.outcome}: ${unknown.detail}`, deps.clock.now());
+  if (n.id !== undefined) await settleNotification(deps.db, n.id, `${unknown.outcome}: ${unknown.detail}`, deps.clock.now());
   return unknown;
 }
 
@@ -81,13 +92,15 @@ export async function settleNotifications(deps: Deps): Promise<Array<{ id: numbe
 /**
  * The sandbox's counter "received" the money for a pay code (the dev ops API stands in for it): the
  * sandbox's books say so, a notification is stored as a provider's would be, and it is settled at
- * once through the same path as a real postback.
+ * once through the same path as a real postback. Told again with the same status, the notification
+ * is the one stored already: nothing new is stored, and the transaction is settled again (the
+ * sandbox asks only its own books), so the dev API answers what it did ("already applied").
  */
 export async function sandboxPaid(deps: Deps, payCode: Pick<PayCodeRow, 'txnId' | 'amountMinor'>, refNo: string, status: ProviderStatus = 'S') {
   const now = deps.clock.now();
   const storedRef = await recordSandboxTransaction(deps.db, { txnId: payCode.txnId, refNo, status, amountMinor: payCode.amountMinor, now });
   const id = await insertNotification(deps.db, { provider: deps.payments.name, txnId: payCode.txnId, refNo: storedRef, status, message: 'sandbox', receivedAt: now });
-  return settleOne(deps, { id, provider: deps.payments.name, txnId: payCode.txnId });
+  return settleOne(deps, { id: id ?? undefined, provider: deps.payments.name, txnId: payCode.txnId });
 }
 
 /** The periodic job's name, and its lock, which a pass asked for by a postback takes too. */

@@ -67,21 +67,26 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** A write must come from a page of this server: a browser says where it was sent from (Sec-Fetch-Site, Origin). */
-function refuseForeignPage(request: FastifyRequest): void {
+/**
+ * A write must come from a page of the back office: a browser says where it was sent from
+ * (Sec-Fetch-Site, Origin). The back office's origin is BACKOFFICE_ORIGIN when set (scheme, host and
+ * port), else this server's host as the request names it.
+ */
+function refuseForeignPage(request: FastifyRequest, backofficeOrigin: string | undefined): void {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') throw forbidden(STAFF_MESSAGES.csrf);
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    // Both through URL, so a default port written or not compares the same.
-    const hostOf = (url: string) => {
+    // Through URL, so a default port written or not (and case) compares the same.
+    const parsed = (url: string) => {
       try {
-        return new URL(url).host;
+        return new URL(url);
       } catch {
         return null;
       }
     };
-    if (hostOf(origin) !== hostOf(`${request.protocol}://${request.host}`)) throw forbidden(STAFF_MESSAGES.csrf);
+    const same = backofficeOrigin !== undefined ? parsed(origin)?.origin === backofficeOrigin : parsed(origin)?.host === parsed(`${request.protocol}://${request.host}`)?.host;
+    if (!same) throw forbidden(STAFF_MESSAGES.csrf);
   }
 }
 
@@ -119,7 +124,7 @@ export function mountStaffCall<C extends StaffCall>(app: FastifyInstance, deps: 
         outcome,
       });
       try {
-        if (writes) refuseForeignPage(request);
+        if (writes) refuseForeignPage(request, deps.config.BACKOFFICE_ORIGIN);
         let current: StaffSession | null = null;
         if (route.access !== 'public') {
           current = await sessionOf(deps.db, request.cookies[STAFF_SESSION_COOKIE], now);

@@ -8,7 +8,8 @@ import { Fragment } from 'react';
 export function PayCode({ code }: { code: string }) {
   return (
     <>
-      {(code.match(/.{1,4}/g) ?? []).map((group, index) => (
+      {/* [\s\S], not '.', which skips line terminators (U+2028 in a code from the address would vanish). */}
+      {(code.match(/[\s\S]{1,4}/g) ?? []).map((group, index) => (
         <Fragment key={index}>
           {index > 0 && <wbr />}
           {group}
