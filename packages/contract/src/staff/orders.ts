@@ -24,7 +24,11 @@ export type StaffOrderListItem = z.infer<typeof staffOrderListItem>;
 /** One line of the ledger: a charge the order owes, or money received and how it was applied. */
 export const staffLedgerLine = z.object({
   at: isoDateTime,
-  kind: z.enum(['loan', 'payment', 'late-charges-accrued', 'waived']).describe("'waived': the interest for the unused days and the service fee of a loan cancelled in its cooling-off period (negative)"),
+  kind: z
+    .enum(['loan', 'payment', 'late-charges-accrued', 'waived', 'credit-held'])
+    .describe(
+      "'waived': the interest for the unused days and the service fee of a loan cancelled in its cooling-off period (negative); 'credit-held': the part of the payment before it beyond what was owed, held as the borrower's credit (a payment exception), which takes nothing off what is owed (positive, undoing that part of the payment's line)",
+    ),
   description: z.string(),
   /** What the line adds to (a charge) or takes off (a payment) what is owed. */
   amountMinor: z.number().int(),

@@ -6,11 +6,11 @@ import { fail, renderBackOffice, sessionOf, type SentRequest } from '../../test-
 
 const mismatch: StaffPaymentException = {
   id: 2, kind: 'amount_mismatch', provider: 'dragonpay', txnId: 'TXN-7', refNo: 'DP-OVER-1', orderId: 7, orderNo: 'NO-7', borrowerId: 3,
-  receivedMinor: 572500, expectedMinor: 567500, detail: 'pay code 1234 is for 567500; the provider received 572500', createdAt: '2025-03-02T03:00:00Z',
+  receivedMinor: 572500, expectedMinor: 567500, heldMinor: 572500, paymentId: null, detail: 'pay code 1234 is for 567500; the provider received 572500', createdAt: '2025-03-02T03:00:00Z',
 };
 const stray: StaffPaymentException = {
   id: 1, kind: 'unknown_reference', provider: 'dragonpay', txnId: 'NOT-OURS', refNo: 'DP-STRAY-1', orderId: null, orderNo: null, borrowerId: null,
-  receivedMinor: 12345, expectedMinor: null, detail: 'txnid NOT-OURS is not a pay code of ours', createdAt: '2025-03-01T03:00:00Z',
+  receivedMinor: 12345, expectedMinor: null, heldMinor: 12345, paymentId: null, detail: 'txnid NOT-OURS is not a pay code of ours', createdAt: '2025-03-01T03:00:00Z',
 };
 
 describe('payment exceptions', () => {

@@ -170,15 +170,44 @@ export async function applyPaidPayCode(deps: Pick<AppDeps, 'db'>, input: ApplyPa
   return applied;
 }
 
+/** A payment's reference as `<source>:<reference>` (dragonpay:…, posted:…, sandbox:ch_…), split for an exception's provider and ref_no. */
+function referenceParts(providerRef: string): { provider: string; refNo: string } {
+  const colon = providerRef.indexOf(':');
+  return colon < 0 ? { provider: 'unknown', refNo: providerRef } : { provider: providerRef.slice(0, colon), refNo: providerRef.slice(colon + 1) };
+}
+
 /**
  * The one place money is written: into the order's ledger (orders' recordPayment), the pay code
  * marked paid, the payment and what it did stored. Every door (a provider's notification, a card
- * charge, a staff posting) ends here, inside its own transaction.
+ * charge, a staff posting) ends here, inside its own transaction. The ledger takes at most what the
+ * order owes (for a cooling-off exit, its exit amount); what arrived beyond it (unappliedMinor) is
+ * never in the order's paid total: it is one 'overpayment' exception, held as the borrower's credit,
+ * for finance to refund or apply. The payment keeps the whole amount received and its allocation.
  */
 async function applyMoney(tx: Queryable, payCode: PayCodeRow, providerRef: string, now: Date, postedByStaffId: number | null): Promise<PaymentResult> {
   const { order, status, paidMinor, dueAt, settledAt, ...applied } = await recordPayment(tx, payCode.orderId, payCode.amountMinor, payCode.purpose, now);
   await markPayCodePaid(tx, payCode.id, now);
   const paymentId = await insertPayment(tx, { payCodeId: payCode.id, providerRef, amountMinor: payCode.amountMinor, appliedAt: now, postedByStaffId });
+  if (applied.unappliedMinor > 0) {
+    const owed = payCode.amountMinor - applied.unappliedMinor;
+    await insertPaymentException(tx, {
+      kind: 'overpayment',
+      ...referenceParts(providerRef),
+      txnId: payCode.txnId,
+      payCodeId: payCode.id,
+      orderId: order.id,
+      borrowerId: order.borrowerId,
+      receivedMinor: payCode.amountMinor,
+      expectedMinor: owed,
+      heldMinor: applied.unappliedMinor,
+      paymentId,
+      detail:
+        owed === 0
+          ? `order ${order.orderNo} owed nothing when payment ${paymentId} (${providerRef}) of ${payCode.amountMinor} arrived: all of it is held as the borrower's credit`
+          : `payment ${paymentId} (${providerRef}) brought ${payCode.amountMinor}; order ${order.orderNo} owed ${owed}, which was applied, and ${applied.unappliedMinor} is held as the borrower's credit`,
+      createdAt: now,
+    });
+  }
   const result: PaymentResult = {
     paymentId,
     payCode: payCode.code,
@@ -290,6 +319,9 @@ async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderT
       borrowerId,
       receivedMinor: t.amountMinor,
       expectedMinor: payCode?.amountMinor ?? null,
+      // Nothing of it was applied: all of it is held.
+      heldMinor: t.amountMinor,
+      paymentId: null,
       detail,
       createdAt: now,
     });

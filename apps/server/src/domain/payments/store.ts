@@ -301,7 +301,11 @@ export async function settleNotification(db: Queryable, id: number, outcome: str
   await db.query(`UPDATE provider_notifications SET settled_at = $2, outcome = $3 WHERE id = $1`, [id, at, outcome]);
 }
 
-export type PaymentExceptionKind = 'amount_mismatch' | 'already_paid' | 'order_closed' | 'unknown_reference';
+/**
+ * Why money was not applied as it came (migrations 022, 031). 'overpayment': a payment brought more
+ * than its order owed; what was owed was applied (its payment), the rest is held.
+ */
+export type PaymentExceptionKind = 'amount_mismatch' | 'already_paid' | 'order_closed' | 'unknown_reference' | 'overpayment';
 
 export interface PaymentException {
   id: number;
@@ -312,8 +316,14 @@ export interface PaymentException {
   payCodeId: number | null;
   orderId: number | null;
   borrowerId: number | null;
+  /** Everything that arrived. */
   receivedMinor: number;
+  /** The pay code's amount; for an overpayment, what the order owed (and was applied). */
   expectedMinor: number | null;
+  /** Held as the borrower's credit: all of receivedMinor, or for an overpayment the part beyond what was owed. */
+  heldMinor: number;
+  /** An overpayment's payment, which applied what was owed; null for the other kinds. */
+  paymentId: number | null;
   detail: string;
   createdAt: Date;
 }
@@ -321,9 +331,9 @@ export interface PaymentException {
 /** Records an exception once per provider payment and kind; false when it was recorded before. */
 export async function insertPaymentException(db: Queryable, e: Omit<PaymentException, 'id'>): Promise<boolean> {
   const { rows } = await db.query(
-    `INSERT INTO payment_exceptions (kind, provider, txn_id, ref_no, pay_code_id, order_id, borrower_id, received_minor, expected_minor, detail, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (provider, ref_no, kind) DO NOTHING RETURNING id`,
-    [e.kind, e.provider, e.txnId, e.refNo, e.payCodeId, e.orderId, e.borrowerId, e.receivedMinor, e.expectedMinor, e.detail, e.createdAt],
+    `INSERT INTO payment_exceptions (kind, provider, txn_id, ref_no, pay_code_id, order_id, borrower_id, received_minor, expected_minor, held_minor, payment_id, detail, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (provider, ref_no, kind) DO NOTHING RETURNING id`,
+    [e.kind, e.provider, e.txnId, e.refNo, e.payCodeId, e.orderId, e.borrowerId, e.receivedMinor, e.expectedMinor, e.heldMinor, e.paymentId, e.detail, e.createdAt],
   );
   return rows.length > 0;
 }
@@ -340,6 +350,8 @@ const toPaymentException = (r: Record<string, unknown>): PaymentException => ({
   borrowerId: num(r.borrower_id),
   receivedMinor: Number(r.received_minor),
   expectedMinor: num(r.expected_minor),
+  heldMinor: Number(r.held_minor),
+  paymentId: num(r.payment_id),
   detail: r.detail as string,
   createdAt: r.created_at as Date,
 });

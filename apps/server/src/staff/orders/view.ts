@@ -81,9 +81,10 @@ function paymentLine(payment: PaymentRow<StoredPaymentResult>, payCode: PayCodeR
 
 /**
  * The ledger, oldest first. Each line is signed by what it does to what is owed: the loan and the
- * late charges accrued add (+), a payment takes off (−) the money received. The late charges a
- * payment booked are in its `applied`, so: owed now = the lines' sum + every payment's booked charges
- * (less any credit, when more was paid than owed).
+ * late charges accrued add (+), a payment takes off (−) the money received, and the part of it beyond
+ * what was owed, held as the borrower's credit (a payment exception), is a line of its own that puts
+ * it back (+). The late charges a payment booked are in its `applied`, so: owed now = the lines' sum +
+ * every payment's booked charges.
  */
 function ledgerOf(view: OrderView, payments: Array<PaymentRow<StoredPaymentResult>>, payCodes: PayCodeRow[], channelNames: Map<string, string>, now: Date): LedgerLine[] {
   const { order, position } = view;
@@ -103,7 +104,20 @@ function ledgerOf(view: OrderView, payments: Array<PaymentRow<StoredPaymentResul
   const oldestFirst = [...payments].sort((a, b) => a.appliedAt.getTime() - b.appliedAt.getTime() || a.id - b.id);
   for (const payment of oldestFirst) {
     const payCode = codesById.get(payment.payCodeId);
-    lines.push(paymentLine(payment, payCode, payCode ? (channelNames.get(payCode.channelNumber) ?? payCode.channelNumber) : ''));
+    const line = paymentLine(payment, payCode, payCode ? (channelNames.get(payCode.channelNumber) ?? payCode.channelNumber) : '');
+    lines.push(line);
+    const held = line.applied?.unappliedMinor ?? 0;
+    if (held > 0) {
+      lines.push({
+        at: line.at,
+        kind: 'credit-held',
+        description: `Held as the borrower's credit, not applied: ${money(held)} of this payment beyond what was owed (a payment exception for finance)`,
+        amountMinor: held,
+        reference: line.reference,
+        channel: line.channel,
+        applied: null,
+      });
+    }
   }
   if (order.cancellation) {
     // Cancelled in the cooling-off period: only the interest for the days used was kept, no fee.
