@@ -89,6 +89,44 @@ describe('issuing a pay code at Dragonpay', () => {
   });
 });
 
+describe('voiding a transaction at Dragonpay (the merchant request op=VOID)', () => {
+  const adapter = (password = dp.password) =>
+    createDragonpayPaymentProvider({ merchantId: dp.merchantId, password, baseUrl: dp.baseUrl, timeoutMs: TIMEOUT_MS }, t.payments);
+
+  it('voids an unpaid reference, which the stand-in then no longer takes money for; a voided one again is still void', async () => {
+    const { code } = await newCode();
+    const before = dp.calls.void;
+    expect(await adapter().voidTransaction!(code.txnId)).toEqual({ outcome: 'done' });
+    expect(dp.calls.void - before).toBe(1);
+    expect(dp.transactions.get(code.txnId)!.status).toBe('V');
+    expect(dp.settle(code.txnId, 'S')).toBe(false);
+    expect(await t.payments.transactionStatus(code.txnId)).toMatchObject({ status: 'V' });
+    expect(await adapter().voidTransaction!(code.txnId)).toEqual({ outcome: 'done' });
+  });
+
+  it("answers Dragonpay's refusal (a negative number) for a paid reference, an unknown one and a wrong password", async () => {
+    const { code } = await newCode();
+    dp.settle(code.txnId, 'S');
+    expect(await adapter().voidTransaction!(code.txnId)).toEqual({ outcome: 'refused', detail: 'Dragonpay answered -3' });
+    expect(dp.transactions.get(code.txnId)!.status).toBe('S');
+    expect(await adapter().voidTransaction!('NEVER-ISSUED')).toEqual({ outcome: 'refused', detail: 'Dragonpay answered -1' });
+    expect(await adapter('not-the-password').voidTransaction!(code.txnId)).toEqual({ outcome: 'refused', detail: 'Dragonpay answered -2' });
+  });
+
+  it('fails when Dragonpay does not answer in time, naming the txnid but never the password', async () => {
+    const { code } = await newCode();
+    dp.delayNext(1, TIMEOUT_MS + 300);
+    const error = await adapter()
+      .voidTransaction!(code.txnId)
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
+    expect(error?.message).toBe(`Dragonpay did not answer the void of ${code.txnId}: TimeoutError`);
+    expect(error?.message).not.toContain(dp.password);
+  });
+});
+
 describe('notifications', () => {
   it('settles the order (status 200) after one signed S, answered result=OK', async () => {
     const { orderId, borrower, code } = await newCode();
