@@ -1,6 +1,6 @@
--- Overpayment (issue 34, item 3; docs/repayment.md, "Exceptions"): money that arrives for more than
--- its order owes is applied up to what is owed, and the rest is one payment exception of the kind
--- 'overpayment', held as the borrower's credit; it is never added to the order's paid total.
+-- Overpayment and voiding (issue 34, item 3; docs/repayment.md, "Exceptions" and "Voiding"): money that
+-- arrives for more than its order owes is applied up to what is owed, and the rest is one payment
+-- exception of the kind 'overpayment', held as the borrower's credit, never added to the order's paid total.
 
 ALTER TABLE payment_exceptions DROP CONSTRAINT payment_exceptions_kind_check;
 ALTER TABLE payment_exceptions ADD CONSTRAINT payment_exceptions_kind_check
@@ -49,3 +49,13 @@ UPDATE orders o
          WHERE coalesce((pm.result ->> 'unappliedMinor')::bigint, 0) > 0
          GROUP BY pc.order_id) held
  WHERE o.id = held.order_id;
+
+-- Voiding (docs/repayment.md, "Voiding"): a payment or posting that settles or cancels an order voids
+-- its other open pay codes in the same transaction, saying which payment did it; after the commit the
+-- provider is asked to void each where it can, and its answer is kept: 'done', 'refused' (e.g. paid
+-- there already), 'not supported' (a provider without voids), 'failed' (no answer); NULL while not
+-- asked. Codes voided by the provider's own V or K status keep these empty.
+ALTER TABLE pay_codes ADD COLUMN voided_at timestamptz;
+ALTER TABLE pay_codes ADD COLUMN void_reason text;
+ALTER TABLE pay_codes ADD COLUMN provider_void text CHECK (provider_void IN ('done', 'refused', 'not supported', 'failed'));
+ALTER TABLE pay_codes ADD COLUMN provider_void_detail text;
