@@ -13,13 +13,17 @@ test('every back-office screen passes axe at 1280 px and fits 768 px', async ({ 
   test.setTimeout(120_000);
   const order = await ops.request<{ orderId: number }>('POST', '/orders', { borrowerId: borrower.borrowerId, status: 180 });
   const complaintId = await fileComplaint(borrower, 'The app shows a payment I did not make.');
-  // Money that arrives for an order already settled: a payment exception on finance's screen.
+  // A code for the whole loan paid after part of it was paid: what was owed is applied, the rest is a
+  // payment exception on finance's screen (Paid more than owed), and the settling payment voids the
+  // order's other open code; the order's page shows the held credit and the voided code.
   const payer = await ops.createBorrower();
   const closing = await ops.request<{ orderId: number }>('POST', '/orders', { borrowerId: payer.borrowerId, status: 180 });
-  const first = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: closing.orderId, purpose: 'repay', channelNumber: '90006' });
-  const late = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: closing.orderId, purpose: 'repay', channelNumber: '90007' });
-  await ops.request('POST', `/pay-codes/${first.code}/paid`);
-  await expect(ops.request('POST', `/pay-codes/${late.code}/paid`)).rejects.toThrow(/exception/);
+  const whole = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: closing.orderId, purpose: 'repay', channelNumber: '90007' });
+  const part = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: closing.orderId, purpose: 'repay', channelNumber: '90006', amount: 50_000 });
+  await ops.request('POST', `/pay-codes/${part.code}/paid`);
+  const spare = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: closing.orderId, purpose: 'repay', channelNumber: '90006' });
+  expect(await ops.request<{ outcome: string; unappliedMinor: number }>('POST', `/pay-codes/${whole.code}/paid`)).toMatchObject({ outcome: 'settled', unappliedMinor: 50_000 });
+  await expect(ops.request('POST', `/pay-codes/${spare.code}/paid`)).rejects.toThrow(/was voided/);
 
   await page.goto('/backoffice/sign-in');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
@@ -34,6 +38,7 @@ test('every back-office screen passes axe at 1280 px and fits 768 px', async ({ 
     [`/backoffice/complaints/${complaintId}`, `Complaint #${complaintId}`],
     ['/backoffice/orders', 'Orders'],
     [`/backoffice/orders/${order.orderId}`, /^Order PN/],
+    [`/backoffice/orders/${closing.orderId}`, /^Order PN/],
     ['/backoffice/payment-exceptions', 'Payment exceptions'],
     ['/backoffice/borrowers', 'Borrowers'],
     [`/backoffice/borrowers/${borrower.borrowerId}`, /^Borrower /],

@@ -14,6 +14,11 @@
  *                                              174|180 → 170     (rollover, or an instalment paid)
  *                                              180 → 174         (an overdue instalment paid, the next one due within 3 days)
  *   200 is final; staying put is always allowed.
+ *
+ * Money (issue 34): a payment is applied up to what the order owes; what it brings beyond that is
+ * never in the ledger but one payment exception, held as the borrower's credit. A payment that settles
+ * the order voids its other open codes (here and at the sandbox), which then take no money; a code
+ * that had expired is not voided, and paid after settlement it is held whole (order_closed).
  */
 import { applyPayment, loanPosition, quote, statusForPosition, type LoanState, type PaymentPurpose } from '../../apps/server/src/loan-terms/position.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../apps/server/src/loan-terms/status.ts';
@@ -65,6 +70,17 @@ export interface CardRecord {
   checks: number;
 }
 
+/** A pay code issued and left open, to be paid later (by then the order may owe less, or be settled). */
+export interface OpenCode {
+  code: string;
+  amountMinor: number;
+  purpose: 'repay' | 'rollover';
+  /** When it stops being payable (the end of the lender day it was issued on). */
+  expiresAt: number;
+  /** Voided by the payment that settled the order (and at the sandbox): it takes no money. */
+  voided: boolean;
+}
+
 export interface LoanModel {
   state: LoanState;
   rolloverAllowed: boolean;
@@ -80,6 +96,11 @@ export interface LoanModel {
   checkedAt: number[];
   /** The newest pay code paid by the provider (to repeat its notification). */
   lastPaidCode: string | null;
+  /** Codes issued and not paid yet. */
+  openCodes: OpenCode[];
+  /** Payment exceptions of the order, and what they hold as the borrower's credit. */
+  exceptions: number;
+  heldMinor: number;
   /** The status shown after the previous command. */
   shown: OrderStatus;
   /** The days counted for the charge caps (countDays). */
@@ -100,6 +121,9 @@ export function newModel(state: LoanState, rolloverAllowed: boolean, now: Date):
     sentAt: [],
     checkedAt: [],
     lastPaidCode: null,
+    openCodes: [],
+    exceptions: 0,
+    heldMinor: 0,
     shown: shownOf(state, now),
     caps: newCapTracker(state),
   };
@@ -118,12 +142,25 @@ export function paymentRefusal(m: LoanModel, purpose: PaymentPurpose, now: Date)
 // The model buys repayments and rollovers; cooling-off exits are tested in modules/cancel-loan.
 export const quoteOf = (m: LoanModel, purpose: Exclude<PaymentPurpose, 'cancel'>, now: Date) => quote(m.state, purpose, now);
 
-/** The lender applies money received: the model's ledger moves by the loan-terms rules. */
+/**
+ * The lender applies money received: the model's ledger moves by the loan-terms rules, which apply
+ * at most what is owed; the rest is one payment exception holding it (issue 34). A payment that
+ * settles the order voids its other open codes that have not expired.
+ */
 export function pay(m: LoanModel, amountMinor: number, purpose: PaymentPurpose, now: Date): void {
   // The caps count every day up to today with the loan as it stood before this payment.
   countDays(m.caps, m.state, now);
-  m.state = applyPayment(m.state, amountMinor, purpose, now).state;
+  const applied = applyPayment(m.state, amountMinor, purpose, now);
+  m.state = applied.state;
   m.payments += 1;
+  if (applied.unappliedMinor > 0) hold(m, applied.unappliedMinor);
+  if (shownOf(m.state, now) === settled) for (const c of m.openCodes) if (c.expiresAt > now.getTime()) c.voided = true;
+}
+
+/** Money that arrived and was not applied: one payment exception holding it. */
+export function hold(m: LoanModel, amountMinor: number): void {
+  m.exceptions += 1;
+  m.heldMinor += amountMinor;
 }
 
 /** How many of these moments fall in the 24 hours before `now`. */

@@ -1,11 +1,13 @@
 /**
  * A fast-check model of the loan state machine (issue 11, docs/security.md): random sequences of
  * borrower and provider actions — card repayment commit, confirm with the right or a wrong code,
- * the same commit retried, rollover and repayment by pay code (full and partial), the provider
- * repeating its notification, and the clock moving by hours or days — run against the real app and
- * database. The model (loan-model.ts) computes every expected figure with the loan-terms functions;
- * after each command: no payment applied twice, the ledger equals the model, nothing owed is
- * negative, and the shown status moved only along the allowed graph, one lender day at a time.
+ * the same commit retried, rollover and repayment by pay code (full and partial), codes left open and
+ * paid later (for more than is owed by then, after settlement, voided), the provider repeating its
+ * notification, and the clock moving by hours or days — run against the real app and database. The
+ * model (loan-model.ts) computes every expected figure with the loan-terms functions; after each
+ * command: no payment applied twice, the ledger equals the model, nothing owed is negative, nothing
+ * beyond what was owed in the ledger but each excess in one payment exception, and the shown status
+ * moved only along the allowed graph, one lender day at a time.
  *
  * FC_SEED / FC_RUNS reproduce or widen a run; a failure prints its seed and path.
  */
@@ -29,6 +31,7 @@ import {
   codeVerdict,
   countDays,
   commitLimit,
+  hold,
   newModel,
   pay,
   paymentRefusal,
@@ -38,6 +41,7 @@ import {
   tokenExpired,
   type CardRecord,
   type LoanModel,
+  type OpenCode,
 } from './loan-model.ts';
 
 const RUNS = Number(process.env.FC_RUNS ?? 1000);
@@ -230,6 +234,75 @@ class PayByCode implements Cmd {
   toString = () => `pay(${this.kind}${this.kind === 'partial' ? ` ${this.share.toFixed(2)}` : ''})`;
 }
 
+/** A second over-the-counter channel: codes left open are issued here, apart from PayByCode's. */
+const LATER_CHANNEL = '90007';
+
+/**
+ * A code issued and left open, to be paid later: the quote (generate-vcode, repay or rollover) or a
+ * back-office code for a share of what is owed, up to more than all of it.
+ */
+class IssueForLater implements Cmd {
+  constructor(
+    readonly kind: 'repay' | 'rollover' | 'share',
+    readonly share: number,
+  ) {}
+  check = () => true;
+  async run(m: LoanModel, r: Real) {
+    const purpose = this.kind === 'rollover' ? 'rollover' : 'repay';
+    const refusal = paymentRefusal(m, purpose, now());
+    tally(`issue for later ${this.kind}: ${refusal ?? 'issued'}`);
+    let code: string;
+    if (this.kind === 'share') {
+      const amount = Math.max(1, Math.round(loanPosition(m.state, now()).totalOwedMinor * this.share));
+      const res = await r.h.t.app.inject({ method: 'POST', url: '/ops/pay-codes', headers: ops(), payload: { orderId: r.orderId, purpose, amount, channelNumber: LATER_CHANNEL } });
+      if (refusal) return void expect(res.statusCode).not.toBe(200);
+      code = res.json().data.code as string;
+    } else {
+      const payload = { productId: r.productId, orderId: r.orderId, amount: quoteOf(m, purpose, now()), channelNumber: LATER_CHANNEL, ...(purpose === 'rollover' ? { isDelay: ROLLOVER_FLAG } : {}) };
+      const { body } = await r.h.call(generateVcodeRoute, r.session, payload);
+      if (refusal) return void expect(body.code, `generate-vcode refused (${refusal})`).not.toBe(0);
+      expect(body.code, body.message).toBe(0);
+      code = new URL(body.data.payUrl as string, 'http://h5.test').searchParams.get('payCode')!;
+    }
+    // The same amount again answers the same live code.
+    if (m.openCodes.some((c) => c.code === code)) return;
+    const { rows } = await r.h.t.db.query<{ amount_minor: string; expires_at: Date }>('SELECT amount_minor, expires_at FROM pay_codes WHERE code = $1', [code]);
+    m.openCodes.push({ code, amountMinor: Number(rows[0]!.amount_minor), purpose, expiresAt: rows[0]!.expires_at.getTime(), voided: false });
+  }
+  toString = () => `issueForLater(${this.kind}${this.kind === 'share' ? ` ${this.share.toFixed(2)}` : ''})`;
+}
+
+/**
+ * The borrower pays a code left open, whatever happened since: voided (the order was settled) it
+ * takes no money; paid after settlement (an expired code, never voided) it is held whole; otherwise
+ * it is applied up to what is owed and the rest held (loan-model.ts pay).
+ */
+class PayLater implements Cmd {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<LoanModel>) => m.openCodes.length > 0;
+  async run(m: LoanModel, r: Real) {
+    const code: OpenCode = m.openCodes.splice(this.pick % m.openCodes.length, 1)[0]!;
+    const paid = await r.h.markPaid(code.code);
+    if (code.voided) {
+      tally('pay later: voided, nothing taken');
+      expect(paid.status).toBe(409);
+      return void expect(paid.body.message).toMatch(/^Not applied: pay code \d+ was voided \(payment \d+ .+\); the sandbox's counter takes no money for it\.$/);
+    }
+    if (shownOf(m.state, now()) === ORDER_STATUS.settled) {
+      tally('pay later: after settlement, held whole');
+      expect(paid.status).toBe(409);
+      expect(paid.body.message).toContain('Recorded as an exception for finance');
+      return hold(m, code.amountMinor);
+    }
+    expect(paid.body.message, JSON.stringify(paid.body)).toBe('success');
+    const owed = loanPosition(m.state, now()).totalOwedMinor;
+    tally(`pay later: applied${code.amountMinor > owed ? ', the rest held' : ''}`);
+    m.lastPaidCode = code.code;
+    pay(m, code.amountMinor, code.purpose, now());
+  }
+  toString = () => `payLater(${this.pick})`;
+}
+
 /** The provider reports the same payment again: it is answered as already applied and changes nothing. */
 class RepeatNotification implements Cmd {
   check = (m: Readonly<LoanModel>) => m.lastPaidCode !== null;
@@ -283,6 +356,10 @@ async function checkInvariants(m: LoanModel, r: Real, by: 'clock' | 'payment'): 
   expect(Number(rows[0]!.codes), 'a pay code was applied twice').toBe(Number(rows[0]!.payments));
   expect(Number(rows[0]!.payments)).toBe(m.payments);
   expect(Number(rows[0]!.cards)).toBe(m.cardPayments);
+  // Every centavo beyond what was owed is held in one exception each, never in the ledger.
+  const held = await r.h.t.db.query<{ n: number; held: string }>('SELECT count(*)::int AS n, coalesce(sum(held_minor), 0) AS held FROM payment_exceptions WHERE order_id = $1', [r.orderId]);
+  expect(Number(held.rows[0]!.n), 'payment exceptions').toBe(m.exceptions);
+  expect(Number(held.rows[0]!.held), 'held as credit').toBe(m.heldMinor);
   // The ledger is what the loan-terms functions make of the same payments.
   const state = toLoanState(order);
   expect(state).toEqual(m.state);
@@ -322,6 +399,8 @@ const commands = [
   fc.constant(new RetryCommit()),
   fc.constantFrom('repay', 'rollover', 'rollover', 'partial').chain((kind) => fc.double({ min: 0.05, max: 0.95, noNaN: true }).map((share) => new PayByCode(kind as 'repay', share))),
   fc.constant(new RepeatNotification()),
+  fc.constantFrom('repay', 'rollover', 'share', 'share').chain((kind) => fc.double({ min: 0.3, max: 1.5, noNaN: true }).map((share) => new IssueForLater(kind as 'repay', share))),
+  fc.nat(5).map((pick) => new PayLater(pick)),
   fc.oneof(fc.integer({ min: 1, max: 30 }).map((n) => n * HOUR_MS), fc.integer({ min: 1, max: 20 }).map((n) => n * DAY_MS), fc.constant(61_000)).map(
     (ms) => new MoveClock(ms),
   ),

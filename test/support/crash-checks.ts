@@ -39,7 +39,7 @@ async function checkComplaintOverHttp(target: Target, acked: AckedComplaint): Pr
   return problems;
 }
 
-/** A repayment order: each acknowledged payment exactly once, and paid_minor = its start + the sum of its payments. */
+/** A repayment order: each acknowledged payment exactly once, and paid_minor = its start + what its payments applied (none beyond what was owed). */
 async function checkOrderOverHttp(target: Target, ledger: Ledger, order: RepaymentOrder): Promise<string[]> {
   const problems: string[] = [];
   const { data } = await ops<{ order: { paidMinor: number }; payments: Array<PaymentRow<PaymentResult>> }>(target, 'GET', `/orders/${order.orderId}`);
@@ -52,7 +52,7 @@ async function checkOrderOverHttp(target: Target, ledger: Ledger, order: Repayme
       problems.push(`acknowledged payment ${acked.paymentId} (code ${acked.code}, ${acked.amountMinor}) of order ${order.orderId} is missing or changed`);
     }
   }
-  const sum = data.payments.reduce((n, p) => n + p.amountMinor, 0);
+  const sum = data.payments.reduce((n, p) => n + p.amountMinor - p.result.unappliedMinor, 0);
   if (data.order.paidMinor !== order.initialPaidMinor + sum) {
     problems.push(`order ${order.orderId}: paidMinor ${data.order.paidMinor} but its payments add up to ${order.initialPaidMinor} + ${sum}`);
   }

@@ -1,10 +1,13 @@
 /**
  * A local stand-in for Dragonpay's Payment Switch, speaking the protocol the adapter
  * (apps/server/src/providers/payments/dragonpay.ts) speaks: the collection API with HTTP Basic
- * auth (`POST /api/collect/v1/{txnid}/post`, `GET /api/collect/v1/txnid/{txnid}`) and signed
- * postbacks to the merchant's URL. Tests play the provider with it: a payment made, notified once,
- * twice or out of order, a status query that disagrees with the notification, a provider that does
- * not answer in time. `npm run provider:standin` runs it on its own for a demo (docs/ops.md).
+ * auth (`POST /api/collect/v1/{txnid}/post`, `GET /api/collect/v1/txnid/{txnid}`), the merchant
+ * request that voids a transaction (`GET /MerchantRequest.aspx?op=VOID&merchantid&merchantpwd&txnid`,
+ * answered in plain text: `0` voided; the stand-in's own refusals -1 unknown txnid, -2 wrong merchant
+ * id or password, -3 paid already) and signed postbacks to the merchant's URL. A voided transaction
+ * can no longer be paid here. Tests play the provider with it: a payment made, notified once, twice or
+ * out of order, a status query that disagrees with the notification, a provider that does not answer
+ * in time. `npm run provider:standin` runs it on its own for a demo (docs/ops.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,11 +27,14 @@ export interface DragonpayStandin {
   password: string;
   transactions: Map<string, StandinTransaction>;
   /** Calls received, by kind. */
-  calls: { post: number; status: number };
+  calls: { post: number; status: number; void: number };
   /** The next `n` calls are received (and acted on) but answered only after `ms` (longer than the client waits: a time-out). */
   delayNext(n: number, ms: number): void;
-  /** Sets what the status query answers for a transaction (the truth), e.g. S with the amount paid. */
-  settle(txnId: string, status: string, amountMinor?: number): void;
+  /**
+   * Sets what the status query answers for a transaction (the truth), e.g. S with the amount paid;
+   * false (nothing changed) for a voided transaction, which can no longer be paid.
+   */
+  settle(txnId: string, status: string, amountMinor?: number): boolean;
   /**
    * Posts a notification to `url` as Dragonpay does (form fields, digest signed with the password
    * unless `sign` says otherwise); resolves with the HTTP status and the body answered.
@@ -61,7 +67,7 @@ export async function startDragonpayStandin(
   const merchantId = options.merchantId ?? 'STANDIN';
   const password = options.password ?? `pw-${randomBytes(8).toString('hex')}`;
   const transactions = new Map<string, StandinTransaction>();
-  const calls = { post: 0, status: 0 };
+  const calls = { post: 0, status: 0, void: 0 };
   const delays: number[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${merchantId}:${password}`).toString('base64')}`;
 
@@ -72,16 +78,37 @@ export async function startDragonpayStandin(
     res.end(JSON.stringify(body));
   };
 
+  const sendText = async (res: ServerResponse, text: string, delayMs: number) => {
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (res.destroyed) return;
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.end(text);
+  };
+
+  /** The merchant request `op=VOID`: credentials in the query, as Dragonpay's merchant requests take them. */
+  const voidRequest = (query: URLSearchParams): string => {
+    calls.void++;
+    if (query.get('op') !== 'VOID' || query.get('merchantid') !== merchantId || query.get('merchantpwd') !== password) return '-2';
+    const t = transactions.get(query.get('txnid') ?? '');
+    if (!t) return '-1';
+    if (t.status === 'S') return '-3';
+    t.status = 'V';
+    return '0';
+  };
+
   const server: Server = createServer((req, res) => {
     void (async () => {
       const delayMs = delays.shift() ?? 0;
+      const requestUrl = new URL(req.url ?? '/', 'http://standin');
+      if (req.method === 'GET' && requestUrl.pathname === '/MerchantRequest.aspx') return sendText(res, voidRequest(requestUrl.searchParams), delayMs);
       const pay = /^\/_standin\/pay\/([^/?]+)/.exec(req.url ?? '');
       if (req.method === 'POST' && pay && options.postbackUrl) {
         // The demo's "the borrower paid at the counter": no auth, on the stand-in only.
         const refNo = decodeURIComponent(pay[1]!);
         const t = [...transactions.values()].find((x) => x.refNo === refNo);
         if (!t) return send(res, 404, { Message: `No transaction with refno ${refNo}` }, 0);
-        t.status = new URL(req.url ?? '/', 'http://standin').searchParams.get('status') ?? 'S';
+        if (t.status === 'V') return send(res, 409, { Message: `Transaction ${refNo} was voided: it can no longer be paid` }, 0);
+        t.status = requestUrl.searchParams.get('status') ?? 'S';
         const message = 'Paid at the stand-in counter';
         const answer = await fetch(options.postbackUrl, {
           method: 'POST',
@@ -91,9 +118,8 @@ export async function startDragonpayStandin(
         return send(res, 200, { txnId: t.txnId, refNo, status: t.status, postback: answer }, 0);
       }
       if (req.headers.authorization !== expectedAuth) return send(res, 401, { Message: 'Unauthorized' }, 0);
-      const url = new URL(req.url ?? '/', 'http://standin');
-      const post = /^\/api\/collect\/v1\/([^/]+)\/post$/.exec(url.pathname);
-      const status = /^\/api\/collect\/v1\/txnid\/([^/]+)$/.exec(url.pathname);
+      const post = /^\/api\/collect\/v1\/([^/]+)\/post$/.exec(requestUrl.pathname);
+      const status = /^\/api\/collect\/v1\/txnid\/([^/]+)$/.exec(requestUrl.pathname);
       if (req.method === 'POST' && post) {
         calls.post++;
         const txnId = decodeURIComponent(post[1]!);
@@ -128,8 +154,10 @@ export async function startDragonpayStandin(
     settle(txnId, newStatus, amountMinor) {
       const t = transactions.get(txnId);
       if (!t) throw new Error(`the stand-in has no transaction ${txnId}`);
+      if (t.status === 'V') return false;
       t.status = newStatus;
       if (amountMinor !== undefined) t.amountMinor = amountMinor;
+      return true;
     },
     async notify(url, n, sign = {}) {
       const message = n.message ?? '';

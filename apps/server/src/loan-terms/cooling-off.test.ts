@@ -80,7 +80,7 @@ describe('the exit amount', () => {
 });
 
 describe('closing in cooling-off', () => {
-  it('settles every instalment, keeps the interest for the days used, waives the fee, holds the excess as credit', () => {
+  it('settles every instalment, keeps the interest for the days used, waives the fee, leaves the excess unapplied', () => {
     const state = loan({ periods: 2, instalments: [
       { seq: 1, dueAt: addDays(DISBURSED, 45), amountMinor: 280_250, paidMinor: 0, settledAt: null },
       { seq: 2, dueAt: addDays(DISBURSED, 91), amountMinor: 280_250, paidMinor: 0, settledAt: null },
@@ -91,7 +91,9 @@ describe('closing in cooling-off', () => {
     expect(applied.settledSeqs).toEqual([1, 2]);
     expect(applied.allocation).toEqual({ lateChargesMinor: 0, interestMinor: 500, serviceFeeMinor: 0, principalMinor: 500_000, unappliedMinor: 7 });
     const after = loanPosition(applied.state, DISBURSED);
-    expect(after).toMatchObject({ openInstalments: 0, totalOwedMinor: 0, unpaidChargesMinor: 0, creditMinor: 7 });
+    expect(after).toMatchObject({ openInstalments: 0, totalOwedMinor: 0, unpaidChargesMinor: 0, creditMinor: 0 });
+    // Only the exit amount counts as paid; the 7 beyond it is the caller's to hold apart.
+    expect(applied.state.paidMinor).toBe(exit.amountMinor);
   });
 
   it('refuses a payment short of the exit amount', () => {
@@ -154,7 +156,9 @@ describe('properties', () => {
         expect(a.lateChargesMinor + a.interestMinor + a.serviceFeeMinor + a.principalMinor + a.unappliedMinor).toBe(exit.amountMinor + extra);
         const after = loanPosition(applied.state, now);
         expect(after.totalOwedMinor).toBe(0);
-        expect(after.creditMinor).toBe(extra);
+        expect(applied.unappliedMinor).toBe(extra);
+        expect(applied.state.paidMinor).toBe(exit.amountMinor);
+        expect(after.creditMinor).toBe(0);
       }),
     );
   });

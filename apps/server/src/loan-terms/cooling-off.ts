@@ -115,9 +115,10 @@ export function coolingOff(order: CoolingOffOrder, now: Date, days?: number): Co
 
 /**
  * Applies a cancellation payment that covers the exit amount: every open instalment is closed, the
- * interest kept is the days used, the fee is waived, and anything beyond the exit amount is held as
- * the borrower's credit. The caller (orders' recordPayment) checks the window and the amount first;
- * a payment that does not qualify goes through applyPayment as a repayment.
+ * interest kept is the days used, the fee is waived, and anything beyond the exit amount is
+ * `unappliedMinor`, not added to paidMinor (the caller holds it apart as the borrower's credit). The
+ * caller (orders' recordPayment) checks the window and the amount first; a payment that does not
+ * qualify goes through applyPayment as a repayment.
  */
 export function closeInCoolingOff(state: LoanState, amountMinor: number, exit: ExitAmount, now: Date): AppliedPayment {
   if (!Number.isSafeInteger(amountMinor) || amountMinor < exit.amountMinor || amountMinor <= 0) {
@@ -130,7 +131,7 @@ export function closeInCoolingOff(state: LoanState, amountMinor: number, exit: E
   // Money paid before went to interest first (splitBasePayment's waterfall), so this pays the rest of
   // the interest kept, then principal.
   const interestMinor = Math.max(0, Math.min(applied, exit.interestMinor - state.paidMinor));
-  const next: LoanState = { ...state, interestMinor: exit.interestMinor, feeMinor: 0, paidMinor: state.paidMinor + amountMinor, instalments };
+  const next: LoanState = { ...state, interestMinor: exit.interestMinor, feeMinor: 0, paidMinor: state.paidMinor + applied, instalments };
   return {
     state: next,
     outcome: 'cancelled',

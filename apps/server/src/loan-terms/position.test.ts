@@ -147,7 +147,7 @@ describe('repayment', () => {
     );
   });
 
-  it('reduces what is owed by exactly what was paid', () => {
+  it('reduces what is owed by exactly what was paid, and never records more paid than was owed', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 3_000_000 }), (periods, day, amount) => {
         const s = loan({ periods, term: 180 });
@@ -156,10 +156,21 @@ describe('repayment', () => {
         const applied = applyPayment(s, amount, 'repay', at);
         const after = loanPosition(applied.state, at);
         expect(after.totalOwedMinor).toBe(Math.max(0, before - amount));
-        expect(after.creditMinor).toBe(Math.max(0, amount - before));
+        // What is beyond everything owed is unapplied, and only what was applied counts as paid.
+        expect(applied.unappliedMinor).toBe(Math.max(0, amount - before));
+        expect(applied.state.paidMinor).toBe(s.paidMinor + Math.min(amount, before));
+        expect(after.creditMinor).toBe(0);
         expect(applied.toChargesMinor + applied.toInstalmentsMinor + applied.unappliedMinor).toBe(amount);
       }),
     );
+  });
+
+  it('adds nothing to what was paid when a settled loan is paid again', () => {
+    const s = loan();
+    const settled = applyPayment(s, quote(s, 'repay', DISBURSED), 'repay', DISBURSED).state;
+    const again = applyPayment(settled, 12_345, 'repay', DISBURSED);
+    expect(again).toMatchObject({ outcome: 'overpaid', unappliedMinor: 12_345, toChargesMinor: 0, toInstalmentsMinor: 0 });
+    expect(again.state.paidMinor).toBe(settled.paidMinor);
   });
 
   it('settles the due instalment of an instalment loan and leaves the rest open', () => {

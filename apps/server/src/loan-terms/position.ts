@@ -43,7 +43,10 @@ export interface LoanState {
   feeMinor: number;
   /** Late interest, penalty and rollover fees booked so far. */
   extraChargesMinor: number;
-  /** Everything received on the order (base, charges, rollovers). */
+  /**
+   * Everything applied to the order (base, charges, rollovers). Money received beyond what the order
+   * owed is never added here: it is held apart as the borrower's credit (a payment exception).
+   */
   paidMinor: number;
   isRepeatBorrower: boolean;
   /** The one-time late penalty has been charged (it is never charged twice). */
@@ -80,7 +83,11 @@ export interface LoanPosition {
   currentDueMinor: number;
   /** Unpaid amount of instalments whose due date has passed (what overdue interest runs on). */
   overdueAmountMinor: number;
-  /** Paid beyond everything owed (a refund is due). */
+  /**
+   * paidMinor beyond everything charged: always 0 on a ledger applyPayment and closeInCoolingOff
+   * wrote (money beyond what is owed is never added to paidMinor; migration 031 took it out of the
+   * ledgers written before), so anything else is a ledger to look at.
+   */
   creditMinor: number;
   daysOverdue: number;
   /** Calendar days until the current instalment is due (negative once overdue); null when nothing is open. */
@@ -261,12 +268,14 @@ export interface AppliedPayment {
 /**
  * Applies money received at `now`. Charges are booked and paid first, then instalments in order.
  * A rollover books its fee and extends every open instalment by one period only when the charges
- * are covered in full; otherwise the money stays applied and the due dates do not move.
+ * are covered in full; otherwise the money stays applied and the due dates do not move. What is left
+ * beyond everything owed is `unappliedMinor`: it is not added to paidMinor (the caller holds it apart
+ * as the borrower's credit), so the ledger never says more was paid than was owed.
  */
 export function applyPayment(state: LoanState, amountMinor: number, purpose: PaymentPurpose, now: Date): AppliedPayment {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new RangeError(`amountMinor must be a positive whole number, got ${amountMinor}`);
   const position = loanPosition(state, now);
-  const next: LoanState = { ...state, instalments: state.instalments.map((i) => ({ ...i })), paidMinor: state.paidMinor + amountMinor };
+  const next: LoanState = { ...state, instalments: state.instalments.map((i) => ({ ...i })) };
   if (position.openInstalments === 0) {
     const allocation = { lateChargesMinor: 0, interestMinor: 0, serviceFeeMinor: 0, principalMinor: 0, unappliedMinor: amountMinor };
     return { state: next, outcome: 'overpaid', bookedChargesMinor: 0, toChargesMinor: 0, toInstalmentsMinor: 0, unappliedMinor: amountMinor, settledSeqs: [], allocation };
@@ -303,6 +312,7 @@ export function applyPayment(state: LoanState, amountMinor: number, purpose: Pay
     ...splitBasePayment(state, basePaidBefore, toInstalmentsMinor),
     unappliedMinor: rest,
   };
+  next.paidMinor = state.paidMinor + amountMinor - rest;
   const allSettled = openOf(next).length === 0 && toChargesMinor === chargesOwed;
 
   let outcome: PaymentOutcome;

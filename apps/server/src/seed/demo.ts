@@ -126,7 +126,7 @@ export async function seedDemo(db: Db, now: Date, config: Config, cardData: Card
   // The settled demo order is paid at the payment provider's counter, the way any borrower's is.
   const settled = seeded.orders.find((o) => o.status === ORDER_STATUS.settled)!;
   const payCode = await issuePayCode({ db, payments }, { orderId: settled.orderId, purpose: 'repay', now });
-  await applyPaidPayCode({ db }, { code: payCode.code, now, source: 'seed' });
+  await applyPaidPayCode({ db, payments }, { code: payCode.code, now, source: 'seed' });
   return demoLinks(db, config);
 }
 

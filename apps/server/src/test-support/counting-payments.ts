@@ -8,7 +8,7 @@ import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
 import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-type Method = 'createPayCode' | 'startCardCharge' | 'sendCardCode' | 'confirmCardCharge' | 'cardChargeStatus' | 'findCardChargeByReference' | 'createCheckout';
+type Method = 'createPayCode' | 'startCardCharge' | 'sendCardCode' | 'confirmCardCharge' | 'cardChargeStatus' | 'findCardChargeByReference' | 'createCheckout' | 'voidTransaction';
 
 export interface CountingPayments {
   /** Calls made so far, by method. */
@@ -26,7 +26,7 @@ export async function createCountingTestApp(overrides: Partial<Config> = {}): Pr
   // The sandbox needs the app's database, made with the app: it is set right after.
   const ref: { inner?: PaymentProvider } = {};
   const payments: CountingPayments = {
-    calls: { createPayCode: 0, startCardCharge: 0, sendCardCode: 0, confirmCardCharge: 0, cardChargeStatus: 0, findCardChargeByReference: 0, createCheckout: 0 },
+    calls: { createPayCode: 0, startCardCharge: 0, sendCardCode: 0, confirmCardCharge: 0, cardChargeStatus: 0, findCardChargeByReference: 0, createCheckout: 0, voidTransaction: 0 },
     before: async () => undefined,
     after: async () => undefined,
   };
@@ -53,6 +53,7 @@ export async function createCountingTestApp(overrides: Partial<Config> = {}): Pr
     cardChargeStatus: (chargeId) => counted('cardChargeStatus', (p) => p.cardChargeStatus(chargeId)),
     findCardChargeByReference: (reference) => counted('findCardChargeByReference', (p) => p.findCardChargeByReference(reference)),
     createCheckout: (request) => counted('createCheckout', (p) => p.createCheckout(request)),
+    voidTransaction: (txnId) => counted('voidTransaction', (p) => p.voidTransaction!(txnId), txnId),
   };
   // Sessions outlive the clock moves of the tests.
   const t = await createTestApp({ SESSION_TTL_DAYS: 3650, ...overrides }, undefined, { payments: provider });

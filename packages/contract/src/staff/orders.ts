@@ -24,7 +24,11 @@ export type StaffOrderListItem = z.infer<typeof staffOrderListItem>;
 /** One line of the ledger: a charge the order owes, or money received and how it was applied. */
 export const staffLedgerLine = z.object({
   at: isoDateTime,
-  kind: z.enum(['loan', 'payment', 'late-charges-accrued', 'waived']).describe("'waived': the interest for the unused days and the service fee of a loan cancelled in its cooling-off period (negative)"),
+  kind: z
+    .enum(['loan', 'payment', 'late-charges-accrued', 'waived', 'credit-held', 'pay-code-voided'])
+    .describe(
+      "'waived': the interest for the unused days and the service fee of a loan cancelled in its cooling-off period (negative); 'credit-held': the part of the payment before it beyond what was owed, held as the borrower's credit (a payment exception), which takes nothing off what is owed (positive, undoing that part of the payment's line); 'pay-code-voided': an open pay code voided by the payment that settled or cancelled the order, and what the provider answered (0)",
+    ),
   description: z.string(),
   /** What the line adds to (a charge) or takes off (a payment) what is owed. */
   amountMinor: z.number().int(),
@@ -51,6 +55,15 @@ export const staffPayCodeView = z.object({
   createdAt: isoDateTime,
   expiresAt: isoDateTime,
   paidAt: isoDateTime.nullable(),
+  voided: z
+    .object({
+      at: isoDateTime,
+      reason: z.string().describe('which payment voided it, and what that payment did'),
+      atProvider: z.enum(['not asked', 'done', 'refused', 'not supported', 'failed']).describe("the provider's answer when asked to void it too"),
+      detail: z.string().describe("the provider's words for a refusal or a failure ('' otherwise)"),
+    })
+    .nullable()
+    .describe('set when a payment or posting that settled or cancelled the order voided this code; null otherwise (a code the provider voided itself has status voided and this null)'),
 });
 
 /** The moves finance may make from the order's status (docs/statuses.md). */

@@ -1,12 +1,13 @@
 /**
- * Payment exceptions, for finance: money the payment provider received that was not applied as it
- * came (an amount other than the pay code's, a code paid before, an order no longer being repaid, a
- * reference we never issued). What was received is held as the borrower's credit until finance resolves it.
+ * Payment exceptions, for finance: money that was not applied as it came (an amount other than the pay
+ * code's, a code paid before, an order no longer being repaid, a reference we never issued: all of it
+ * held), and the part of a payment beyond what its order owed (an overpayment: what was owed was
+ * applied, the rest held). What is held is the borrower's credit until finance resolves it.
  */
 import { z } from 'zod';
 import { defineStaffCall, isoDateTime, pageFields, pageOf } from './common.ts';
 
-export const PAYMENT_EXCEPTION_KINDS = ['amount_mismatch', 'already_paid', 'order_closed', 'unknown_reference'] as const;
+export const PAYMENT_EXCEPTION_KINDS = ['amount_mismatch', 'already_paid', 'order_closed', 'unknown_reference', 'overpayment'] as const;
 export type PaymentExceptionKind = (typeof PAYMENT_EXCEPTION_KINDS)[number];
 /** Each kind in words, as finance reads it. */
 export const PAYMENT_EXCEPTION_KIND_TITLES: Record<PaymentExceptionKind, string> = {
@@ -14,19 +15,26 @@ export const PAYMENT_EXCEPTION_KIND_TITLES: Record<PaymentExceptionKind, string>
   already_paid: 'Pay code paid before',
   order_closed: 'Order no longer being repaid',
   unknown_reference: 'Unknown reference',
+  overpayment: 'Paid more than owed',
 };
 
 export const staffPaymentException = z.object({
   id: z.number().int().positive(),
   kind: z.enum(PAYMENT_EXCEPTION_KINDS),
-  provider: z.string().describe("the payment provider that received the money, e.g. 'dragonpay'"),
+  provider: z.string().describe("who received the money, e.g. 'dragonpay' ('posted' for finance's posting; an overpayment names its payment's reference as source:reference)"),
   txnId: z.string().describe("the provider's transaction id (our pay code's txnid)"),
   refNo: z.string().describe("the provider's reference of the payment"),
   orderId: z.number().int().positive().nullable().describe('null when the reference is not a pay code of ours'),
   orderNo: z.string().nullable().describe('null when the reference is not a pay code of ours'),
   borrowerId: z.number().int().positive().nullable(),
-  receivedMinor: z.number().int().describe("what the provider received, held as the borrower's credit"),
-  expectedMinor: z.number().int().nullable().describe("the pay code's amount (null when there is no pay code)"),
+  receivedMinor: z.number().int().describe('everything that arrived'),
+  expectedMinor: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the pay code's amount (null when there is no pay code); for an overpayment, what the order owed when the money arrived, which was applied"),
+  heldMinor: z.number().int().describe("held as the borrower's credit: everything received, or for an overpayment the part beyond what was owed"),
+  paymentId: z.number().int().positive().nullable().describe('the payment that applied what was owed (an overpayment); null for the other kinds'),
   detail: z.string(),
   createdAt: isoDateTime,
 });
@@ -41,5 +49,5 @@ export const listPaymentExceptionsCall = defineStaffCall(
     }),
     answer: pageOf(staffPaymentException),
   },
-  'Money the payment provider received that was not applied as it came, newest first, by kind.',
+  'Money that was not applied as it came, and the part of payments beyond what their order owed, newest first, by kind.',
 );

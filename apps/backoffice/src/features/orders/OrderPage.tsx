@@ -148,10 +148,26 @@ function Ledger({ order }: { order: StaffOrder }) {
   );
 }
 
+type PayCodeLine = StaffOrder['payCodes'][number];
+
+const PROVIDER_VOID_TEXT: Record<NonNullable<PayCodeLine['voided']>['atProvider'], string> = {
+  'not asked': 'the provider was not asked yet',
+  done: 'voided at the provider too',
+  refused: 'the provider refused to void it',
+  'not supported': 'the provider cannot void it',
+  failed: 'the provider could not be asked',
+};
+
+/** Why a code was voided and what the provider said, in one line. */
+function voidedText(voided: PayCodeLine['voided']): string {
+  if (!voided) return '';
+  return `Voided: ${voided.reason}; ${PROVIDER_VOID_TEXT[voided.atProvider]}${voided.detail ? ` (${voided.detail})` : ''}`;
+}
+
 function PayCodes({ order }: { order: StaffOrder }) {
   return (
     <Card title={sectionTitle('Pay codes')}>
-      <Table
+      <Table<PayCodeLine>
         size="small"
         rowKey={(code) => `${code.channelNumber}-${code.code}`}
         pagination={false}
@@ -167,6 +183,7 @@ function PayCodes({ order }: { order: StaffOrder }) {
           { title: 'Issued', dataIndex: 'createdAt', render: formatDateTime },
           { title: 'Expires', dataIndex: 'expiresAt', render: formatDateTime },
           { title: 'Paid', dataIndex: 'paidAt', render: formatDateTime },
+          { title: 'Note', dataIndex: 'voided', render: voidedText },
         ]}
       />
     </Card>

@@ -55,6 +55,45 @@ describe('orders', () => {
     expect(await screen.findByText('The borrower agrees to repay ₱5,675.00.')).toBeInTheDocument();
   });
 
+  it('shows the code a settling payment voided, with why and what the provider said, and the part of a payment held as credit', async () => {
+    const settled: StaffOrder = {
+      ...order,
+      order: { ...order.order, status: 200, shownStatus: 200, statusMeaning: 'Settled', paidMinor: 567500, owedNowMinor: 0 },
+      ledger: [
+        ...order.ledger,
+        {
+          at: '2025-03-03T03:00:00Z', kind: 'payment', description: 'Repayment through 7-Eleven: settled the loan', amountMinor: -567500, reference: 'dragonpay:DP-1', channel: '7-Eleven',
+          applied: { bookedChargesMinor: 0, toChargesMinor: 0, toInstalmentsMinor: 566500, unappliedMinor: 1000, outcome: 'settled' },
+        },
+        {
+          at: '2025-03-03T03:00:00Z', kind: 'credit-held', description: "Held as the borrower's credit, not applied: ₱10.00 of this payment beyond what was owed (a payment exception for finance)",
+          amountMinor: 1000, reference: 'dragonpay:DP-1', channel: '7-Eleven', applied: null,
+        },
+        {
+          at: '2025-03-03T03:00:00Z', kind: 'pay-code-voided', description: 'Pay code 4455 (Online Banking, ₱5,675.00) voided: payment 9 (dragonpay:DP-1) settled the order; the provider refused to void it (Dragonpay answered -3): money paid on it is a payment exception',
+          amountMinor: 0, reference: '4455', channel: 'Online Banking', applied: null,
+        },
+      ],
+      payCodes: [
+        {
+          code: '4455', channelNumber: '90006', channelName: 'Online Banking', purpose: 'repay', amountMinor: 567500, status: 'voided',
+          createdAt: '2025-03-02T02:00:00Z', expiresAt: '2025-03-02T15:59:59Z', paidAt: null,
+          voided: { at: '2025-03-03T03:00:00Z', reason: 'payment 9 (dragonpay:DP-1) settled the order', atProvider: 'refused', detail: 'Dragonpay answered -3' },
+        },
+      ],
+      moves: [],
+    };
+    renderBackOffice('/orders/7', sessionOf(['agent']), { 'GET /orders/7': [settled] });
+    const codes = await screen.findByRole('heading', { name: 'Pay codes' });
+    const codeRow = within(codes.closest('.ant-card')! as HTMLElement).getByRole('row', { name: /4455/ });
+    expect(within(codeRow).getByText('voided')).toBeInTheDocument();
+    expect(within(codeRow).getByText('Voided: payment 9 (dragonpay:DP-1) settled the order; the provider refused to void it (Dragonpay answered -3)')).toBeInTheDocument();
+    const ledger = within(screen.getByRole('heading', { name: 'Ledger' }).closest('.ant-card')! as HTMLElement);
+    expect(ledger.getByText('to charges ₱0.00, to instalments ₱5,665.00, not applied ₱10.00 (settled)')).toBeInTheDocument();
+    expect(ledger.getByText(/^Held as the borrower's credit, not applied: ₱10\.00/)).toBeInTheDocument();
+    expect(ledger.getByText(/^Pay code 4455 \(Online Banking, ₱5,675\.00\) voided: payment 9/)).toBeInTheDocument();
+  });
+
   it('lets finance approve after confirming, then offers the next move', async () => {
     const user = userEvent.setup();
     const { requests } = renderBackOffice('/orders/7', sessionOf(['finance']), {

@@ -1,6 +1,6 @@
 /**
- * Payment exceptions, for finance: money the provider received that was not applied as it came,
- * held as the borrower's credit. Newest first, by kind, paged by the server.
+ * Payment exceptions, for finance: money that was not applied as it came, and the part of payments
+ * beyond what their order owed, held as the borrower's credit. Newest first, by kind, paged by the server.
  */
 import { Form, Select, Table, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -32,7 +32,8 @@ export function PaymentExceptionsPage() {
     <>
       <PageTitle>Payment exceptions</PageTitle>
       <Typography.Paragraph style={{ maxWidth: 760 }}>
-        Money the payment provider received that was not applied as it came. What was received is held as the borrower&apos;s credit until it is resolved.
+        Money that was not applied as it came, and the part of a payment beyond what its order owed. What is held is the borrower&apos;s credit until it is
+        resolved.
       </Typography.Paragraph>
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item label="Kind" htmlFor="payment-exception-kind">
@@ -61,6 +62,7 @@ export function PaymentExceptionsPage() {
           { title: 'Order no', dataIndex: 'orderNo', render: (no: string | null, row) => (row.orderId === null ? none : <Link to={orderPath(row.orderId)}>{no ?? `#${row.orderId}`}</Link>) },
           { title: 'Received', dataIndex: 'receivedMinor', align: 'right', render: (minor: number) => <Money minor={minor} /> },
           { title: 'Expected', dataIndex: 'expectedMinor', align: 'right', render: (minor: number | null) => (minor === null ? none : <Money minor={minor} />) },
+          { title: 'Held as credit', dataIndex: 'heldMinor', align: 'right', render: (minor: number) => <Money minor={minor} /> },
           { title: 'Detail', dataIndex: 'detail', render: (text: string) => <span style={{ display: 'inline-block', minWidth: 220 }}>{text}</span> },
           { title: 'Provider reference', dataIndex: 'refNo' },
         ]}

@@ -6,11 +6,17 @@ import { fail, renderBackOffice, sessionOf, type SentRequest } from '../../test-
 
 const mismatch: StaffPaymentException = {
   id: 2, kind: 'amount_mismatch', provider: 'dragonpay', txnId: 'TXN-7', refNo: 'DP-OVER-1', orderId: 7, orderNo: 'NO-7', borrowerId: 3,
-  receivedMinor: 572500, expectedMinor: 567500, detail: 'pay code 1234 is for 567500; the provider received 572500', createdAt: '2025-03-02T03:00:00Z',
+  receivedMinor: 572500, expectedMinor: 567500, heldMinor: 572500, paymentId: null, detail: 'pay code 1234 is for 567500; the provider received 572500', createdAt: '2025-03-02T03:00:00Z',
 };
 const stray: StaffPaymentException = {
   id: 1, kind: 'unknown_reference', provider: 'dragonpay', txnId: 'NOT-OURS', refNo: 'DP-STRAY-1', orderId: null, orderNo: null, borrowerId: null,
-  receivedMinor: 12345, expectedMinor: null, detail: 'txnid NOT-OURS is not a pay code of ours', createdAt: '2025-03-01T03:00:00Z',
+  receivedMinor: 12345, expectedMinor: null, heldMinor: 12345, paymentId: null, detail: 'txnid NOT-OURS is not a pay code of ours', createdAt: '2025-03-01T03:00:00Z',
+};
+
+const overpaid: StaffPaymentException = {
+  id: 3, kind: 'overpayment', provider: 'dragonpay', txnId: 'PN261101000009-ab12cd34ef', refNo: 'DP-TWICE-1', orderId: 9, orderNo: 'NO-9', borrowerId: 4,
+  receivedMinor: 560500, expectedMinor: 100, heldMinor: 560400, paymentId: 41,
+  detail: 'payment 41 (dragonpay:DP-TWICE-1) brought 560500; order NO-9 owed 100, which was applied, and 560400 is held as the borrower\'s credit', createdAt: '2025-03-03T03:00:00Z',
 };
 
 describe('payment exceptions', () => {
@@ -20,14 +26,35 @@ describe('payment exceptions', () => {
     expect(await screen.findByRole('link', { name: 'NO-7' })).toHaveAttribute('href', '/orders/7');
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Amount differs from the pay code')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('₱5,725.00')).toBeInTheDocument();
+    // Received, and held as credit: nothing of it was applied.
+    expect(within(rows[0]!).getAllByText('₱5,725.00')).toHaveLength(2);
     expect(within(rows[0]!).getByText('₱5,675.00')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('DP-OVER-1')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Unknown reference')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('₱123.45')).toBeInTheDocument();
+    expect(within(rows[1]!).getAllByText('₱123.45')).toHaveLength(2);
     expect(within(rows[1]!).getByText('txnid NOT-OURS is not a pay code of ours')).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
     expect(requests.find((r) => r.path === '/payment-exceptions')!.query.get('page')).toBe('1');
+  });
+
+  it('shows a payment beyond what its order owed: received, what was owed and applied, and the part held as credit', async () => {
+    renderBackOffice('/payment-exceptions', sessionOf(['finance']), { 'GET /payment-exceptions': [{ items: [overpaid, mismatch], total: 2 }] });
+    expect(await screen.findByRole('link', { name: 'NO-9' })).toHaveAttribute('href', '/orders/9');
+    expect(screen.getByRole('columnheader', { name: 'Held as credit' })).toBeInTheDocument();
+    const [row, other] = screen.getAllByRole('row').slice(1);
+    const cells = within(row!).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual([
+      expect.any(String),
+      'Paid more than owed',
+      'NO-9',
+      '₱5,605.00',
+      '₱1.00',
+      '₱5,604.00',
+      overpaid.detail,
+      'DP-TWICE-1',
+    ]);
+    // The other kinds hold everything they received.
+    expect(within(other!).getAllByText('₱5,725.00')).toHaveLength(2);
   });
 
   it('filters by kind, asking the server again from page 1', async () => {

@@ -5,7 +5,7 @@ import { DAY_MS } from '../../platform/clock/clock.ts';
 import { createOrder, viewOrder } from '../orders/service.ts';
 import { findProduct, loadOrder, type ProductRow } from '../orders/service.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
-import { applyPaidPayCode, issuePayCode } from './service.ts';
+import { applyPaidPayCode, issuePayCode, listPaymentExceptions } from './service.ts';
 
 describe('payments', () => {
   let t: TestApp;
@@ -52,18 +52,28 @@ describe('payments', () => {
     expect(after.order.penaltyCharged).toBe(true);
   });
 
-  it('records money paid on an order settled in the meantime as a credit, without reopening it', async () => {
+  it('holds money paid on an order settled in the meantime as one exception, without reopening it or adding it to the paid total', async () => {
     const order = await create(174, products[0]!, { dueInDays: 1 });
     const now = t.clock.now();
     const a = await issuePayCode(t, { orderId: order.id, purpose: 'repay', channelNumber: '90006', now });
     const b = await issuePayCode(t, { orderId: order.id, purpose: 'repay', channelNumber: '90007', now });
     expect(b.code).not.toBe(a.code);
     expect((await applyPaidPayCode(t, { code: a.code, now })).result.outcome).toBe('settled');
+    const paidBefore = (await loadOrder(t.db, order.id))!.paidMinor;
+    expect(paidBefore).toBe(a.amountMinor);
     const second = await applyPaidPayCode(t, { code: b.code, now: new Date(now.getTime() + DAY_MS) });
-    expect(second.result).toMatchObject({ outcome: 'overpaid', unappliedMinor: b.amountMinor, order: { status: 200 } });
+    expect(second.result).toMatchObject({ outcome: 'overpaid', amountMinor: b.amountMinor, unappliedMinor: b.amountMinor, order: { status: 200, paidMinor: paidBefore } });
     const view = viewOrder((await loadOrder(t.db, order.id))!, t.clock.now());
     expect(view.shownStatus).toBe(200);
-    expect(view.position!.creditMinor).toBe(b.amountMinor);
+    expect(view.order.paidMinor).toBe(paidBefore);
+    expect(view.position!.creditMinor).toBe(0);
     expect(view.order.settledAt).toEqual(now);
+    const held = (await listPaymentExceptions(t.db)).filter((e) => e.orderId === order.id);
+    expect(held).toEqual([
+      expect.objectContaining({ kind: 'overpayment', payCodeId: b.id, paymentId: second.result.paymentId, receivedMinor: b.amountMinor, expectedMinor: 0, heldMinor: b.amountMinor, borrowerId }),
+    ]);
+    // Told again, the payment is answered as it was and nothing more is held.
+    expect((await applyPaidPayCode(t, { code: b.code, now })).replay).toBe(true);
+    expect((await listPaymentExceptions(t.db)).filter((e) => e.orderId === order.id)).toHaveLength(1);
   });
 });

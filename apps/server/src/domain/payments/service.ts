@@ -26,13 +26,17 @@ import {
   insertPayment,
   insertPaymentException,
   listActiveChannels,
+  listPayCodesToVoidAtProvider,
   lockPaymentRef,
   markPayCodePaid,
+  recordProviderVoid,
   savePaymentResult,
   settleNotification,
   setUnpaidPayCodeStatus,
+  voidOpenPayCodes,
   type PayCodeRow,
   type PaymentExceptionKind,
+  type ProviderVoid,
 } from './store.ts';
 import type { ProviderTransaction } from '../../providers/payments/payment-provider.ts';
 
@@ -54,6 +58,7 @@ export {
   type PaymentRow,
   type PayNoticeStep,
   type PayCodeStatus,
+  type ProviderVoid,
   claimUnsettledNotifications,
   findPayCode,
   insertNotification,
@@ -153,9 +158,10 @@ export interface ApplyPaidInput {
 /**
  * Applies the money received on a pay code, exactly once: a repeated notification (same code)
  * returns the stored result and changes nothing. A 'repay' code pays charges, then instalments;
- * a 'rollover' code extends the due dates and returns the order to 170.
+ * a 'rollover' code extends the due dates and returns the order to 170. Once committed, the codes a
+ * payment that settled the order voided are voided at the provider (voidAtProvider).
  */
-export async function applyPaidPayCode(deps: Pick<AppDeps, 'db'>, input: ApplyPaidInput): Promise<{ result: PaymentResult; replay: boolean }> {
+export async function applyPaidPayCode(deps: Pick<AppDeps, 'db' | 'payments'>, input: ApplyPaidInput): Promise<{ result: PaymentResult; replay: boolean }> {
   const applied = await deps.db.transaction(async (tx): Promise<{ result: PaymentResult; replay: boolean }> => {
     const payCode = await findPayCode(tx, input.code, { forUpdate: true });
     if (!payCode) throw notFound(`Pay code ${input.code} does not exist`);
@@ -167,18 +173,55 @@ export async function applyPaidPayCode(deps: Pick<AppDeps, 'db'>, input: ApplyPa
   });
   // Counted once committed, and not for a replay.
   if (!applied.replay) countPaymentApplied(input.source ?? 'provider');
+  if (!applied.replay && applied.result.order.status === ORDER_STATUS.settled) await voidAtProvider(deps, applied.result.order.id);
   return applied;
+}
+
+/** A payment's reference as `<source>:<reference>` (dragonpay:…, posted:…, sandbox:ch_…), split for an exception's provider and ref_no. */
+function referenceParts(providerRef: string): { provider: string; refNo: string } {
+  const colon = providerRef.indexOf(':');
+  return colon < 0 ? { provider: 'unknown', refNo: providerRef } : { provider: providerRef.slice(0, colon), refNo: providerRef.slice(colon + 1) };
 }
 
 /**
  * The one place money is written: into the order's ledger (orders' recordPayment), the pay code
  * marked paid, the payment and what it did stored. Every door (a provider's notification, a card
- * charge, a staff posting) ends here, inside its own transaction.
+ * charge, a staff posting) ends here, inside its own transaction. The ledger takes at most what the
+ * order owes (for a cooling-off exit, its exit amount); what arrived beyond it (unappliedMinor) is
+ * never in the order's paid total: it is one 'overpayment' exception, held as the borrower's credit,
+ * for finance to refund or apply. The payment keeps the whole amount received and its allocation.
+ * A payment that leaves the order settled (paid in full, or cancelled in its cooling-off period)
+ * voids the order's other open codes here, each saying which payment did it; the caller asks the
+ * provider to void them once committed (voidAtProvider), never inside the transaction.
  */
 async function applyMoney(tx: Queryable, payCode: PayCodeRow, providerRef: string, now: Date, postedByStaffId: number | null): Promise<PaymentResult> {
   const { order, status, paidMinor, dueAt, settledAt, ...applied } = await recordPayment(tx, payCode.orderId, payCode.amountMinor, payCode.purpose, now);
   await markPayCodePaid(tx, payCode.id, now);
   const paymentId = await insertPayment(tx, { payCodeId: payCode.id, providerRef, amountMinor: payCode.amountMinor, appliedAt: now, postedByStaffId });
+  if (applied.unappliedMinor > 0) {
+    const owed = payCode.amountMinor - applied.unappliedMinor;
+    await insertPaymentException(tx, {
+      kind: 'overpayment',
+      ...referenceParts(providerRef),
+      txnId: payCode.txnId,
+      payCodeId: payCode.id,
+      orderId: order.id,
+      borrowerId: order.borrowerId,
+      receivedMinor: payCode.amountMinor,
+      expectedMinor: owed,
+      heldMinor: applied.unappliedMinor,
+      paymentId,
+      detail:
+        owed === 0
+          ? `order ${order.orderNo} owed nothing when payment ${paymentId} (${providerRef}) of ${payCode.amountMinor} arrived: all of it is held as the borrower's credit`
+          : `payment ${paymentId} (${providerRef}) brought ${payCode.amountMinor}; order ${order.orderNo} owed ${owed}, which was applied, and ${applied.unappliedMinor} is held as the borrower's credit`,
+      createdAt: now,
+    });
+  }
+  if (status === ORDER_STATUS.settled) {
+    const did = applied.outcome === 'cancelled' ? 'cancelled the loan in its cooling-off period' : applied.outcome === 'overpaid' ? 'came after the order was settled' : 'settled the order';
+    await voidOpenPayCodes(tx, order.id, payCode.id, `payment ${paymentId} (${providerRef}) ${did}`, now);
+  }
   const result: PaymentResult = {
     paymentId,
     payCode: payCode.code,
@@ -198,6 +241,31 @@ async function applyMoney(tx: Queryable, payCode: PayCodeRow, providerRef: strin
   };
   await savePaymentResult(tx, paymentId, result);
   return result;
+}
+
+/**
+ * Asks the provider to void each code of the order that a payment voided on our books and the
+ * provider was not asked about yet, and keeps its answer on the code: done, refused (with its words),
+ * not supported (a provider without voidTransaction) or failed (no answer). Called once the payment
+ * committed, never inside a transaction; it never throws: whatever the provider says, the code stays
+ * void on our books, and money paid on it anyway lands as an 'order_closed' exception.
+ */
+export async function voidAtProvider(deps: Pick<AppDeps, 'db' | 'payments'>, orderId: number): Promise<void> {
+  const codes = await listPayCodesToVoidAtProvider(deps.db, orderId).catch(() => []);
+  await Promise.all(
+    codes.map(async (code) => {
+      let answer: { outcome: ProviderVoid; detail: string | null };
+      if (!deps.payments.voidTransaction) answer = { outcome: 'not supported', detail: `the ${deps.payments.name} provider cannot void a transaction` };
+      else {
+        answer = await deps.payments.voidTransaction(code.txnId).then(
+          (a) => (a.outcome === 'done' ? { outcome: 'done' as const, detail: null } : { outcome: 'refused' as const, detail: a.detail }),
+          (error: unknown) => ({ outcome: 'failed' as const, detail: error instanceof Error ? error.message : String(error) }),
+        );
+      }
+      // A lost answer leaves the code "not asked"; it stays void on our books either way.
+      await recordProviderVoid(deps.db, code.id, answer.outcome, answer.detail).catch(() => undefined);
+    }),
+  );
 }
 
 /** The internal channels money received outside the provider is booked on (migration 020). */
@@ -224,7 +292,9 @@ export const listOrderPaymentResults = (db: Queryable, orderId: number) => listO
  * Money finance received at a counter or by bank transfer, posted to an order in the caller's
  * transaction (the staff API writes its audit entry in the same one). Booked on an internal pay code
  * and applied like any other payment. Refused, writing nothing: a reference posted before, an order
- * that is not being repaid, an amount above what it owes now.
+ * that is not being repaid, an amount above what it owes now (finance's data-entry check: a posting
+ * never makes an overpayment). A posting that settles the order voids its other open codes; the
+ * caller asks the provider to void them once its transaction committed (voidAtProvider).
  */
 export async function postReceivedPayment(tx: Queryable, input: PostedPayment): Promise<PaymentResult> {
   const providerRef = postedRef(input.reference);
@@ -260,7 +330,7 @@ export type SettlementOutcome = 'applied' | 'already applied' | 'pending' | 'fai
  * held as the borrower's credit, and nothing is applied.
  */
 export async function settleProviderTransaction(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'payments'>,
   provider: string,
   t: ProviderTransaction,
   now: Date,
@@ -274,10 +344,11 @@ export async function settleProviderTransaction(
   });
   // Counted once committed: the sandbox's counter (the dev /ops "paid") or a real provider.
   if (settled.outcome === 'applied') countPaymentApplied(provider.startsWith('sandbox') ? 'sandbox' : 'provider');
-  return settled;
+  if (settled.settledOrderId !== undefined) await voidAtProvider(deps, settled.settledOrderId);
+  return { outcome: settled.outcome, detail: settled.detail };
 }
 
-async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderTransaction, now: Date): Promise<{ outcome: SettlementOutcome; detail: string }> {
+async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderTransaction, now: Date): Promise<{ outcome: SettlementOutcome; detail: string; settledOrderId?: number }> {
   const payCode = await findPayCodeByTxn(tx, t.txnId, { forUpdate: true });
   const exception = async (kind: PaymentExceptionKind, detail: string, borrowerId: number | null = null) => {
     await insertPaymentException(tx, {
@@ -290,6 +361,9 @@ async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderT
       borrowerId,
       receivedMinor: t.amountMinor,
       expectedMinor: payCode?.amountMinor ?? null,
+      // Nothing of it was applied: all of it is held.
+      heldMinor: t.amountMinor,
+      paymentId: null,
       detail,
       createdAt: now,
     });
@@ -300,6 +374,7 @@ async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderT
   }
   if (t.status === 'P' || t.status === 'U') {
     if (payCode.status === 'paid') return { outcome: 'unchanged' as const, detail: 'a paid code never moves back to pending' };
+    if (payCode.voidReason) return { outcome: 'unchanged' as const, detail: `a voided code stays voided (${payCode.voidReason})` };
     await setUnpaidPayCodeStatus(tx, payCode.id, 'pending');
     return { outcome: 'pending' as const, detail: `the provider has not confirmed ${t.refNo} yet` };
   }
@@ -324,11 +399,13 @@ async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderT
   }
   const view = order ? viewOrder(order, now) : null;
   if (!view || !isBeingRepaid(view)) {
-    return exception('order_closed', `order ${order?.orderNo ?? payCode.orderId} is no longer being repaid (status ${view?.shownStatus ?? 'none'})`, borrowerId);
+    const voided = payCode.voidReason ? `; the code was voided: ${payCode.voidReason}` : '';
+    return exception('order_closed', `order ${order?.orderNo ?? payCode.orderId} is no longer being repaid (status ${view?.shownStatus ?? 'none'})${voided}`, borrowerId);
   }
   if (await findPaymentByRef(tx, providerRef)) return exception('already_paid', `${providerRef} was applied to another pay code`, borrowerId);
   const result = await applyMoney(tx, payCode, providerRef, now, null);
-  return { outcome: 'applied' as const, detail: `payment ${result.paymentId}: ${result.outcome}` };
+  const detail = `payment ${result.paymentId}: ${result.outcome}${result.unappliedMinor > 0 ? `, ${result.unappliedMinor} beyond what was owed held as an overpayment exception` : ''}`;
+  return { outcome: 'applied' as const, detail, ...(result.order.status === ORDER_STATUS.settled ? { settledOrderId: result.order.id } : {}) };
 }
 
 /** The payment applied on a pay code, with what it did, or null. */

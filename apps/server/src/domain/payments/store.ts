@@ -56,6 +56,9 @@ export async function findActiveChannel(db: Queryable, channelNumber: string): P
 /** live: waiting to be paid; pending: paid at the provider, waiting for its confirmation; then paid, expired, failed or voided. */
 export type PayCodeStatus = 'live' | 'pending' | 'paid' | 'expired' | 'failed' | 'voided';
 
+/** What the provider answered when asked to void a code we voided (migration 031). */
+export type ProviderVoid = 'done' | 'refused' | 'not supported' | 'failed';
+
 export interface PayCodeRow {
   id: number;
   orderId: number;
@@ -69,6 +72,12 @@ export interface PayCodeRow {
   createdAt: Date;
   expiresAt: Date;
   paidAt: Date | null;
+  /** When a payment that settled or cancelled the order voided this code, and why (naming the payment); null otherwise. */
+  voidedAt: Date | null;
+  voidReason: string | null;
+  /** The provider's answer to that void, and its words; null while it was not asked. */
+  providerVoid: ProviderVoid | null;
+  providerVoidDetail: string | null;
 }
 interface PayCodeDb {
   id: number;
@@ -82,6 +91,10 @@ interface PayCodeDb {
   created_at: Date;
   expires_at: Date;
   paid_at: Date | null;
+  voided_at: Date | null;
+  void_reason: string | null;
+  provider_void: ProviderVoid | null;
+  provider_void_detail: string | null;
 }
 const toPayCode = (r: PayCodeDb): PayCodeRow => ({
   id: Number(r.id),
@@ -95,6 +108,10 @@ const toPayCode = (r: PayCodeDb): PayCodeRow => ({
   createdAt: r.created_at,
   expiresAt: r.expires_at,
   paidAt: r.paid_at,
+  voidedAt: r.voided_at,
+  voidReason: r.void_reason,
+  providerVoid: r.provider_void,
+  providerVoidDetail: r.provider_void_detail,
 });
 
 /** A live, unexpired code already issued for the same order, channel, amount and purpose. */
@@ -136,10 +153,50 @@ export async function findPayCodeByTxn(db: Queryable, txnId: string, options: { 
   return rows[0] ? toPayCode(rows[0]) : null;
 }
 
-/** Moves a code that is not paid to pending, failed or voided (a paid code never moves back). */
+/**
+ * Moves a code that is not paid to pending, failed or voided (a paid code never moves back, and one a
+ * settling payment voided is never pending again).
+ */
 export async function setUnpaidPayCodeStatus(db: Queryable, id: number, status: 'pending' | 'failed' | 'voided'): Promise<boolean> {
-  const { rows } = await db.query(`UPDATE pay_codes SET status = $2 WHERE id = $1 AND status <> 'paid' AND status <> $2 RETURNING id`, [id, status]);
+  const { rows } = await db.query(
+    `UPDATE pay_codes SET status = $2 WHERE id = $1 AND status <> 'paid' AND status <> $2 AND NOT ($2 = 'pending' AND void_reason IS NOT NULL) RETURNING id`,
+    [id, status],
+  );
   return rows.length > 0;
+}
+
+/**
+ * Voids the order's open codes other than `paidId` (live and not expired, or pending at the provider;
+ * never one with a payment), saying why; the codes voided. In the transaction that settled the order,
+ * which holds the order's row lock. A code another transaction holds locked is being paid right now:
+ * it is skipped (no lock-order deadlock: that payment locked its code, then waits for the order), and
+ * once this commits it finds the order settled (an exception, or held whole on a card).
+ */
+export async function voidOpenPayCodes(tx: Queryable, orderId: number, paidId: number, reason: string, now: Date): Promise<PayCodeRow[]> {
+  const { rows } = await tx.query<PayCodeDb>(
+    `UPDATE pay_codes SET status = 'voided', voided_at = $4, void_reason = $3
+      WHERE id IN (SELECT pc.id FROM pay_codes pc
+                    WHERE pc.order_id = $1 AND pc.id <> $2 AND (pc.status = 'pending' OR (pc.status = 'live' AND pc.expires_at > $4))
+                      AND NOT EXISTS (SELECT 1 FROM payments pm WHERE pm.pay_code_id = pc.id)
+                    FOR UPDATE SKIP LOCKED)
+      RETURNING *`,
+    [orderId, paidId, reason, now],
+  );
+  return rows.map(toPayCode);
+}
+
+/** The order's codes voided on our books whose provider was not asked yet. */
+export async function listPayCodesToVoidAtProvider(db: Queryable, orderId: number): Promise<PayCodeRow[]> {
+  const { rows } = await db.query<PayCodeDb>(
+    `SELECT * FROM pay_codes WHERE order_id = $1 AND status = 'voided' AND void_reason IS NOT NULL AND provider_void IS NULL ORDER BY id`,
+    [orderId],
+  );
+  return rows.map(toPayCode);
+}
+
+/** Keeps the provider's answer to voiding a code (the first answer: a code is asked once). */
+export async function recordProviderVoid(db: Queryable, id: number, answer: ProviderVoid, detail: string | null): Promise<void> {
+  await db.query(`UPDATE pay_codes SET provider_void = $2, provider_void_detail = $3 WHERE id = $1 AND provider_void IS NULL`, [id, answer, detail]);
 }
 
 /** Every pay code issued for an order, newest first. */
@@ -307,7 +364,11 @@ export async function settleNotification(db: Queryable, id: number, outcome: str
   await db.query(`UPDATE provider_notifications SET settled_at = $2, outcome = $3 WHERE id = $1`, [id, at, outcome]);
 }
 
-export type PaymentExceptionKind = 'amount_mismatch' | 'already_paid' | 'order_closed' | 'unknown_reference';
+/**
+ * Why money was not applied as it came (migrations 022, 031). 'overpayment': a payment brought more
+ * than its order owed; what was owed was applied (its payment), the rest is held.
+ */
+export type PaymentExceptionKind = 'amount_mismatch' | 'already_paid' | 'order_closed' | 'unknown_reference' | 'overpayment';
 
 export interface PaymentException {
   id: number;
@@ -318,8 +379,14 @@ export interface PaymentException {
   payCodeId: number | null;
   orderId: number | null;
   borrowerId: number | null;
+  /** Everything that arrived. */
   receivedMinor: number;
+  /** The pay code's amount; for an overpayment, what the order owed (and was applied). */
   expectedMinor: number | null;
+  /** Held as the borrower's credit: all of receivedMinor, or for an overpayment the part beyond what was owed. */
+  heldMinor: number;
+  /** An overpayment's payment, which applied what was owed; null for the other kinds. */
+  paymentId: number | null;
   detail: string;
   createdAt: Date;
 }
@@ -327,9 +394,9 @@ export interface PaymentException {
 /** Records an exception once per provider payment and kind; false when it was recorded before. */
 export async function insertPaymentException(db: Queryable, e: Omit<PaymentException, 'id'>): Promise<boolean> {
   const { rows } = await db.query(
-    `INSERT INTO payment_exceptions (kind, provider, txn_id, ref_no, pay_code_id, order_id, borrower_id, received_minor, expected_minor, detail, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (provider, ref_no, kind) DO NOTHING RETURNING id`,
-    [e.kind, e.provider, e.txnId, e.refNo, e.payCodeId, e.orderId, e.borrowerId, e.receivedMinor, e.expectedMinor, e.detail, e.createdAt],
+    `INSERT INTO payment_exceptions (kind, provider, txn_id, ref_no, pay_code_id, order_id, borrower_id, received_minor, expected_minor, held_minor, payment_id, detail, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (provider, ref_no, kind) DO NOTHING RETURNING id`,
+    [e.kind, e.provider, e.txnId, e.refNo, e.payCodeId, e.orderId, e.borrowerId, e.receivedMinor, e.expectedMinor, e.heldMinor, e.paymentId, e.detail, e.createdAt],
   );
   return rows.length > 0;
 }
@@ -346,6 +413,8 @@ const toPaymentException = (r: Record<string, unknown>): PaymentException => ({
   borrowerId: num(r.borrower_id),
   receivedMinor: Number(r.received_minor),
   expectedMinor: num(r.expected_minor),
+  heldMinor: Number(r.held_minor),
+  paymentId: num(r.payment_id),
   detail: r.detail as string,
   createdAt: r.created_at as Date,
 });

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { applyPaidPayCode } from '../../domain/payments/service.ts';
 import { findRepayment, moveRepayment, type CardRepayment } from './store.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
 
 /** Applies the money the provider took (exactly once: applyPaidPayCode replays a paid code) and marks the repayment paid. */
 export async function settle(deps: Deps, repayment: CardRepayment): Promise<void> {

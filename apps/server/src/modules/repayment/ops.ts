@@ -37,6 +37,7 @@ export function registerRepaymentOps(ops: FastifyInstance, deps: Pick<AppDeps, '
     // Pending, failed or voided: what the code became.
     if (status !== 'S') return opsAnswer({ outcome: settled.outcome, detail: settled.detail, payCode: (await findPayCode(db, code))!.status }, settled.outcome);
     if (settled.outcome === 'exception') throw refused(`Not applied: ${settled.detail}. Recorded as an exception for finance (GET /ops/payment-exceptions).`);
+    if (settled.outcome === 'voided') throw refused(`Not applied: pay code ${code} was voided${payCode.voidReason ? ` (${payCode.voidReason})` : ''}; the sandbox's counter takes no money for it.`);
     const payment = await findPaymentOfPayCode(db, payCode.id);
     if (!payment) throw refused(`Not applied: ${settled.detail}`);
     return opsAnswer(payment.result, settled.outcome === 'already applied' ? 'already applied' : 'success');

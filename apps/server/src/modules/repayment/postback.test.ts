@@ -16,6 +16,7 @@ import { issuePayCode, listOrderPayCodes, listPaymentExceptions, type PayCodeRow
 import { createDragonpayPaymentProvider } from '../../providers/payments/dragonpay.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
 import { settleNotifications } from './provider-notifications.ts';
+import { signedInStaff } from '../../test-support/staff.ts';
 
 const TIMEOUT_MS = 400;
 let t: TestApp;
@@ -95,6 +96,44 @@ describe('issuing a pay code at Dragonpay', () => {
     expect(dp.calls.post - postsBefore).toBe(1);
     expect(dp.transactions.size - sizeBefore).toBe(1);
     expect(code.code).toBe(dp.transactions.get(code.txnId)!.refNo);
+  });
+});
+
+describe('voiding a transaction at Dragonpay (the merchant request op=VOID)', () => {
+  const adapter = (password = dp.password) =>
+    createDragonpayPaymentProvider({ merchantId: dp.merchantId, password, baseUrl: dp.baseUrl, timeoutMs: TIMEOUT_MS }, t.payments);
+
+  it('voids an unpaid reference, which the stand-in then no longer takes money for; a voided one again is still void', async () => {
+    const { code } = await newCode();
+    const before = dp.calls.void;
+    expect(await adapter().voidTransaction!(code.txnId)).toEqual({ outcome: 'done' });
+    expect(dp.calls.void - before).toBe(1);
+    expect(dp.transactions.get(code.txnId)!.status).toBe('V');
+    expect(dp.settle(code.txnId, 'S')).toBe(false);
+    expect(await t.payments.transactionStatus(code.txnId)).toMatchObject({ status: 'V' });
+    expect(await adapter().voidTransaction!(code.txnId)).toEqual({ outcome: 'done' });
+  });
+
+  it("answers Dragonpay's refusal (a negative number) for a paid reference, an unknown one and a wrong password", async () => {
+    const { code } = await newCode();
+    dp.settle(code.txnId, 'S');
+    expect(await adapter().voidTransaction!(code.txnId)).toEqual({ outcome: 'refused', detail: 'Dragonpay answered -3' });
+    expect(dp.transactions.get(code.txnId)!.status).toBe('S');
+    expect(await adapter().voidTransaction!('NEVER-ISSUED')).toEqual({ outcome: 'refused', detail: 'Dragonpay answered -1' });
+    expect(await adapter('not-the-password').voidTransaction!(code.txnId)).toEqual({ outcome: 'refused', detail: 'Dragonpay answered -2' });
+  });
+
+  it('fails when Dragonpay does not answer in time, naming the txnid but never the password', async () => {
+    const { code } = await newCode();
+    dp.delayNext(1, TIMEOUT_MS + 300);
+    const error = await adapter()
+      .voidTransaction!(code.txnId)
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
+    expect(error?.message).toBe(`Dragonpay did not answer the void of ${code.txnId}: TimeoutError`);
+    expect(error?.message).not.toContain(dp.password);
   });
 });
 
@@ -252,6 +291,55 @@ describe('notifications', () => {
     expect(dp.calls.status - queriesBefore).toBe(4);
     expect(await paymentsOf(orderId)).toHaveLength(1);
     expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM provider_notifications WHERE txn_id = $1', [code.txnId])).rows[0]!.n).toBe(1);
+  });
+
+  it("applies a code paid in full after finance posted all but ₱1 (issue 34) up to what was owed, the rest one overpayment exception", async () => {
+    const finance = await signedInStaff(t, ['finance']);
+    const { orderId, code } = await newCode();
+    const owed = viewOrder((await loadOrder(t.db, orderId))!, t.clock.now()).position!.totalOwedMinor;
+    expect(code.amountMinor).toBe(owed);
+    expect((await finance.call('POST', `/orders/${orderId}/payments`, { amountMinor: owed - 100, method: 'counter', reference: 'DP-ISSUE-34' })).statusCode).toBe(200);
+    // Not settled by the posting: the code stays open at Dragonpay, and the borrower pays it in full.
+    expect(dp.transactions.get(code.txnId)!.status).not.toBe('V');
+    dp.settle(code.txnId, 'S');
+    await dp.notify(postbackUrl, { txnid: code.txnId, refno: code.code, status: 'S' });
+    await allSettled();
+    expect(await loadOrder(t.db, orderId)).toMatchObject({ status: 200, paidMinor: owed });
+    expect(await paymentsOf(orderId)).toEqual(expect.arrayContaining([{ providerRef: `dragonpay:${code.code}`, amountMinor: owed }]));
+    expect((await listPaymentExceptions(t.db)).filter((e) => e.orderId === orderId)).toEqual([
+      expect.objectContaining({ kind: 'overpayment', provider: 'dragonpay', refNo: code.code, receivedMinor: owed, expectedMinor: 100, heldMinor: owed - 100 }),
+    ]);
+  });
+
+  it("voids the order's open code at Dragonpay when a posting settles it; one Dragonpay was paid for already is refused there and its money is one order_closed exception", async () => {
+    const finance = await signedInStaff(t, ['finance']);
+    type Answer = { json(): { data: { order: { payCodes: Array<{ code: string }> } } } };
+    const codeIn = (answer: Answer, code: string) => answer.json().data.order.payCodes.find((c) => c.code === code);
+    const voided = await newCode();
+    const owed = viewOrder((await loadOrder(t.db, voided.orderId))!, t.clock.now()).position!.totalOwedMinor;
+    const posted = await finance.call('POST', `/orders/${voided.orderId}/payments`, { amountMinor: owed, method: 'counter', reference: 'DP-SETTLE-1' });
+    expect(codeIn(posted, voided.code.code)).toMatchObject({ status: 'voided', voided: { reason: expect.stringMatching(/^payment \d+ \(posted:DP-SETTLE-1\) settled the order$/), atProvider: 'done' } });
+    expect(dp.transactions.get(voided.code.txnId)!.status).toBe('V');
+    // Voided at Dragonpay: it can no longer be paid there.
+    expect(dp.settle(voided.code.txnId, 'S')).toBe(false);
+
+    // Paid at Dragonpay a moment before finance posted (its postback not yet sent): Dragonpay refuses the void.
+    const paidThere = await newCode();
+    dp.settle(paidThere.code.txnId, 'S');
+    const refused = await finance.call('POST', `/orders/${paidThere.orderId}/payments`, { amountMinor: owed, method: 'counter', reference: 'DP-SETTLE-2' });
+    expect(codeIn(refused, paidThere.code.code)).toMatchObject({ status: 'voided', voided: { atProvider: 'refused', detail: 'Dragonpay answered -3' } });
+    await dp.notify(postbackUrl, { txnid: paidThere.code.txnId, refno: paidThere.code.code, status: 'S' });
+    await allSettled();
+    expect(await loadOrder(t.db, paidThere.orderId)).toMatchObject({ status: 200, paidMinor: owed });
+    expect((await listPaymentExceptions(t.db)).filter((e) => e.orderId === paidThere.orderId)).toEqual([
+      expect.objectContaining({ kind: 'order_closed', receivedMinor: owed, heldMinor: owed, paymentId: null, detail: expect.stringContaining('the code was voided: payment') }),
+    ]);
+
+    // Dragonpay answers too late: recorded as failed (it did void it, so the code still takes no money there).
+    const slow = await newCode();
+    dp.delayNext(1, TIMEOUT_MS + 300);
+    const late = await finance.call('POST', `/orders/${slow.orderId}/payments`, { amountMinor: owed, method: 'counter', reference: 'DP-SETTLE-3' });
+    expect(codeIn(late, slow.code.code)).toMatchObject({ status: 'voided', voided: { atProvider: 'failed', detail: `Dragonpay did not answer the void of ${slow.code.txnId}: TimeoutError` } });
   });
 
   it('keeps a notification whose status query timed out, and settles it on the next pass', async () => {

@@ -98,7 +98,7 @@ export async function settleNotifications(deps: Deps): Promise<Array<{ id: numbe
  */
 export async function sandboxPaid(deps: Deps, payCode: Pick<PayCodeRow, 'txnId' | 'amountMinor'>, refNo: string, status: ProviderStatus = 'S') {
   const now = deps.clock.now();
-  const storedRef = await recordSandboxTransaction(deps.db, { txnId: payCode.txnId, refNo, status, amountMinor: payCode.amountMinor, now });
+  const { refNo: storedRef } = await recordSandboxTransaction(deps.db, { txnId: payCode.txnId, refNo, status, amountMinor: payCode.amountMinor, now });
   const id = await insertNotification(deps.db, { provider: deps.payments.name, txnId: payCode.txnId, refNo: storedRef, status, message: 'sandbox', receivedAt: now });
   return settleOne(deps, { id: id ?? undefined, provider: deps.payments.name, txnId: payCode.txnId });
 }

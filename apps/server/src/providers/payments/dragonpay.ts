@@ -10,13 +10,23 @@
  * - the status query: `GET {base}/api/collect/v1/txnid/{txnid}` answers `{TxnId, RefNo, Amount,
  *   Status, …}` (404: unknown);
  * - the postback: txnid, refno, status, message and digest = SHA1(txnid:refno:status:message:password),
- *   checked here in constant time.
+ *   checked here in constant time;
+ * - voiding: `GET {base}/MerchantRequest.aspx?op=VOID&merchantid=…&merchantpwd=…&txnid=…`, a merchant
+ *   request answered in plain text: `0` voided, a negative number refused. Its URL holds the password,
+ *   so it never goes into a message.
  *
  * Cards, QR display and the hosted checkout are not Dragonpay's part here: they stay with the
  * provider handed in as `others` (the sandbox today). The password is never logged or answered.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PROVIDER_STATUSES, type PaymentProvider, type ProviderNotification, type ProviderStatus, type ProviderTransaction } from './payment-provider.ts';
+import {
+  PROVIDER_STATUSES,
+  type PaymentProvider,
+  type ProviderNotification,
+  type ProviderStatus,
+  type ProviderTransaction,
+  type VoidAnswer,
+} from './payment-provider.ts';
 
 export interface DragonpaySettings {
   merchantId: string;
@@ -93,6 +103,22 @@ export function createDragonpayPaymentProvider(settings: DragonpaySettings, othe
     throw last;
   }
 
+  /** One merchant request to void a txnid: one try only (a void is asked after the money was applied, while someone waits). */
+  async function voidTxn(txnId: string): Promise<VoidAnswer> {
+    const query = new URLSearchParams({ op: 'VOID', merchantid: settings.merchantId, merchantpwd: settings.password, txnid: txnId });
+    let res: Response;
+    try {
+      res = await fetch(`${settings.baseUrl}/MerchantRequest.aspx?${query.toString()}`, { signal: AbortSignal.timeout(settings.timeoutMs) });
+    } catch (err) {
+      throw new ProviderUnavailable(`Dragonpay did not answer the void of ${txnId}: ${(err as Error).name}`);
+    }
+    const text = (await res.text().catch(() => '')).trim();
+    if (res.status !== 200) throw new Error(`Dragonpay answered HTTP ${res.status} to the void of ${txnId}`);
+    if (text === '0') return { outcome: 'done' };
+    if (/^-\d{1,4}$/.test(text)) return { outcome: 'refused', detail: `Dragonpay answered ${text}` };
+    throw new Error(`Dragonpay's answer to the void of ${txnId} could not be read`);
+  }
+
   return {
     ...others,
     name: 'dragonpay',
@@ -123,5 +149,8 @@ export function createDragonpayPaymentProvider(settings: DragonpaySettings, othe
     transactionStatus: (txnId) => withRetries(() => lookUp(txnId)),
 
     verifyNotification: (n) => n.digest.length > 0 && sameDigest(n.digest, dragonpayDigest(n, settings.password)),
+
+    // Every pay code is a Dragonpay txnid here (card and checkout ones too): Dragonpay voids them all.
+    voidTransaction: voidTxn,
   };
 }

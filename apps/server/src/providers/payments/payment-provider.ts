@@ -90,6 +90,12 @@ export type CardChargeStatus = { status: 'succeeded'; providerRef: string } | { 
 /** A charge found by our reference: its id and where it stands (as cardChargeStatus answers). */
 export type CardChargeFound = CardChargeStatus & { chargeId: string };
 
+/**
+ * What a provider answered when asked to void a transaction: 'done' (it takes no money for it any
+ * more; also when it was void already), or 'refused' with the provider's reason (e.g. it was paid).
+ */
+export type VoidAnswer = { outcome: 'done' } | { outcome: 'refused'; detail: string };
+
 export interface CheckoutRequest {
   /** Our pay code: the reference the hosted payment is booked under. */
   reference: string;
@@ -138,4 +144,12 @@ export interface PaymentProvider {
 
   /** Alternate channel: a hosted payment page for the amount; the borrower is sent to `url`. */
   createCheckout(request: CheckoutRequest): Promise<{ url: string }>;
+
+  /**
+   * Optional: voids a transaction not paid yet (a pay code whose order was settled another way), so
+   * the provider takes no money for it. Throws when the provider could not be asked or its answer
+   * could not be read. A provider without it cannot void: the code is voided on the lender's books
+   * only (docs/repayment.md, "Voiding"). Never called inside a database transaction.
+   */
+  voidTransaction?(txnId: string): Promise<VoidAnswer>;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createDevOutboxSms } from '../sms/dev-outbox.ts';
-import { createSandboxPaymentProvider, SANDBOX_CODE_TTL_MS } from './sandbox.ts';
+import { createSandboxPaymentProvider, recordSandboxTransaction, SANDBOX_CODE_TTL_MS } from './sandbox.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 describe('the sandbox payment provider', () => {
@@ -71,6 +71,22 @@ describe('the sandbox payment provider', () => {
     const atOnce = await charge('LOOKUP-2', 7);
     expect(atOnce.otpRequired).toBe(false);
     expect(await provider.findCardChargeByReference('LOOKUP-2')).toEqual({ chargeId: atOnce.chargeId, status: 'succeeded', providerRef: `sandbox:${atOnce.chargeId}` });
+  });
+
+  it('voids a transaction on its own books, after which its counter takes no money; one it was paid for is refused', async () => {
+    const now = t.clock.now();
+    // Never paid: voided, and a later "paid" leaves it void.
+    expect(await provider.voidTransaction!('TXN-VOID-1')).toEqual({ outcome: 'done' });
+    expect(await recordSandboxTransaction(t.db, { txnId: 'TXN-VOID-1', refNo: 'REF-LATE', status: 'S', amountMinor: 5_000, now })).toEqual({ refNo: 'TXN-VOID-1', status: 'V' });
+    expect(await provider.transactionStatus('TXN-VOID-1')).toMatchObject({ status: 'V' });
+    // Pending at the counter: voided too.
+    await recordSandboxTransaction(t.db, { txnId: 'TXN-VOID-2', refNo: 'REF-2', status: 'P', amountMinor: 5_000, now });
+    expect(await provider.voidTransaction!('TXN-VOID-2')).toEqual({ outcome: 'done' });
+    expect(await provider.transactionStatus('TXN-VOID-2')).toEqual({ txnId: 'TXN-VOID-2', refNo: 'REF-2', status: 'V', amountMinor: 5_000 });
+    // Paid: the sandbox keeps the money's record and refuses.
+    await recordSandboxTransaction(t.db, { txnId: 'TXN-PAID-3', refNo: 'REF-3', status: 'S', amountMinor: 5_000, now });
+    expect(await provider.voidTransaction!('TXN-PAID-3')).toEqual({ outcome: 'refused', detail: 'the sandbox was paid for it already (status S)' });
+    expect(await provider.transactionStatus('TXN-PAID-3')).toMatchObject({ status: 'S' });
   });
 
   it('lets a code expire', async () => {

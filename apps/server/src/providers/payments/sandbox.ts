@@ -19,21 +19,29 @@ import {
   type CheckoutRequest,
   type PaymentProvider,
   type ProviderStatus,
+  type VoidAnswer,
 } from './payment-provider.ts';
 
 /**
  * Records what the sandbox's counter "received" for a transaction, as a provider's own books would:
  * the ops API calls this, then hands the txnId to the same notification handling as a real
- * provider's postback (docs/repayment.md). The status may move on (P then S); its refno stays.
+ * provider's postback (docs/repayment.md). The status may move on (P then S); its refno stays. A
+ * transaction the sandbox voided (voidTransaction) takes no money any more: it stays V, and its refno
+ * and status are answered as they are.
  */
-export async function recordSandboxTransaction(db: Queryable, t: { txnId: string; refNo: string; status: ProviderStatus; amountMinor: number; now: Date }): Promise<string> {
-  const { rows } = await db.query<{ ref_no: string }>(
+export async function recordSandboxTransaction(
+  db: Queryable,
+  t: { txnId: string; refNo: string; status: ProviderStatus; amountMinor: number; now: Date },
+): Promise<{ refNo: string; status: ProviderStatus }> {
+  const { rows } = await db.query<{ ref_no: string; status: ProviderStatus }>(
     `INSERT INTO sandbox_transactions (txn_id, ref_no, status, amount_minor, updated_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (txn_id) DO UPDATE SET status = EXCLUDED.status, amount_minor = EXCLUDED.amount_minor, updated_at = EXCLUDED.updated_at
-     RETURNING ref_no`,
+       WHERE sandbox_transactions.status <> 'V'
+     RETURNING ref_no, status`,
     [t.txnId, t.refNo, t.status, t.amountMinor, t.now],
   );
-  return rows[0]!.ref_no;
+  const row = rows[0] ?? (await db.query<{ ref_no: string; status: ProviderStatus }>('SELECT ref_no, status FROM sandbox_transactions WHERE txn_id = $1', [t.txnId])).rows[0]!;
+  return { refNo: row.ref_no, status: row.status };
 }
 
 /** A verification code is good for this long after it is sent (issue 11: 10 minutes). */
@@ -158,6 +166,18 @@ export function createSandboxPaymentProvider(deps: { db: Queryable; clock: Pick<
       const charge = await findCharge('reference = $1 ORDER BY created_at DESC LIMIT 1', [reference]);
       if (!charge) return null;
       return charge.status === 'succeeded' ? { chargeId: charge.id, status: 'succeeded', providerRef: refOf(charge.id) } : { chargeId: charge.id, status: 'pending' };
+    },
+
+    async voidTransaction(txnId): Promise<VoidAnswer> {
+      // Its own books: a transaction it took money for (S) is not voided; anything else is, and then
+      // takes no money (recordSandboxTransaction leaves it V).
+      const { rows } = await db.query(
+        `INSERT INTO sandbox_transactions (txn_id, ref_no, status, amount_minor, updated_at) VALUES ($1, $1, 'V', 0, $2)
+         ON CONFLICT (txn_id) DO UPDATE SET status = 'V', updated_at = EXCLUDED.updated_at WHERE sandbox_transactions.status <> 'S'
+         RETURNING txn_id`,
+        [txnId, clock.now()],
+      );
+      return rows.length > 0 ? { outcome: 'done' } : { outcome: 'refused', detail: 'the sandbox was paid for it already (status S)' };
     },
 
     async createCheckout(request: CheckoutRequest) {

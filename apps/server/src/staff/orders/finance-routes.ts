@@ -2,14 +2,15 @@
  * Finance's writes on an order: the moves the status graph allows (approve, reject, disburse) and
  * money received outside the provider, posted under its reference. The rules are the domain's
  * (moveOrder, postReceivedPayment), which the dev /ops API uses too; each write and its audit entry
- * are one transaction.
+ * are one transaction. A posting that settles the order voids its other open pay codes in that
+ * transaction, and at the provider after it.
  */
 import type { FastifyInstance } from 'fastify';
 import { moveOrderCall, postPaymentCall } from '@cashloan/contract';
 import { loadOrder, moveOrder } from '../../domain/orders/service.ts';
-import { postReceivedPayment } from '../../domain/payments/service.ts';
+import { postReceivedPayment, voidAtProvider } from '../../domain/payments/service.ts';
 import { countPaymentApplied } from '../../platform/metrics/metrics.ts';
-import type { OrderStatus } from '../../loan-terms/status.ts';
+import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import { mountStaffCall, type StaffDeps } from '../http/mount.ts';
 import { orderForStaff, orderNotFound } from './service.ts';
 
@@ -45,6 +46,12 @@ export function registerFinanceCalls(app: FastifyInstance, deps: StaffDeps): voi
     });
     // Counted once the payment and its audit entry committed.
     countPaymentApplied('staff');
+    // A posting that settled the order voided its other open codes: the provider is asked now, after
+    // the commit, and finance is shown its answers.
+    if (answer.order.order.status === ORDER_STATUS.settled) {
+      await voidAtProvider(deps, ctx.input.id);
+      return { ...answer, order: await orderForStaff(deps, ctx.input.id, ctx.now) };
+    }
     return answer;
   });
 }

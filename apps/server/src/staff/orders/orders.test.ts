@@ -314,6 +314,7 @@ describe('GET /orders/:id: one order whole', () => {
         createdAt: now.toISOString(),
         expiresAt: code.expiresAt.toISOString(),
         paidAt: now.toISOString(),
+        voided: null,
       },
     ]);
 

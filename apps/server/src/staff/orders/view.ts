@@ -81,9 +81,10 @@ function paymentLine(payment: PaymentRow<StoredPaymentResult>, payCode: PayCodeR
 
 /**
  * The ledger, oldest first. Each line is signed by what it does to what is owed: the loan and the
- * late charges accrued add (+), a payment takes off (−) the money received. The late charges a
- * payment booked are in its `applied`, so: owed now = the lines' sum + every payment's booked charges
- * (less any credit, when more was paid than owed).
+ * late charges accrued add (+), a payment takes off (−) the money received, and the part of it beyond
+ * what was owed, held as the borrower's credit (a payment exception), is a line of its own that puts
+ * it back (+). The late charges a payment booked are in its `applied`, so: owed now = the lines' sum +
+ * every payment's booked charges.
  */
 function ledgerOf(view: OrderView, payments: Array<PaymentRow<StoredPaymentResult>>, payCodes: PayCodeRow[], channelNames: Map<string, string>, now: Date): LedgerLine[] {
   const { order, position } = view;
@@ -103,8 +104,34 @@ function ledgerOf(view: OrderView, payments: Array<PaymentRow<StoredPaymentResul
   const oldestFirst = [...payments].sort((a, b) => a.appliedAt.getTime() - b.appliedAt.getTime() || a.id - b.id);
   for (const payment of oldestFirst) {
     const payCode = codesById.get(payment.payCodeId);
-    lines.push(paymentLine(payment, payCode, payCode ? (channelNames.get(payCode.channelNumber) ?? payCode.channelNumber) : ''));
+    const line = paymentLine(payment, payCode, payCode ? (channelNames.get(payCode.channelNumber) ?? payCode.channelNumber) : '');
+    lines.push(line);
+    const held = line.applied?.unappliedMinor ?? 0;
+    if (held > 0) {
+      lines.push({
+        at: line.at,
+        kind: 'credit-held',
+        description: `Held as the borrower's credit, not applied: ${money(held)} of this payment beyond what was owed (a payment exception for finance)`,
+        amountMinor: held,
+        reference: line.reference,
+        channel: line.channel,
+        applied: null,
+      });
+    }
   }
+  for (const code of [...payCodes].filter((c) => c.voidedAt && c.voidReason).sort((a, b) => a.voidedAt!.getTime() - b.voidedAt!.getTime() || a.id - b.id)) {
+    const channel = channelNames.get(code.channelNumber) ?? code.channelNumber;
+    lines.push({
+      at: code.voidedAt!.toISOString(),
+      kind: 'pay-code-voided',
+      description: `Pay code ${code.code} (${channel}, ${money(code.amountMinor)}) voided: ${code.voidReason}; ${providerVoidText(code)}`,
+      amountMinor: 0,
+      reference: code.code,
+      channel,
+      applied: null,
+    });
+  }
+  lines.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   if (order.cancellation) {
     // Cancelled in the cooling-off period: only the interest for the days used was kept, no fee.
     const waived = order.interestMinor - order.cancellation.keptInterestMinor + order.feeMinor;
@@ -134,6 +161,22 @@ function ledgerOf(view: OrderView, payments: Array<PaymentRow<StoredPaymentResul
   return lines;
 }
 
+/** What the provider answered when asked to void a code a payment voided, in words. */
+function providerVoidText(code: PayCodeRow): string {
+  switch (code.providerVoid) {
+    case null:
+      return 'the provider was not asked to void it yet';
+    case 'done':
+      return 'the provider voided it too';
+    case 'refused':
+      return `the provider refused to void it (${code.providerVoidDetail ?? ''}): money paid on it is a payment exception`;
+    case 'not supported':
+      return 'the provider cannot void it: money paid on it is a payment exception';
+    case 'failed':
+      return `the provider could not be asked (${code.providerVoidDetail ?? ''}): money paid on it is a payment exception`;
+  }
+}
+
 /** A live code past its expiry is shown as expired (nothing rewrites the stored status when it lapses). */
 function payCodeView(code: PayCodeRow, channelNames: Map<string, string>, now: Date): PayCodeView {
   return {
@@ -146,6 +189,10 @@ function payCodeView(code: PayCodeRow, channelNames: Map<string, string>, now: D
     createdAt: code.createdAt.toISOString(),
     expiresAt: code.expiresAt.toISOString(),
     paidAt: iso(code.paidAt),
+    voided:
+      code.voidedAt && code.voidReason
+        ? { at: code.voidedAt.toISOString(), reason: code.voidReason, atProvider: code.providerVoid ?? 'not asked', detail: code.providerVoidDetail ?? '' }
+        : null,
   };
 }
 

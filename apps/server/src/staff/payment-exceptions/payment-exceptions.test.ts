@@ -1,7 +1,8 @@
 /**
  * Payment exceptions through the staff API: money the provider received that was not applied as it
  * came (recorded by settleProviderTransaction, the one settlement path) is shown to finance newest
- * first with its order's number, filtered by kind and paged; an agent or admin is refused (403).
+ * first with its order's number, filtered by kind and paged; so is the part of a payment beyond what
+ * its order owed (an overpayment); an agent or admin is refused (403).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffPaymentException } from '@cashloan/contract';
@@ -35,7 +36,7 @@ describe('payment exceptions for finance', () => {
     const listed = page(all);
     expect(listed.total).toBe(2);
     expect(listed.items.map((e) => e.kind)).toEqual(['unknown_reference', 'amount_mismatch']);
-    expect(listed.items[0]).toMatchObject({ txnId: 'NOT-OURS-1', refNo: 'DP-STRAY-1', orderId: null, orderNo: null, borrowerId: null, receivedMinor: 12_345, expectedMinor: null });
+    expect(listed.items[0]).toMatchObject({ txnId: 'NOT-OURS-1', refNo: 'DP-STRAY-1', orderId: null, orderNo: null, borrowerId: null, receivedMinor: 12_345, expectedMinor: null, heldMinor: 12_345 });
     expect(listed.items[1]).toEqual({
       id: expect.any(Number),
       kind: 'amount_mismatch',
@@ -47,6 +48,8 @@ describe('payment exceptions for finance', () => {
       borrowerId: borrower.borrowerId,
       receivedMinor: code.amountMinor + 5_000,
       expectedMinor: code.amountMinor,
+      heldMinor: code.amountMinor + 5_000,
+      paymentId: null,
       detail: expect.stringContaining(`the provider received ${code.amountMinor + 5_000}`),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -62,6 +65,43 @@ describe('payment exceptions for finance', () => {
     const badKind = await finance.call('GET', '/payment-exceptions?kind=lost');
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json().message).toContain('kind must be one of');
+  });
+
+  it("shows finance the issue's overpayment: a code paid in full after a posting of all but ₱1, with what was owed applied and the rest held", async () => {
+    const borrower = await h.t.newBorrower();
+    const order = await h.order(borrower.borrowerId, 180, { dueInDays: -2 });
+    const code = await issuePayCode(h.t, { orderId: order.id, purpose: 'repay', now: h.t.clock.now() });
+    const owed = (await finance.call('GET', `/orders/${order.id}`)).json().data.order.owedNowMinor as number;
+    expect(owed).toBe(code.amountMinor);
+    const posted = await finance.call('POST', `/orders/${order.id}/payments`, { amountMinor: owed - 100, method: 'counter', reference: 'OR-ALL-BUT-1' });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const paid = await settleProviderTransaction(h.t, 'dragonpay', { txnId: code.txnId, refNo: 'DP-TWICE-1', status: 'S', amountMinor: code.amountMinor }, h.t.clock.now());
+    expect(paid.outcome).toBe('applied');
+
+    const view = (await finance.call('GET', `/orders/${order.id}`)).json().data;
+    expect(view.order).toMatchObject({ status: 200, paidMinor: owed, owedNowMinor: 0 });
+    const overpayments = page(await finance.call('GET', '/payment-exceptions?kind=overpayment'));
+    expect(overpayments.items).toEqual([
+      expect.objectContaining({
+        kind: 'overpayment',
+        provider: 'dragonpay',
+        txnId: code.txnId,
+        refNo: 'DP-TWICE-1',
+        orderId: order.id,
+        orderNo: order.orderNo,
+        borrowerId: borrower.borrowerId,
+        receivedMinor: code.amountMinor,
+        expectedMinor: 100,
+        heldMinor: code.amountMinor - 100,
+        paymentId: expect.any(Number),
+      }),
+    ]);
+    // The order's ledger says the same: the payment, then the part held put back, and nothing owed.
+    const lines = view.ledger as Array<{ kind: string; amountMinor: number; reference: string }>;
+    expect(lines.filter((l) => l.reference === 'dragonpay:DP-TWICE-1').map((l) => [l.kind, l.amountMinor])).toEqual([
+      ['payment', -code.amountMinor],
+      ['credit-held', code.amountMinor - 100],
+    ]);
   });
 
   it('is refused to an agent and an admin', async () => {

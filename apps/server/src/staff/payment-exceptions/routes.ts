@@ -1,4 +1,4 @@
-/** The staff API's payment exceptions (finance): money the provider received that was not applied as it came, newest first. */
+/** The staff API's payment exceptions (finance): money not applied as it came, or beyond what its order owed, newest first. */
 import type { FastifyInstance } from 'fastify';
 import { listPaymentExceptionsCall } from '@cashloan/contract';
 import { mountStaffCall, type StaffDeps } from '../http/mount.ts';

@@ -1,6 +1,6 @@
 /**
- * Payment exceptions for finance: what the payments room recorded of money the provider received
- * that was not applied as it came, a page at a time, each with its order's number from the orders room.
+ * Payment exceptions for finance: what the payments room recorded of money that was not applied as it
+ * came, or beyond what its order owed, a page at a time, each with its order's number from the orders room.
  */
 import type { StaffParsedInputOf, StaffPaymentException, listPaymentExceptionsCall } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -25,6 +25,8 @@ export async function paymentExceptionsForStaff(
     borrowerId: e.borrowerId,
     receivedMinor: e.receivedMinor,
     expectedMinor: e.expectedMinor,
+    heldMinor: e.heldMinor,
+    paymentId: e.paymentId,
     detail: e.detail,
     createdAt: e.createdAt.toISOString(),
   }));

@@ -1,7 +1,8 @@
 /**
  * The statement of account: every charge and payment of the order to date with the running balance.
  * The loan's principal, interest and service fee; the late charges and rollover fees each payment
- * booked; each payment; late charges accrued and not booked yet; and what is owed today.
+ * booked; each payment, and the part of one beyond what was owed, held as credit; late charges
+ * accrued and not booked yet; and what is owed today.
  */
 import type { DateText } from '../../../loan-terms/date-text.ts';
 import type { MoneyText } from '../../../loan-terms/money-text.ts';
@@ -31,11 +32,14 @@ export function statementLines(order: OrderRow, view: OrderView, facts: PaymentF
     if (f.bookedCharges > 0) lines.push({ date: day, text: 'Late charges and fees booked', charge: f.bookedCharges, payment: 0 });
     booked += f.bookedCharges;
     lines.push({ date: day, text: `Payment ${f.reference} (${f.channel})`, charge: 0, payment: f.amount });
+    // Beyond what the order owed: held as the borrower's credit, so it takes nothing off the balance.
+    const held = f.allocation?.unapplied ?? 0;
+    if (held > 0) lines.push({ date: day, text: `Held as credit from payment ${f.reference} (beyond what was owed)`, charge: 0, payment: -held });
   }
   // Charges booked and money received outside the payments listed (an order the dev ops API made
   // already part-paid or settled) keep the balance true to the ledger.
   if (order.extraChargesMinor > booked) lines.push({ date: date(order.updatedAt), text: 'Other charges booked', charge: order.extraChargesMinor - booked, payment: 0 });
-  const recorded = paid.reduce((sum, f) => sum + f.amount, 0);
+  const recorded = paid.reduce((sum, f) => sum + f.amount - (f.allocation?.unapplied ?? 0), 0);
   if (order.paidMinor > recorded) lines.push({ date: date(order.updatedAt), text: 'Paid before these records were kept', charge: 0, payment: order.paidMinor - recorded });
   if (order.cancellation) {
     // Cancelled in the cooling-off period: the interest for the unused days and the fee are not owed.
@@ -64,6 +68,7 @@ export function statementPdf(frame: PdfFrame, order: OrderRow, view: OrderView, 
     w.row('Total payments', money(totals.payments));
     const owed = view.position?.totalOwedMinor ?? Math.max(0, balance);
     w.row('Balance owed today', money(owed), { bold: true });
-    if (view.position && view.position.creditMinor > 0) w.row('Credit held for the borrower', money(view.position.creditMinor));
+    const held = facts.reduce((sum, f) => sum + (f.status === 'paid' ? (f.allocation?.unapplied ?? 0) : 0), 0);
+    if (held > 0) w.row('Credit held for the borrower', money(held));
   });
 }
