@@ -102,13 +102,14 @@ test.describe('Promotion landing', () => {
     await f.capcode.fill(answer);
     await page.getByRole('button', { name: 'Get code' }).tap();
     const waiting = page.getByRole('button', { name: /^Resend in \d+ s$/ });
-    await expect(waiting).toHaveText(/^Resend in (59|60) s$/);
+    await expect(waiting).toHaveText(/^Resend in (5\d|60) s$/);
 
-    // Jump 20 s ahead on the page's clock (it keeps running, so the toasts draw as usual).
+    // Jump 20 s ahead on the page's clock (it keeps running, so the toasts draw as usual; on a loaded
+    // machine some real seconds pass too, hence a range rather than one figure).
     await page.clock.fastForward(20_000);
-    await expect(waiting).toHaveText(/^Resend in (3[89]|40) s$/);
+    await expect(waiting).toHaveText(/^Resend in (3\d|40) s$/);
     await waiting.tap();
-    await expect(page.getByText(/^The code has been sent\. Please do not resend it: you can ask again in (3[789]|40) s\.$/)).toBeVisible();
+    await expect(page.getByText(/^The code has been sent\. Please do not resend it: you can ask again in (2\d|3\d|40) s\.$/)).toBeVisible();
 
     await page.clock.fastForward(41_000);
     const resend = page.getByRole('button', { name: 'Resend code' });

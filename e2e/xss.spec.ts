@@ -80,7 +80,9 @@ async function eachGroup(run: Run, load: (group: number) => Promise<void>): Prom
   return fieldNames([...run.seen]);
 }
 
-test.describe.configure({ mode: 'parallel' });
+// Each test loads its screens once per group of poisoned fields: 10-20 s on a quiet machine, more
+// than the default 30 s on a loaded one.
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 test('the corpus holds at least 50 distinct payloads, each trying a hook and the sentinel', () => {
   expect(new Set(PAYLOADS).size).toBe(PAYLOADS.length);

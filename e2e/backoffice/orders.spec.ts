@@ -28,6 +28,8 @@ interface CreatedOrder {
 }
 
 test('finance approves, disburses and posts the payment that settles an order; the admin reads it in the audit log', async ({ page, ops, borrower, browser }) => {
+  // Two sign-ins and three browser contexts: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const order = await ops.request<CreatedOrder>('POST', '/orders', { borrowerId: borrower.borrowerId, status: 21 });
   const finance = await createStaff(ops, ['finance'], { name: 'Fina Finance' });
   await signIn(page, ops, finance);
