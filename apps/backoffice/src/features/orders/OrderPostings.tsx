@@ -47,12 +47,13 @@ export function OrderPostings({ order, title, mayDecide, myId }: { order: StaffO
   return (
     <Card title={title}>
       <Typography.Paragraph>{`A posting above ${formatMoney(order.postings.approvalAboveMinor)} is applied only once a finance user other than the one who posted it approves it.`}</Typography.Paragraph>
+      {/* At most 900 px wide: it fits the order screen at 1280 px (a region that scrolls must be reachable by keyboard, and a maker's row holds no control). */}
       <Table<StaffPosting>
         size="small"
         rowKey="id"
         pagination={false}
         dataSource={order.postings.items}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 900 }}
         columns={[
           { title: 'Posted', dataIndex: 'postedAt', render: formatDateTime },
           { title: 'Amount', dataIndex: 'amountMinor', align: 'right', render: (m: number) => <Money minor={m} /> },
