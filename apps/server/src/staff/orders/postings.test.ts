@@ -168,6 +168,17 @@ describe('a posting above the threshold waits for a second finance user', () => 
     });
   });
 
+  it('voids the order’s other open pay codes when its approval settles the order, as a posting at once does', async () => {
+    const { id, owed } = await bigOrder();
+    const open = await issuePayCode(h.t, { orderId: id, purpose: 'repay', amountMinor: owed, now: h.t.clock.now() });
+    const posting = await held(id, owed);
+    const res = await approve(checker, id, posting.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = (res.json().data as { order: StaffOrder }).order;
+    expect(view.order.status).toBe(200);
+    expect(view.payCodes.find((c) => c.code === open.code)).toMatchObject({ status: 'voided', voided: { reason: expect.stringContaining(`posted:${posting.reference}`), atProvider: 'done' } });
+  });
+
   it('is rejected by another finance user with the reason: nothing applied, the reference free again', async () => {
     const { id, owed } = await bigOrder();
     const posting = await held(id, owed);
