@@ -29,6 +29,11 @@ export const DEFAULT_LENDER_HOLIDAYS = [
   '2027-01-01', '2027-03-25', '2027-03-26', '2027-04-09', '2027-05-01', '2027-06-12', '2027-08-30', '2027-11-30', '2027-12-25', '2027-12-30',
 ].join(',');
 
+/** ₱10,000.00: finance's postings above it need a second finance user (POSTING_APPROVAL_ABOVE_MINOR). */
+export const DEFAULT_POSTING_APPROVAL_ABOVE_MINOR = 1_000_000;
+/** The largest amount a posting may have (the contract's amountMinorField): a threshold at it holds nothing. */
+const MAX_POSTING_APPROVAL_ABOVE_MINOR = 100_000_000_000;
+
 /** 'YYYY-MM-DD' that is a real calendar date. */
 const isRealIsoDate = (text: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
@@ -208,6 +213,22 @@ const envSchema = z.object({
       const bad = entries.filter((_, i) => canonical[i] === null);
       if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `not a host, host:port or *.domain: ${bad.map((b) => JSON.stringify(b)).join(', ')}` });
       return canonical.filter((e): e is string => e !== null);
+    }),
+  /**
+   * Finance's postings of money received outside the provider (docs/backoffice.md, "Money"): one above
+   * this many minor units (centavos) waits for a second finance user's approval; at or below it applies
+   * at once. 0 holds every posting for approval.
+   */
+  POSTING_APPROVAL_ABOVE_MINOR: z
+    .string()
+    .default(String(DEFAULT_POSTING_APPROVAL_ABOVE_MINOR))
+    .transform((v, ctx) => {
+      const text = v.trim();
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n > MAX_POSTING_APPROVAL_ABOVE_MINOR) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number of minor units (centavos) from 0 to ${MAX_POSTING_APPROVAL_ABOVE_MINOR}, e.g. 1000000 for ₱10,000.00; not ${JSON.stringify(v)}` });
+      }
+      return n;
     }),
   /** Where "Repayment" goes when the order has no h5Url. */
   REPAY_URL: z.string().default('/allowedAlso'),

@@ -10,7 +10,7 @@ import { listAuditCall } from '@cashloan/contract/staff/audit';
 import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
 import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
-import { searchOrdersCall } from '@cashloan/contract/staff/orders';
+import { listPostingsCall, searchOrdersCall } from '@cashloan/contract/staff/orders';
 import { listPaymentExceptionsCall } from '@cashloan/contract/staff/payment-exceptions';
 import { settingsCall } from '@cashloan/contract/staff/settings';
 import {
@@ -21,6 +21,7 @@ import {
   COMPLAINTS_PATH,
   ORDERS_PATH,
   PAYMENT_EXCEPTIONS_PATH,
+  POSTINGS_PATH,
   SECOND_FACTOR_PATH,
   SETTINGS_PATH,
   SIGN_IN_PATH,
@@ -43,6 +44,7 @@ const ComplaintsPage = screen(() => import('../features/complaints/ComplaintsPag
 const ComplaintPage = screen(() => import('../features/complaints/ComplaintPage.tsx'), 'ComplaintPage');
 const OrdersPage = screen(() => import('../features/orders/OrdersPage.tsx'), 'OrdersPage');
 const OrderPage = screen(() => import('../features/orders/OrderPage.tsx'), 'OrderPage');
+const PostingsPage = screen(() => import('../features/orders/PostingsPage.tsx'), 'PostingsPage');
 const PaymentExceptionsPage = screen(() => import('../features/payment-exceptions/PaymentExceptionsPage.tsx'), 'PaymentExceptionsPage');
 const BorrowersPage = screen(() => import('../features/borrowers/BorrowersPage.tsx'), 'BorrowersPage');
 const BorrowerPage = screen(() => import('../features/borrowers/BorrowerPage.tsx'), 'BorrowerPage');
@@ -76,6 +78,7 @@ export const staffRoutes: RouteObject[] = [
           { path: `${COMPLAINTS_PATH}/:id`, element: only(listComplaintsCall, <ComplaintPage />) },
           { path: ORDERS_PATH, element: only(searchOrdersCall, <OrdersPage />) },
           { path: `${ORDERS_PATH}/:id`, element: only(searchOrdersCall, <OrderPage />) },
+          { path: POSTINGS_PATH, element: only(listPostingsCall, <PostingsPage />) },
           { path: PAYMENT_EXCEPTIONS_PATH, element: only(listPaymentExceptionsCall, <PaymentExceptionsPage />) },
           { path: BORROWERS_PATH, element: only(searchBorrowersCall, <BorrowersPage />) },
           { path: `${BORROWERS_PATH}/:id`, element: only(searchBorrowersCall, <BorrowerPage />) },

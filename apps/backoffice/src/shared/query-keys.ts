@@ -15,6 +15,8 @@ export const staffKeys = {
     all: () => [...staffKeys.all, 'orders'] as const,
     list: (filters: object) => [...staffKeys.orders.all(), 'list', filters] as const,
     detail: (id: number) => [...staffKeys.orders.all(), 'detail', id] as const,
+    /** Postings awaiting (or past) a second finance user's approval: under orders, so every write on an order refreshes them. */
+    postings: (filters: object) => [...staffKeys.orders.all(), 'postings', filters] as const,
   },
   paymentExceptions: {
     all: () => [...staffKeys.all, 'payment-exceptions'] as const,

@@ -5,7 +5,7 @@ import { listAuditCall } from './audit.ts';
 import { getBorrowerCall, searchBorrowersCall } from './borrowers.ts';
 import { getComplaintCall, listComplaintsCall, replyToComplaintCall, uploadImageCall } from './complaints.ts';
 import { dashboardCall } from './dashboard.ts';
-import { getOrderCall, moveOrderCall, postPaymentCall, searchOrdersCall } from './orders.ts';
+import { approvePostingCall, getOrderCall, listPostingsCall, moveOrderCall, postPaymentCall, rejectPostingCall, searchOrdersCall } from './orders.ts';
 import { listPaymentExceptionsCall } from './payment-exceptions.ts';
 import { changePasswordCall, meCall, secondFactorCall, secondFactorConfirmCall, secondFactorSetupCall, signInCall, signOutCall } from './session.ts';
 import { settingsCall } from './settings.ts';
@@ -27,6 +27,9 @@ export const STAFF_CALLS = {
   getOrderCall,
   moveOrderCall,
   postPaymentCall,
+  listPostingsCall,
+  approvePostingCall,
+  rejectPostingCall,
   listPaymentExceptionsCall,
   searchBorrowersCall,
   getBorrowerCall,

@@ -12,7 +12,10 @@ export const dashboardCall = defineStaffCall(
       complaintsWaiting: z.number().int().nonnegative().describe('complaints without a reply'),
       complaintsPastReview: z.number().int().nonnegative().describe('waiting complaints past the promised review (3 business days: no weekends, no LENDER_HOLIDAYS)'),
       paymentsToday: z.object({ count: z.number().int().nonnegative(), amountMinor: z.number().int().nonnegative() }).describe("payments applied since the start of the lender's day"),
+      postingsAwaitingApproval: z
+        .object({ count: z.number().int().nonnegative(), amountMinor: z.number().int().nonnegative() })
+        .describe("finance's postings above POSTING_APPROVAL_ABOVE_MINOR waiting for a second finance user, and their sum"),
     }),
   },
-  'Counts of orders by status, complaints waiting and past their promised review, and the payments of the day.',
+  'Counts of orders by status, complaints waiting and past their promised review, the payments of the day, and the postings awaiting a second approval.',
 );

@@ -1,4 +1,8 @@
-/** Orders for staff: search, one order whole (plan, ledger, pay codes, what the borrower confirmed), and finance's moves and postings. */
+/**
+ * Orders for staff: search, one order whole (plan, ledger, pay codes, what the borrower confirmed), and
+ * finance's moves and postings, with the postings above POSTING_APPROVAL_ABOVE_MINOR that wait for a
+ * second finance user (maker-checker).
+ */
 import { z } from 'zod';
 import { costDisclosure } from '../loan-confirmation.ts';
 import { ORDER_STATUS, ORDER_STATUSES } from '../routes.ts';
@@ -66,6 +70,34 @@ export const staffPayCodeView = z.object({
     .describe('set when a payment or posting that settled or cancelled the order voided this code; null otherwise (a code the provider voided itself has status voided and this null)'),
 });
 
+export const PAYMENT_METHODS = ['counter', 'bank-transfer'] as const;
+export const PAYMENT_METHOD_TITLES: Record<(typeof PAYMENT_METHODS)[number], string> = { counter: 'Counter payment', 'bank-transfer': 'Bank transfer' };
+
+/** A posting above the threshold waits ('pending') until a second finance user approves it (the payment is applied then) or rejects it. */
+export const POSTING_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PostingStatus = (typeof POSTING_STATUSES)[number];
+export const POSTING_STATUS_TITLES: Record<PostingStatus, string> = { pending: 'Awaiting approval', approved: 'Approved and applied', rejected: 'Rejected' };
+
+const staffMember = z.object({ id: z.number().int().positive(), name: z.string(), email: z.string() });
+
+/** A posting that needed a second finance user: who posted it (the maker), who decided (the checker), and what came of it. */
+export const staffPosting = z.object({
+  id: z.number().int().positive(),
+  orderId: z.number().int().positive(),
+  orderNo: z.string(),
+  amountMinor: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  status: z.enum(POSTING_STATUSES),
+  postedBy: staffMember.describe('the maker: the finance user who posted it'),
+  postedAt: isoDateTime,
+  decidedBy: staffMember.nullable().describe('the checker: the other finance user who approved or rejected it'),
+  decidedAt: isoDateTime.nullable(),
+  reason: z.string().nullable().describe('why it was rejected'),
+  paymentId: z.number().int().positive().nullable().describe('the payment applied when it was approved'),
+});
+export type StaffPosting = z.infer<typeof staffPosting>;
+
 /** The moves finance may make from the order's status (docs/statuses.md). */
 export const staffOrderMove = z.object({ to: status, title: z.string() });
 
@@ -92,6 +124,10 @@ export const staffOrderView = z.object({
   }),
   payoutAccount: z.object({ bankName: z.string(), cardNo: z.string().describe('masked: the last 4 digits only') }).nullable(),
   moves: z.array(staffOrderMove),
+  postings: z.object({
+    approvalAboveMinor: z.number().int().nonnegative().describe('a posting above this amount waits for a second finance user (POSTING_APPROVAL_ABOVE_MINOR)'),
+    items: z.array(staffPosting).describe('postings of this order that needed a second finance user: those awaiting approval first (oldest first), then the decided ones, newest first'),
+  }),
 });
 export type StaffOrder = z.infer<typeof staffOrderView>;
 
@@ -129,9 +165,6 @@ export const moveOrderCall = defineStaffCall(
   'Approves (21 → 110), rejects (21 → 151) or disburses (110 → 170) an order; any other move is refused.',
 );
 
-export const PAYMENT_METHODS = ['counter', 'bank-transfer'] as const;
-export const PAYMENT_METHOD_TITLES: Record<(typeof PAYMENT_METHODS)[number], string> = { counter: 'Counter payment', 'bank-transfer': 'Bank transfer' };
-
 export const postPaymentCall = defineStaffCall(
   { method: 'POST', path: '/orders/:id/payments', access: { roles: ['finance'] }, audit: 'payment.post' },
   {
@@ -141,7 +174,47 @@ export const postPaymentCall = defineStaffCall(
       method: z.enum(PAYMENT_METHODS, { error: "method must be 'counter' or 'bank-transfer'" }),
       reference: z.string({ error: 'reference is required' }).trim().min(3, { error: 'reference must be at least 3 characters' }).max(64, { error: 'reference must be at most 64 characters' }).regex(/^[\w./:-]+$/, { error: 'reference may hold letters, digits and . / : - _ only' }),
     }),
-    answer: z.object({ order: staffOrderView, paymentId: z.number().int().positive(), outcome: z.string() }),
+    answer: z.object({
+      order: staffOrderView,
+      paymentId: z.number().int().positive().nullable().describe('the payment applied; null while the posting awaits approval'),
+      outcome: z.string().describe("what the payment did ('settled', 'partial', …), or 'awaiting approval'"),
+      posting: staffPosting.nullable().describe('the posting held for a second finance user, when the amount is above postings.approvalAboveMinor'),
+    }),
   },
-  'Posts money received outside the provider (at a counter or by bank transfer) under its reference; the same reference twice is refused.',
+  "Posts money received outside the provider (at a counter or by bank transfer) under its reference. At or below POSTING_APPROVAL_ABOVE_MINOR it is applied at once; above it nothing is applied: it waits for another finance user's approval (audit action `payment.post-requested`). A reference already posted, or awaiting approval, is refused.",
+);
+
+const postingOfOrder = { id: staffId('id'), postingId: staffId('postingId') };
+
+export const listPostingsCall = defineStaffCall(
+  { method: 'GET', path: '/postings', access: { roles: ['finance'] } },
+  {
+    input: z.object({
+      status: z.enum(POSTING_STATUSES, { error: `status must be one of ${POSTING_STATUSES.join(', ')}` }).default('pending'),
+      ...pageFields,
+    }),
+    answer: pageOf(staffPosting),
+  },
+  'Postings that needed a second finance user, by status: awaiting approval (the default) oldest first, the decided ones newest first.',
+);
+
+export const approvePostingCall = defineStaffCall(
+  { method: 'POST', path: '/orders/:id/postings/:postingId/approve', access: { roles: ['finance'] }, audit: 'payment.post-approved' },
+  {
+    input: z.object(postingOfOrder),
+    answer: z.object({ order: staffOrderView, posting: staffPosting, paymentId: z.number().int().positive(), outcome: z.string() }),
+  },
+  'Approves a posting awaiting approval and applies its payment, checked again now (the order still being repaid, the amount not above what it owes now); only a finance user other than its maker may.',
+);
+
+export const rejectPostingCall = defineStaffCall(
+  { method: 'POST', path: '/orders/:id/postings/:postingId/reject', access: { roles: ['finance'] }, audit: 'payment.post-rejected' },
+  {
+    input: z.object({
+      ...postingOfOrder,
+      reason: z.string({ error: 'reason is required' }).trim().min(3, { error: 'reason must be at least 3 characters' }).max(500, { error: 'reason must be at most 500 characters' }),
+    }),
+    answer: z.object({ order: staffOrderView, posting: staffPosting }),
+  },
+  'Rejects a posting awaiting approval, with the reason; nothing is applied and its reference is free again. Only a finance user other than its maker may.',
 );

@@ -1,14 +1,21 @@
-/** The day's work at a glance: orders by status, complaints waiting and late, today's payments. */
+/** The day's work at a glance: orders by status, complaints waiting and late, today's payments, postings awaiting a second approval. */
 import { Card, Col, Row, Statistic, Table } from 'antd';
+import { Link } from 'react-router';
 import { ORDER_STATUSES } from '@cashloan/contract/routes';
 import { STAFF_LIMITS } from '@cashloan/contract/staff/common';
+import { listPostingsCall } from '@cashloan/contract/staff/orders';
+import { mayCall } from '../../shared/access.ts';
 import { formatMoney, ORDER_STATUS_TITLES } from '../../shared/format.ts';
+import { POSTINGS_PATH } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { useDashboard } from './api.ts';
 
 export function DashboardPage() {
   const dashboard = useDashboard();
+  const { data: session } = useSession();
+  const seesPostings = !!session && mayCall(listPostingsCall, session.staff.roles);
   return (
     <>
       <PageTitle>Dashboard</PageTitle>
@@ -30,6 +37,14 @@ export function DashboardPage() {
                   <Statistic title="Amount" value={formatMoney(data.paymentsToday.amountMinor)} style={{ marginTop: 16 }} />
                 </Card>
               </Col>
+              {seesPostings && (
+                <Col xs={24} md={12} xl={8}>
+                  <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Postings to approve</h2>} extra={<Link to={POSTINGS_PATH}>Open the list</Link>}>
+                    <Statistic title="Awaiting a second finance user" value={data.postingsAwaitingApproval.count} />
+                    <Statistic title="Amount held" value={formatMoney(data.postingsAwaitingApproval.amountMinor)} style={{ marginTop: 16 }} />
+                  </Card>
+                </Col>
+              )}
               <Col xs={24} xl={8}>
                 <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Orders by status</h2>}>
                   <Table

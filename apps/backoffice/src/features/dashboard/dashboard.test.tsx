@@ -5,7 +5,7 @@ import { renderBackOffice, sessionOf } from '../../test-support/staff-harness.ts
 describe('dashboard', () => {
   it('shows orders by status with their meaning, complaints waiting and late, and the payments of the day', async () => {
     renderBackOffice('/', sessionOf(['finance']), {
-      'GET /dashboard': [{ ordersByStatus: [{ status: 21, count: 4 }, { status: 180, count: 2 }], complaintsWaiting: 6, complaintsPastReview: 1, paymentsToday: { count: 3, amountMinor: 1681500 } }],
+      'GET /dashboard': [{ ordersByStatus: [{ status: 21, count: 4 }, { status: 180, count: 2 }], complaintsWaiting: 6, complaintsPastReview: 1, paymentsToday: { count: 3, amountMinor: 1681500 }, postingsAwaitingApproval: { count: 2, amountMinor: 2500000 } }],
     });
     const table = await screen.findByRole('table');
     const overdue = within(table).getByText('Overdue').closest('tr')!;
@@ -13,5 +13,18 @@ describe('dashboard', () => {
     expect(within(within(table).getByText('Settled').closest('tr')!).getByText('0')).toBeInTheDocument();
     expect(screen.getByText('₱16,815.00')).toBeInTheDocument();
     expect(screen.getByText('Past the promised review (3 weekdays)')).toBeInTheDocument();
+    // Finance's postings held for a second approval, linked to their list.
+    const postings = screen.getByRole('heading', { level: 2, name: 'Postings to approve' }).closest('.ant-card') as HTMLElement;
+    expect(within(postings).getByText('2')).toBeInTheDocument();
+    expect(within(postings).getByText('₱25,000.00')).toBeInTheDocument();
+    expect(within(postings).getByRole('link', { name: 'Open the list' })).toHaveAttribute('href', '/postings');
+  });
+
+  it('shows no postings card to those who may not open the postings (an agent)', async () => {
+    renderBackOffice('/', sessionOf(['agent']), {
+      'GET /dashboard': [{ ordersByStatus: [], complaintsWaiting: 1, complaintsPastReview: 0, paymentsToday: { count: 0, amountMinor: 0 }, postingsAwaitingApproval: { count: 2, amountMinor: 2500000 } }],
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Complaints' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Postings to approve' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Finance's actions on an order: one button per move the server offers (approve, reject, disburse),
- * each confirmed first, and posting money received at a counter or by bank transfer. The server's
- * refusals are shown as they come, beside the action that was refused.
+ * each confirmed first, and posting money received at a counter or by bank transfer (above the
+ * server's approval amount it is held for a second finance user). The server's refusals are shown as
+ * they come, beside the action that was refused.
  */
 import { Alert, App, Button, Form, Input, InputNumber, Popconfirm, Radio, Space, Typography } from 'antd';
 import { ORDER_STATUS } from '@cashloan/contract/routes';
@@ -49,6 +50,9 @@ export function PostPaymentForm({ order }: { order: StaffOrder }) {
   const { message } = App.useApp();
   const post = usePostPayment();
   const [form] = Form.useForm<PaymentValues>();
+  const threshold = order.postings.approvalAboveMinor;
+  const typed = Form.useWatch('amountPesos', form);
+  const held = typeof typed === 'number' && pesosToMinor(typed) > threshold;
   return (
     <Form<PaymentValues>
       form={form}
@@ -60,15 +64,32 @@ export function PostPaymentForm({ order }: { order: StaffOrder }) {
         post.mutate(
           { id: order.order.id, amountMinor: pesosToMinor(amountPesos), method, reference },
           {
-            onSuccess: ({ outcome }) => {
+            onSuccess: ({ outcome, posting }) => {
               form.resetFields();
-              void message.success(`Payment posted: ${outcome}`);
+              void message.success(posting ? `Posting held: ${formatMoney(posting.amountMinor)} awaits a second finance user's approval.` : `Payment posted: ${outcome}`);
             },
           },
         )
       }
     >
-      <Form.Item label="Amount received (pesos)" name="amountPesos" extra={`Owed now: ${formatMoney(order.order.owedNowMinor)}`} rules={[{ required: true, message: 'Enter the amount received.' }, amountRule]}>
+      <Form.Item
+        label="Amount received (pesos)"
+        name="amountPesos"
+        extra={
+          <>
+            <div>{`Owed now: ${formatMoney(order.order.owedNowMinor)}`}</div>
+            {/* Said before posting, and said louder once the typed amount is above it. */}
+            <div aria-live="polite">
+              {held ? (
+                <Typography.Text strong>{`Above ${formatMoney(threshold)}: this posting will be held, and nothing applied, until another finance user approves it.`}</Typography.Text>
+              ) : (
+                `Above ${formatMoney(threshold)} a second finance user must approve a posting before it is applied.`
+              )}
+            </div>
+          </>
+        }
+        rules={[{ required: true, message: 'Enter the amount received.' }, amountRule]}
+      >
         <InputNumber prefix="₱" min={0} precision={2} step={1} style={{ width: 220 }} />
       </Form.Item>
       <Form.Item label="How it was paid" name="method">

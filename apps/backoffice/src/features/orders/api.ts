@@ -1,7 +1,16 @@
-/** Orders: search, one order whole, and finance's moves and postings. */
+/** Orders: search, one order whole, and finance's moves and postings, with the postings a second finance user approves or rejects. */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StaffInputOf } from '@cashloan/contract/staff/common';
-import { getOrderCall, moveOrderCall, postPaymentCall, searchOrdersCall, type StaffOrder } from '@cashloan/contract/staff/orders';
+import {
+  approvePostingCall,
+  getOrderCall,
+  listPostingsCall,
+  moveOrderCall,
+  postPaymentCall,
+  rejectPostingCall,
+  searchOrdersCall,
+  type StaffOrder,
+} from '@cashloan/contract/staff/orders';
 import { callStaff } from '../../shared/api-client.ts';
 import { staffKeys } from '../../shared/query-keys.ts';
 
@@ -20,7 +29,17 @@ export const orderQuery = (id: number) =>
     queryFn: ({ signal }) => callStaff(getOrderCall, { id }, { signal }),
   });
 
+export type PostingFilters = StaffInputOf<typeof listPostingsCall>;
+
+export const postingsQuery = (filters: PostingFilters) =>
+  queryOptions({
+    queryKey: staffKeys.orders.postings(filters),
+    queryFn: ({ signal }) => callStaff(listPostingsCall, filters, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
 export const useOrders = (filters: OrderFilters) => useQuery(ordersQuery(filters));
+export const usePostings = (filters: PostingFilters) => useQuery(postingsQuery(filters));
 export const useOrder = (id: number) => useQuery(orderQuery(id));
 
 /** A write answered the order as it now is: show that, and let every list and count that shows it load again. */
@@ -44,6 +63,25 @@ export function usePostPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StaffInputOf<typeof postPaymentCall>) => callStaff(postPaymentCall, input),
+    onSuccess: ({ order }) => orderChanged(queryClient, order),
+    meta: { showsOwnError: true },
+  });
+}
+
+/** A second finance user approves a posting: its payment is applied, and the order answered as it now is. */
+export function useApprovePosting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StaffInputOf<typeof approvePostingCall>) => callStaff(approvePostingCall, input),
+    onSuccess: ({ order }) => orderChanged(queryClient, order),
+    meta: { showsOwnError: true },
+  });
+}
+
+export function useRejectPosting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StaffInputOf<typeof rejectPostingCall>) => callStaff(rejectPostingCall, input),
     onSuccess: ({ order }) => orderChanged(queryClient, order),
     meta: { showsOwnError: true },
   });

@@ -25,6 +25,7 @@ const order: StaffOrder = {
     { to: 110, title: 'Approve' },
     { to: 151, title: 'Reject' },
   ],
+  postings: { approvalAboveMinor: 1_000_000, items: [] },
 };
 const approved: StaffOrder = { ...order, order: { ...order.order, status: 110, shownStatus: 110, statusMeaning: 'Approved' }, moves: [{ to: 170, title: 'Disburse' }] };
 

@@ -285,6 +285,14 @@ export const postedRef = (reference: string) => `posted:${reference}`;
 /** The receipt's or transfer's reference finance posted a payment with; null for a payment not posted by staff. */
 export const postedReferenceOf = (providerRef: string): string | null => (providerRef.startsWith('posted:') ? providerRef.slice('posted:'.length) : null);
 
+/**
+ * A posting's reference, for finance's postings that wait for a second approval (staff/orders): the
+ * lock postReceivedPayment takes on it (held to the end of the caller's transaction, and taken again
+ * by postReceivedPayment in the same one without waiting), and the payment already posted under it.
+ */
+export const lockPostedReference = (tx: Queryable, reference: string) => lockPaymentRef(tx, postedRef(reference));
+export const findPostedPayment = (db: Queryable, reference: string) => findPaymentByRef<PaymentResult>(db, postedRef(reference));
+
 /** Every payment applied to an order, with its pay code, channel and what it did, newest first (the borrower's records). */
 export const listOrderPaymentResults = (db: Queryable, orderId: number) => listOrderPaymentRecords<PaymentResult>(db, orderId);
 

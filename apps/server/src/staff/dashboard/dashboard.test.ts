@@ -50,6 +50,7 @@ describe('GET /dashboard', () => {
       complaintsWaiting: 0,
       complaintsPastReview: 0,
       paymentsToday: { count: 0, amountMinor: 0 },
+      postingsAwaitingApproval: { count: 0, amountMinor: 0 },
     });
   });
 
@@ -100,6 +101,21 @@ describe('GET /dashboard', () => {
       await applyPaidPayCode(t, { code: code.code, now: t.clock.now() });
     }
     expect((await dashboard()).paymentsToday).toEqual({ count: 2, amountMinor: 75_050 });
+  });
+
+  it("counts and sums finance's postings awaiting a second approval, until one is decided", async () => {
+    const [maker, checker] = [await signedInStaff(t, ['finance']), await signedInStaff(t, ['finance'])];
+    const orders = [await h.order(borrower.id, 180, { product: 1, dueInDays: -1 }), await h.order(borrower.id, 180, { product: 1, dueInDays: -1 })];
+    const held = [];
+    for (const [i, order] of orders.entries()) {
+      const res = await maker.call('POST', `/orders/${order.id}/payments`, { amountMinor: 1_000_001 + i, method: 'counter', reference: `OR-DASH-${i}` });
+      expect(res.statusCode, res.body).toBe(200);
+      held.push(res.json().data.posting.id as number);
+    }
+    expect((await dashboard()).postingsAwaitingApproval).toEqual({ count: 2, amountMinor: 2_000_003 });
+    const rejected = await checker.call('POST', `/orders/${orders[0]!.id}/postings/${held[0]}/reject`, { reason: 'Not on the bank statement.' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await dashboard()).postingsAwaitingApproval).toEqual({ count: 1, amountMinor: 1_000_002 });
   });
 
   it('answers every role, and no one without a session', async () => {

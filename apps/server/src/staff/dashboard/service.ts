@@ -1,10 +1,11 @@
-/** The dashboard: orders by the status each shows today, complaints waiting, and the day's payments. */
+/** The dashboard: orders by the status each shows today, complaints waiting, the day's payments, and the postings awaiting a second approval. */
 import type { StaffAnswerOf, dashboardCall } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { startOfLenderDay } from '../../loan-terms/calendar.ts';
 import { countOrdersByShownStatus } from '../../domain/orders/service.ts';
 import { paymentsAppliedSince } from '../../domain/payments/service.ts';
 import { lenderHolidays, waitingComplaintCounts } from '../../modules/complaints/agent-service.ts';
+import { postingsAwaitingApproval } from '../orders/postings.ts';
 
 export async function dashboard(deps: { db: Queryable; config: { LENDER_HOLIDAYS: readonly string[] } }, now: Date): Promise<StaffAnswerOf<typeof dashboardCall>> {
   const byStatus = await countOrdersByShownStatus(deps.db, now);
@@ -15,5 +16,6 @@ export async function dashboard(deps: { db: Queryable; config: { LENDER_HOLIDAYS
     complaintsPastReview: complaints.pastReview,
     // "Today" is the lender's calendar day (Manila), not the server's or the staff member's.
     paymentsToday: await paymentsAppliedSince(deps.db, startOfLenderDay(now)),
+    postingsAwaitingApproval: await postingsAwaitingApproval(deps.db),
   };
 }

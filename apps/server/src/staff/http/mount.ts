@@ -47,6 +47,11 @@ export interface StaffCallContext<C extends StaffCall> {
   write<T>(fn: (tx: Queryable) => Promise<{ answer: T; audit: AuditDetails }>): Promise<T>;
   /** An audit entry on its own, for the session calls whose every statement stands alone (a failure counted must stay counted). */
   audit(details: AuditDetails): Promise<void>;
+  /**
+   * Names the step this write is when it is not the call's own action (a posting held for a second
+   * approval is `payment.post-requested`, not `payment.post`): its entry says so, done or refused.
+   */
+  auditAs(action: string): void;
 }
 
 export type StaffHandler<C extends StaffCall> = (ctx: StaffCallContext<C>) => Promise<StaffAnswerOf<C>>;
@@ -117,8 +122,9 @@ export function mountStaffCall<C extends StaffCall>(app: FastifyInstance, deps: 
       const now = deps.clock.now();
       const address = request.ip;
       let actor: AuditActor | null = null;
+      let action = route.audit;
       const entry = (details: AuditDetails, outcome: 'done' | 'refused') => ({
-        action: route.audit!,
+        action: action!,
         ...defaultTarget(call, request, actor),
         ...Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
         outcome,
@@ -168,6 +174,9 @@ export function mountStaffCall<C extends StaffCall>(app: FastifyInstance, deps: 
               return answer;
             }),
           audit: (details) => writeAudit(deps.db, actor!, entry(details, 'done'), { at: now, address }),
+          auditAs: (step) => {
+            action = step;
+          },
         };
         const data = await handler(ctx);
         if (deps.config.validateAnswers) {

@@ -13,6 +13,7 @@ import { allowedMoves, findOrders, loadOrder, viewOrder, type OrderRow } from '.
 import { listChannels, listOrderPayCodes, listOrderPayments } from '../../domain/payments/service.ts';
 import { confirmedForStaff } from '../../modules/loan-confirmation/confirmed-for-staff.ts';
 import type { StaffDeps } from '../http/mount.ts';
+import { orderPostings } from './postings.ts';
 import { orderListItem, staffOrderView, type StoredPaymentResult } from './view.ts';
 
 /** `db` may be a transaction: a write answers the order as it stands inside it. */
@@ -53,7 +54,7 @@ async function payoutAccountOf(db: Queryable, order: OrderRow): Promise<StaffOrd
   return account ? { bankName: account.bankName, cardNo: lastFourOnly(account.cardNoMasked) } : null;
 }
 
-/** One order whole, as it stands at `now`: figures, plan, ledger, pay codes, what was confirmed, payout account, moves. */
+/** One order whole, as it stands at `now`: figures, plan, ledger, pay codes, what was confirmed, payout account, moves, postings awaiting approval. */
 export async function orderForStaff(deps: StaffOrderDeps, orderId: number, now: Date): Promise<StaffOrder> {
   const { db } = deps;
   const order = await loadOrder(db, orderId);
@@ -69,6 +70,7 @@ export async function orderForStaff(deps: StaffOrderDeps, orderId: number, now: 
       confirmed: await confirmedForStaff(deps, order, borrower ?? { name: '', mobilePhone: '' }),
       payoutAccount: await payoutAccountOf(db, order),
       moves: allowedMoves(order.status),
+      postings: { approvalAboveMinor: deps.config.POSTING_APPROVAL_ABOVE_MINOR, items: await orderPostings(db, order.id) },
     },
     now,
   );

@@ -206,6 +206,8 @@ export interface OrderParts {
   payoutAccount: StaffOrder['payoutAccount'];
   /** The statuses finance may move the order to (allowedMoves of the orders room). */
   moves: readonly OrderStatus[];
+  /** Its postings that needed a second finance user, and the amount above which one does. */
+  postings: StaffOrder['postings'];
 }
 
 export function staffOrderView(parts: OrderParts, now: Date): StaffOrder {
@@ -233,5 +235,6 @@ export function staffOrderView(parts: OrderParts, now: Date): StaffOrder {
     confirmed: parts.confirmed,
     payoutAccount: parts.payoutAccount,
     moves: parts.moves.map((to) => ({ to, title: MOVE_TITLES[to] ?? `Move to ${to}` })),
+    postings: parts.postings,
   };
 }
