@@ -1,9 +1,15 @@
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// A screen is a lazily loaded chunk plus antd's first render: more than the default 1 s in jsdom on 2 cores.
-configure({ asyncUtilTimeout: 5000 });
+// A findBy or waitFor waits for what the user waits for (a screen is a lazily loaded chunk plus antd's
+// first render), however long a loaded machine takes: a fixed time of its own (Testing Library's 1 s,
+// then 5 s here) failed the first screen of a file under load. Its bound is the test's own time-out
+// (vitest.config.ts, or the test's), less a second so that a wait that never ends fails with Testing
+// Library's message (what it looked for, and the DOM) rather than a bare "Test timed out".
+beforeEach(({ task }) => {
+  configure({ asyncUtilTimeout: task.timeout > 0 ? Math.max(task.timeout - 1000, task.timeout / 2) : 2 ** 31 - 1 });
+});
 
 // jsdom lacks what antd's responsive parts (Grid, Sider breakpoints, Table) ask the browser for.
 Object.defineProperty(window, 'matchMedia', {

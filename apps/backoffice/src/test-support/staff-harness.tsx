@@ -3,6 +3,7 @@
  * "METHOD /path", sample answers shaped by the contract, and the whole app rendered at a path in a
  * memory router, as a signed-in member of staff with the given roles (or nobody).
  */
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
@@ -10,6 +11,7 @@ import { STAFF_API_BASE, STAFF_CSRF_HEADER, type StaffRole } from '@cashloan/con
 import type { SessionState } from '@cashloan/contract/staff/session';
 import { App } from '../app/App.tsx';
 import { staffRoutes } from '../app/routes.tsx';
+import { onlyWhatTestsRead } from './jsdom-styles.ts';
 
 export interface SentRequest {
   method: string;
@@ -67,11 +69,19 @@ export function sessionOf(roles: StaffRole[], stage: SessionState['stage'] = 'si
   return { stage, staff: { id: 1, email: 'ana@lender.test', name: 'Ana Reyes', roles, secondFactor }, csrfToken: 'csrf-1', idleMinutes: 30 };
 }
 
-/** Renders the whole back office at `path`; GET /me answers `me` (a session, or a 401 failure) unless `answers` says otherwise. */
+/**
+ * Renders the whole back office at `path`; GET /me answers `me` (a session, or a 401 failure) unless `answers` says otherwise.
+ * antd's styles keep only the declarations the tests' checks read (jsdom-styles.ts).
+ */
 export function renderBackOffice(path: string, me: SessionState | Failure, answers: Record<string, Answer[]> = {}) {
   const requests = fakeStaffApi({ 'GET /me': [me], ...answers });
   const router = createMemoryRouter(staffRoutes, { initialEntries: [path] });
-  return { ...render(<App router={router} />), requests, router };
+  const app = (
+    <StyleProvider transformers={[onlyWhatTestsRead]}>
+      <App router={router} />
+    </StyleProvider>
+  );
+  return { ...render(app), requests, router };
 }
 
 export const signedOut = fail(401, 'Please sign in.');

@@ -134,7 +134,7 @@ describe('orders', () => {
     const user = userEvent.setup();
     const down = fail(500, 'Something went wrong on our side.');
     renderBackOffice('/orders/7', sessionOf(['agent']), { 'GET /orders/7': [down, down, order] });
-    expect(await screen.findByText('Something went wrong on our side.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Order NO-7' })).toBeInTheDocument();
   });

@@ -75,7 +75,7 @@ describe('payment exceptions', () => {
     const user = userEvent.setup();
     const down = fail(500, 'Something went wrong on our side.');
     renderBackOffice('/payment-exceptions', sessionOf(['finance']), { 'GET /payment-exceptions': [down, down, { items: [mismatch], total: 1 }] });
-    expect(await screen.findByText('Something went wrong on our side.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'NO-7' })).toBeInTheDocument();
   });
