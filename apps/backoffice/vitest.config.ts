@@ -6,7 +6,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
-    // antd renders a lot of DOM per screen; jsdom on 2 cores needs more than the default 5 s now and then.
-    testTimeout: 20_000,
+    // A screen test is 1-7 s of CPU on a quiet 2-core machine (antd renders a lot of DOM, in jsdom);
+    // the bound leaves room for a machine loaded several times over (checked with six busy loops).
+    testTimeout: 60_000,
   },
 });

@@ -6,5 +6,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
+    // Each test is well under 2 s of CPU on a quiet machine; the bound leaves room for a loaded one.
+    testTimeout: 20_000,
   },
 });
