@@ -346,9 +346,13 @@ export async function recordPayment(tx: Queryable, orderId: number, amountMinor:
   }
   const state = toLoanState(order);
   // A cancel payment closes the loan when it comes within the cooling-off period and covers the exit
-  // amount; otherwise (late, short, or the loan moved on) it is applied as a repayment.
+  // amount; otherwise (late, short, or the loan moved on) it is applied as a repayment. So it is when
+  // payments made since the code was issued already cover what cancelling costs (an exit amount of 0):
+  // cancelling then would leave more paid than the cancelled loan owes, so, as the cancel screen says
+  // (CANCEL_MESSAGES.nothingToPay), staff close such a loan, refunding what is over.
   const cooling = purpose === 'cancel' ? coolingOff({ status: order.status, market: order.market, state }, now) : null;
-  const cancel = cooling?.open && amountMinor >= cooling.exit.amountMinor ? closeInCoolingOff(state, amountMinor, cooling.exit, now) : null;
+  const cancel =
+    cooling?.open && cooling.exit.amountMinor > 0 && amountMinor >= cooling.exit.amountMinor ? closeInCoolingOff(state, amountMinor, cooling.exit, now) : null;
   const { state: next, ...applied } = cancel ?? applyPayment(state, amountMinor, purpose, now);
   const after = loanPosition(next, now);
   const settled = order.status === ORDER_STATUS.settled || applied.outcome === 'settled' || applied.outcome === 'cancelled';
