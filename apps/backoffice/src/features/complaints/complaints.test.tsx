@@ -38,7 +38,8 @@ describe('complaints', () => {
     expect(screen.getByText('CMP-20250303-0001')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('disposeDetail or disposeImages is required')).toBeInTheDocument();
+    // antd's error list may swap the message's node while the field is checked again.
+    await waitFor(() => expect(screen.getByText('disposeDetail or disposeImages is required')).toBeInTheDocument());
     await user.type(screen.getByLabelText('Reply to the borrower'), 'We refunded the second payment.');
     await user.click(screen.getByRole('checkbox', { name: 'Ask the borrower to rate the answer' }));
     await user.click(screen.getByRole('button', { name: 'Send' }));

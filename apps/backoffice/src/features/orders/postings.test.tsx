@@ -113,7 +113,8 @@ describe('postings for a second approval', () => {
     expect(dialog).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Why it is rejected'), 'no');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText('reason must be at least 3 characters')).toBeInTheDocument();
+    // antd's error list may swap the message's node while the field is checked again.
+    await waitFor(() => expect(within(dialog).getByText('reason must be at least 3 characters')).toBeInTheDocument());
     await user.clear(within(dialog).getByLabelText('Why it is rejected'));
     await user.paste('Not on the bank statement.');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
