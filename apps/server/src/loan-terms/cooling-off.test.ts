@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays } from './calendar.ts';
-import { closeInCoolingOff, coolingOff, coolingOffWindow, daysUsed, exitAmount, interestForDays } from './cooling-off.ts';
+import { closeInCoolingOff, coolingOff, coolingOffWindow, daysUsed, exitAmount, exitPaidBy, interestForDays } from './cooling-off.ts';
 import { loanPosition, type LoanState } from './position.ts';
 import { ORDER_STATUS } from './status.ts';
 import { paidOutLoan } from '../test-support/loan-state.ts';
@@ -76,6 +76,26 @@ describe('the exit amount', () => {
     const now = new Date('2026-11-27T17:00:00Z'); // the 28th in Manila, still the 27th in Kolkata
     expect(daysUsed(DISBURSED, now, 'PH')).toBe(1);
     expect(daysUsed(DISBURSED, addDays(DISBURSED, 2), 'IN')).toBe(2);
+  });
+});
+
+describe('which cancel payment closes the loan', () => {
+  it('one covering the exit amount within the window; not one short of it, nor after the window', () => {
+    const open = coolingOff({ status: ORDER_STATUS.repaying, market: 'PH', state: loan() }, DISBURSED);
+    if (!open.open) throw new Error('the window is open on the disbursement day');
+    expect(exitPaidBy(open, open.exit.amountMinor)).toEqual(open.exit);
+    expect(exitPaidBy(open, open.exit.amountMinor + 1)).toEqual(open.exit);
+    expect(exitPaidBy(open, open.exit.amountMinor - 1)).toBeNull();
+    const ended = coolingOff({ status: ORDER_STATUS.repaying, market: 'PH', state: loan() }, addDays(DISBURSED, 30));
+    expect(exitPaidBy(ended, 1_000_000)).toBeNull();
+  });
+
+  it('none once other payments cover what cancelling costs (an exit amount of 0)', () => {
+    const covered = exitAmount(loan(), 'PH', DISBURSED);
+    const state = loan({ paidMinor: covered.amountMinor + 1 });
+    const cooling = coolingOff({ status: ORDER_STATUS.repaying, market: 'PH', state }, DISBURSED);
+    expect(cooling).toMatchObject({ open: true, exit: { amountMinor: 0 } });
+    expect(exitPaidBy(cooling, 500_000)).toBeNull();
   });
 });
 

@@ -114,11 +114,21 @@ export function coolingOff(order: CoolingOffOrder, now: Date, days?: number): Co
 }
 
 /**
+ * The exit a cancel payment of `amountMinor` closes the loan for, or null when it is a repayment:
+ * outside the window, short of the exit amount, or with nothing left to pay to cancel (an exit amount
+ * of 0: other payments already cover what cancelling costs, and cancelling would leave more paid than
+ * the cancelled loan owes; staff close such a loan, refunding what is over, as the cancel screen says).
+ */
+export function exitPaidBy(cooling: CoolingOff, amountMinor: number): ExitAmount | null {
+  return cooling.open && cooling.exit.amountMinor > 0 && amountMinor >= cooling.exit.amountMinor ? cooling.exit : null;
+}
+
+/**
  * Applies a cancellation payment that covers the exit amount: every open instalment is closed, the
  * interest kept is the days used, the fee is waived, and anything beyond the exit amount is
  * `unappliedMinor`, not added to paidMinor (the caller holds it apart as the borrower's credit). The
- * caller (orders' recordPayment) checks the window and the amount first; a payment that does not
- * qualify goes through applyPayment as a repayment.
+ * caller (orders' recordPayment) asks exitPaidBy first; a payment that does not qualify goes through
+ * applyPayment as a repayment.
  */
 export function closeInCoolingOff(state: LoanState, amountMinor: number, exit: ExitAmount, now: Date): AppliedPayment {
   if (!Number.isSafeInteger(amountMinor) || amountMinor < exit.amountMinor || amountMinor <= 0) {

@@ -8,7 +8,7 @@ import type { CostDisclosure, Market } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { addDays, lenderDay, startOfLenderDay } from '../../loan-terms/calendar.ts';
-import { closeInCoolingOff, coolingOff } from '../../loan-terms/cooling-off.ts';
+import { closeInCoolingOff, coolingOff, exitPaidBy } from '../../loan-terms/cooling-off.ts';
 import { applyPayment, loanPosition, shownStatus, statusForPosition, type AppliedPayment, type LoanPosition, type LoanState, type PaymentPurpose } from '../../loan-terms/position.ts';
 import { capsFor } from '../../loan-terms/market-rules.ts';
 import { DUE_WINDOW_DAYS, instalmentDueOffsets, isValidTerm, splitInstalments, termCharges } from '../../loan-terms/rules.ts';
@@ -345,14 +345,10 @@ export async function recordPayment(tx: Queryable, orderId: number, amountMinor:
     throw refused(`Order ${order.orderNo} is not being repaid (status ${order.status})`);
   }
   const state = toLoanState(order);
-  // A cancel payment closes the loan when it comes within the cooling-off period and covers the exit
-  // amount; otherwise (late, short, or the loan moved on) it is applied as a repayment. So it is when
-  // payments made since the code was issued already cover what cancelling costs (an exit amount of 0):
-  // cancelling then would leave more paid than the cancelled loan owes, so, as the cancel screen says
-  // (CANCEL_MESSAGES.nothingToPay), staff close such a loan, refunding what is over.
-  const cooling = purpose === 'cancel' ? coolingOff({ status: order.status, market: order.market, state }, now) : null;
-  const cancel =
-    cooling?.open && cooling.exit.amountMinor > 0 && amountMinor >= cooling.exit.amountMinor ? closeInCoolingOff(state, amountMinor, cooling.exit, now) : null;
+  // A cancel payment closes the loan when it qualifies (loan-terms' exitPaidBy); otherwise it is
+  // applied as a repayment.
+  const exit = purpose === 'cancel' ? exitPaidBy(coolingOff({ status: order.status, market: order.market, state }, now), amountMinor) : null;
+  const cancel = exit ? closeInCoolingOff(state, amountMinor, exit, now) : null;
   const { state: next, ...applied } = cancel ?? applyPayment(state, amountMinor, purpose, now);
   const after = loanPosition(next, now);
   const settled = order.status === ORDER_STATUS.settled || applied.outcome === 'settled' || applied.outcome === 'cancelled';
@@ -375,7 +371,7 @@ export async function recordPayment(tx: Queryable, orderId: number, amountMinor:
     plan: next.instalments,
     now,
   });
-  if (cancel && cooling?.open) await markCancelled(tx, order.id, { at: now, keptInterestMinor: cooling.exit.interestMinor });
+  if (cancel && exit) await markCancelled(tx, order.id, { at: now, keptInterestMinor: exit.interestMinor });
   return { ...applied, order, status, paidMinor: next.paidMinor, dueAt, settledAt, balanceAfterMinor: after.totalOwedMinor };
 }
 
