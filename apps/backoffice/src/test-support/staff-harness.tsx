@@ -4,8 +4,8 @@
  * memory router, as a signed-in member of staff with the given roles (or nobody).
  */
 import { StyleProvider } from '@ant-design/cssinjs';
-import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
 import { STAFF_API_BASE, STAFF_CSRF_HEADER, type StaffRole } from '@cashloan/contract/staff/common';
 import type { SessionState } from '@cashloan/contract/staff/session';
@@ -85,3 +85,10 @@ export function renderBackOffice(path: string, me: SessionState | Failure, answe
 }
 
 export const signedOut = fail(401, 'Please sign in.');
+
+/**
+ * Waits until a form field's message is shown and stays: antd's error list may swap the message's
+ * node while the field is checked again, so a node found once can be gone by the next line.
+ */
+export const expectFieldMessage = (text: string, scope: { getByText(text: string): HTMLElement } = screen) =>
+  waitFor(() => expect(scope.getByText(text)).toBeInTheDocument());

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffAccount } from '@cashloan/contract/staff/accounts';
-import { renderBackOffice, sessionOf } from '../../test-support/staff-harness.tsx';
+import { renderBackOffice, sessionOf, expectFieldMessage } from '../../test-support/staff-harness.tsx';
 
 const me: StaffAccount = { id: 1, email: 'ana@lender.test', name: 'Ana Reyes', roles: ['admin'], secondFactor: true, disabled: false, mustChangePassword: false, createdAt: '2025-01-01T00:00:00Z', lastSignInAt: '2025-03-01T00:00:00Z' };
 const carl: StaffAccount = { ...me, id: 2, email: 'carl@lender.test', name: 'Carl', roles: ['agent'], secondFactor: false, lastSignInAt: null };
@@ -22,8 +22,7 @@ describe('staff accounts', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Dana');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Agent' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    // antd's error list may swap the message's node while the field is checked again.
-    await waitFor(() => expect(within(dialog).getByText('email must be an e-mail address')).toBeInTheDocument());
+    await expectFieldMessage('email must be an e-mail address', within(dialog));
     expect(within(dialog).getByText('roles must name at least one role')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Email'));
     await user.type(within(dialog).getByLabelText('Email'), 'dana@lender.test');

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffComplaint } from '@cashloan/contract/staff/complaints';
-import { renderBackOffice, sessionOf } from '../../test-support/staff-harness.tsx';
+import { renderBackOffice, sessionOf, expectFieldMessage } from '../../test-support/staff-harness.tsx';
 
 const item = {
   id: 41, borrowerId: 9, borrowerName: 'Ben Cruz', mobilePhone: '09171234567', orderNo: 'ORD-1', type: 'Repayment', sonType: 'Wrong amount',
@@ -38,8 +38,7 @@ describe('complaints', () => {
     expect(screen.getByText('CMP-20250303-0001')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    // antd's error list may swap the message's node while the field is checked again.
-    await waitFor(() => expect(screen.getByText('disposeDetail or disposeImages is required')).toBeInTheDocument());
+    await expectFieldMessage('disposeDetail or disposeImages is required');
     await user.type(screen.getByLabelText('Reply to the borrower'), 'We refunded the second payment.');
     await user.click(screen.getByRole('checkbox', { name: 'Ask the borrower to rate the answer' }));
     await user.click(screen.getByRole('button', { name: 'Send' }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffOrder } from '@cashloan/contract/staff/orders';
-import { fail, renderBackOffice, sessionOf } from '../../test-support/staff-harness.tsx';
+import { fail, renderBackOffice, sessionOf, expectFieldMessage } from '../../test-support/staff-harness.tsx';
 
 const listItem = {
   id: 7, orderNo: 'NO-7', borrowerId: 3, borrowerName: 'Ben Cruz', mobilePhone: '09170000001', productName: 'Starter', principalMinor: 560500,
@@ -37,8 +37,7 @@ describe('orders', () => {
     expect(screen.getByText('₱5,605.00')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Phone'), '09x');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    // antd's error list may swap the message's node while the field is checked again.
-    await waitFor(() => expect(screen.getByText('phone must be 3 to 15 digits')).toBeInTheDocument());
+    await expectFieldMessage('phone must be 3 to 15 digits');
     await user.clear(screen.getByLabelText('Phone'));
     await user.type(screen.getByLabelText('Phone'), '0917');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -122,8 +121,7 @@ describe('orders', () => {
     await user.type(screen.getByLabelText('Amount received (pesos)'), '0');
     await user.type(screen.getByLabelText('Reference (receipt or transfer number)'), 'R-2');
     await user.click(screen.getByRole('button', { name: 'Post the payment' }));
-    // antd's error list may swap the message's node while the field is checked again.
-    await waitFor(() => expect(screen.getByText('amountMinor must be more than 0')).toBeInTheDocument());
+    await expectFieldMessage('amountMinor must be more than 0');
     await user.clear(screen.getByLabelText('Amount received (pesos)'));
     await user.type(screen.getByLabelText('Amount received (pesos)'), '5675.1');
     await user.click(screen.getByRole('radio', { name: 'Bank transfer' }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffOrder, StaffPosting } from '@cashloan/contract/staff/orders';
-import { fail, renderBackOffice, sessionOf } from '../../test-support/staff-harness.tsx';
+import { fail, renderBackOffice, sessionOf, expectFieldMessage } from '../../test-support/staff-harness.tsx';
 
 // The signed-in member of staff is id 1 (sessionOf); the threshold is the server's, not the default.
 const me = { id: 1, name: 'Ana Reyes', email: 'ana@lender.test' };
@@ -113,8 +113,7 @@ describe('postings for a second approval', () => {
     expect(dialog).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Why it is rejected'), 'no');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    // antd's error list may swap the message's node while the field is checked again.
-    await waitFor(() => expect(within(dialog).getByText('reason must be at least 3 characters')).toBeInTheDocument());
+    await expectFieldMessage('reason must be at least 3 characters', within(dialog));
     await user.clear(within(dialog).getByLabelText('Why it is rejected'));
     await user.paste('Not on the bank statement.');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));

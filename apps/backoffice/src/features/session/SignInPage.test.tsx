@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '@cashloan/contract/staff/common';
-import { fail, renderBackOffice, sessionOf, signedOut } from '../../test-support/staff-harness.tsx';
+import { fail, renderBackOffice, sessionOf, signedOut, expectFieldMessage } from '../../test-support/staff-harness.tsx';
 
 const dashboard = { ordersByStatus: [], complaintsWaiting: 0, complaintsPastReview: 0, paymentsToday: { count: 0, amountMinor: 0 }, postingsAwaitingApproval: { count: 0, amountMinor: 0 } };
 
@@ -53,8 +53,7 @@ describe('signing in', () => {
     expect(screen.getByText('QR code of your new second factor')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Code from the app'), '12345');
     await user.click(screen.getByRole('button', { name: 'Turn on the second factor' }));
-    // antd's error list may swap the message's node while the field is checked again.
-    await waitFor(() => expect(screen.getByText('code must be the 6 digits your app shows')).toBeInTheDocument());
+    await expectFieldMessage('code must be the 6 digits your app shows');
     await user.type(screen.getByLabelText('Code from the app'), '6');
     await user.click(screen.getByRole('button', { name: 'Turn on the second factor' }));
     const codes = await screen.findByRole('list', { name: 'Recovery codes' });
@@ -79,8 +78,7 @@ describe('signing in', () => {
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.type(screen.getByLabelText('New password again'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    // antd's error list may swap the message's node while the field is checked again.
-    await waitFor(() => expect(screen.getByText('newPassword must be at least 12 characters')).toBeInTheDocument());
+    await expectFieldMessage('newPassword must be at least 12 characters');
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'a long new password');
     await user.clear(screen.getByLabelText('New password again'));
