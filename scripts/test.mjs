@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = { passed: 0, failed: 0 };
 const failures = [];
+/** The names of the failed tests, printed again just above the summary so a CI log's tail shows them. */
+const failedTests = [];
 mkdirSync('test-results', { recursive: true });
 
 function run(label, command, args, env = {}) {
@@ -34,7 +36,17 @@ check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 
 rmSync('test-results/vitest.json', { force: true });
 const vitestOk = run('unit and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
-countJson('vitest', 'test-results/vitest.json', (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numPendingTests ?? 0) }), vitestOk);
+countJson(
+  'vitest',
+  'test-results/vitest.json',
+  (r) => {
+    for (const file of r.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status !== 'passed') failedTests.push(`vitest ${test.status}: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
+    return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numPendingTests ?? 0) };
+  },
+  vitestOk,
+);
 
 const buildOk = run('web build', 'npm', ['run', '--silent', 'build']);
 check('web build', buildOk);
@@ -49,11 +61,25 @@ if (buildOk) {
   countJson(
     'e2e',
     'test-results/e2e.json',
-    (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky + (r.stats.skipped ?? 0) }),
+    (r) => {
+      collectPlaywrightFailures(r.suites ?? [], []);
+      return { passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky + (r.stats.skipped ?? 0) };
+    },
     e2eOk,
   );
 }
 
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status !== 'expected') failedTests.push(`e2e ${test.status}: ${[...path, spec.title].join(' › ')}`);
+    collectPlaywrightFailures(suite.suites ?? [], path);
+  }
+}
+
+if (failedTests.length) process.stdout.write(`\n${failedTests.join('\n')}\n`);
 if (failures.length) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
 process.stdout.write(`\n${results.passed} passed, ${results.failed} failed\n`);
 process.exit(results.failed === 0 ? 0 : 1);
