@@ -145,7 +145,7 @@ async function runServer(config: Config): Promise<void> {
     import('./providers/payments/dragonpay.ts'),
     import('./modules/complaints/orphan-sweep.ts'),
     import('./modules/repayment/recovery.ts'),
-    import('./modules/repayment/provider-notifications.ts'),
+    import('./modules/provider-notifications/service.ts'),
     import('./modules/reminders/job.ts'),
     import('./providers/card-data/card-data.ts'),
     import('./providers/card-data/keys.ts'),
@@ -194,7 +194,7 @@ async function runServer(config: Config): Promise<void> {
     // Card confirmations a crash left half-done: booked or released by the provider's answer, every minute.
     recoveryModule.cardRecoveryJob({ db, clock, payments }, app.log),
     // Provider notifications stored but not settled (the provider did not answer, or the process stopped): every 30 s.
-    notificationsModule.createNotificationSettler({ db, clock, payments }, app.log).job(),
+    notificationsModule.notificationSettlingJob({ db, clock, payments }),
     // SMS payment reminders (docs/records.md): every 5 minutes; each reminder is a claimed row, so once only.
     ...(config.PAYMENT_REMINDERS ? [remindersModule.paymentRemindersJob({ db, clock, sms, config }, app.log)] : []),
   ];

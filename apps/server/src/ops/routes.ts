@@ -13,6 +13,7 @@ import { registerOrderDetailsOps } from '../modules/order-details/ops.ts';
 import { registerPromotionOps } from '../modules/promotion/ops.ts';
 import { registerRemindersOps } from '../modules/reminders/ops.ts';
 import { registerRepaymentOps } from '../modules/repayment/ops.ts';
+import { registerProviderNotificationsOps } from '../modules/provider-notifications/ops.ts';
 import { registerTestPreviewOps } from '../modules/test-preview/ops.ts';
 import { registerSeedOps } from '../seed/ops.ts';
 import { registerStaffOps } from '../staff/accounts/ops.ts';
@@ -48,6 +49,7 @@ export async function registerOps(ops: FastifyInstance, deps: AppDeps): Promise<
   registerTestPreviewOps(ops, deps);
   registerOrderDetailsOps(ops, deps);
   registerRepaymentOps(ops, deps);
+  registerProviderNotificationsOps(ops, deps);
   registerRemindersOps(ops, deps);
   registerBindBankOps(ops, deps);
   registerComplaintsOps(ops, deps);

@@ -54,6 +54,7 @@ export async function createCountingTestApp(overrides: Partial<Config> = {}): Pr
     findCardChargeByReference: (reference) => counted('findCardChargeByReference', (p) => p.findCardChargeByReference(reference)),
     createCheckout: (request) => counted('createCheckout', (p) => p.createCheckout(request)),
     voidTransaction: (txnId) => counted('voidTransaction', (p) => p.voidTransaction!(txnId), txnId),
+    recordCounterPayment: (t) => sandbox().recordCounterPayment!(t),
   };
   // Sessions outlive the clock moves of the tests.
   const t = await createTestApp({ SESSION_TTL_DAYS: 3650, ...overrides }, undefined, { payments: provider });

@@ -7,7 +7,7 @@
  * borrower's records say what was received, applied and held, and a payment that settles the order
  * voids its other open codes, here and at the provider. Then fast-check runs random sequences of doors
  * and amounts against the same books (a failure prints its seed and path, which fc.assert's `seed` and
- * `path` replay). The Dragonpay stand-in's path is in modules/repayment/postback.test.ts.
+ * `path` replay). The Dragonpay stand-in's path is in modules/provider-notifications/postback.test.ts.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

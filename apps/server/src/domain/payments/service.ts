@@ -31,7 +31,6 @@ import {
   markPayCodePaid,
   recordProviderVoid,
   savePaymentResult,
-  settleNotification,
   setUnpaidPayCodeStatus,
   voidOpenPayCodes,
   type PayCodeRow,
@@ -59,15 +58,11 @@ export {
   type PayNoticeStep,
   type PayCodeStatus,
   type ProviderVoid,
-  claimUnsettledNotifications,
   findPayCode,
-  insertNotification,
   listPaymentExceptions,
   listPaymentExceptionsPage,
-  settleNotification,
   type PaymentException,
   type PaymentExceptionKind,
-  type StoredNotification,
 } from './store.ts';
 
 /** Whether money can go to the order now: disbursed, not settled, with a position to pay into. */
@@ -342,12 +337,15 @@ export async function settleProviderTransaction(
   provider: string,
   t: ProviderTransaction,
   now: Date,
-  /** The stored notification this settles: marked settled in the same transaction, so a process killed in between settles it again, never twice (one exception, not two). */
-  notificationId?: number,
+  /**
+   * Runs in the same transaction with what was done (the notifications' module marks the notification
+   * it settles), so a process killed in between settles it again, never twice (one exception, not two).
+   */
+  onSettled?: (tx: Queryable, settled: { outcome: SettlementOutcome; detail: string }) => Promise<void>,
 ): Promise<{ outcome: SettlementOutcome; detail: string }> {
   const settled = await deps.db.transaction(async (tx) => {
     const inTx = await settleTransactionIn(tx, provider, t, now);
-    if (notificationId !== undefined) await settleNotification(tx, notificationId, `${inTx.outcome}: ${inTx.detail}`, now);
+    await onSettled?.(tx, inTx);
     return inTx;
   });
   // Counted once committed: the sandbox's counter (the dev /ops "paid") or a real provider.

@@ -16,13 +16,10 @@ import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
 import { generatePayCode, repaymentPlanInfo, rolloverInfo, startUpiPayment } from './info-service.ts';
 import { PAY_QR_ROUTE, payQrImage } from './pay-qr.ts';
 import { commitCardRepayment, confirmCardRepayment, repaymentWays, startCheckout } from './card-service.ts';
-import { registerProviderPostback } from './postback-routes.ts';
 
 const id = (value: string) => Number(value);
 
 export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
-  registerProviderPostback(app, deps);
-
   mountCall(app, deps, loanPlayDetailCall, ({ borrower, payload, currency }) =>
     repaymentPlanInfo(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
   );

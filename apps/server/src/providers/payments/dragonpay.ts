@@ -119,8 +119,10 @@ export function createDragonpayPaymentProvider(settings: DragonpaySettings, othe
     throw new Error(`Dragonpay's answer to the void of ${txnId} could not be read`);
   }
 
+  // The stand-in's counter is not Dragonpay's: its pay codes are paid at Dragonpay and told by its postback.
+  const { recordCounterPayment: _standInCounter, ...cards } = others;
   return {
-    ...others,
+    ...cards,
     name: 'dragonpay',
 
     async createPayCode(request) {

@@ -152,4 +152,12 @@ export interface PaymentProvider {
    * only (docs/repayment.md, "Voiding"). Never called inside a database transaction.
    */
   voidTransaction?(txnId: string): Promise<VoidAnswer>;
+
+  /**
+   * Dev stand-ins only (the sandbox): records what its counter "received" for a transaction, as a
+   * provider's own books would, and answers the refno and status it now has. The dev ops API's
+   * "paid" calls it, then settles the txnId like a real provider's notification. A real provider
+   * has no such door: its postback says what it received.
+   */
+  recordCounterPayment?(t: { txnId: string; refNo: string; status: ProviderStatus; amountMinor: number; now: Date }): Promise<{ refNo: string; status: ProviderStatus }>;
 }

@@ -97,6 +97,8 @@ export function createSandboxPaymentProvider(deps: { db: Queryable; clock: Pick<
     // The sandbox takes no notifications over HTTP: the ops API records its payments in-process.
     verifyNotification: () => false,
 
+    recordCounterPayment: (t) => recordSandboxTransaction(db, t),
+
     // No QR image of its own: on a QR channel the lender draws its own QR Ph code for the pay code
     // (an empty imageUrl; modules/repayment/pay-qr.ts).
     displayOf: (_code, channelKind) => ({ showType: channelKind === 'qr' ? SHOW_TYPE.qr : SHOW_TYPE.code, imageUrl: '' }),

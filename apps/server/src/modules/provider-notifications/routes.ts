@@ -1,15 +1,15 @@
 /**
- * The provider's postback (Dragonpay's: GET or POST, form fields txnid, refno, status, message,
+ * HTTP of the provider notifications: the provider's postback (Dragonpay's: GET or POST, form fields txnid, refno, status, message,
  * digest), answered in plain text as the provider expects: `result=OK` once the notification is
  * stored (or, a replay, was stored before), anything else makes the provider send it again. Settling
- * runs after the answer.
+ * runs after the answer, by the one settler of this app.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PROVIDER_POSTBACK_PATH } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { createNotificationSettler, readNotification, receiveNotification } from './provider-notifications.ts';
+import { createNotificationSettler, readNotification, receiveNotification } from './service.ts';
 
-export function registerProviderPostback(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>): void {
+export function registerProviderNotifications(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>): void {
   const settler = createNotificationSettler(deps, app.log);
   app.addHook('onClose', async () => {
     await settler.kick().catch(() => undefined);

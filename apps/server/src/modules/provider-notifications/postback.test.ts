@@ -15,7 +15,7 @@ import { createOrder, findProduct, loadOrder, viewOrder, type ProductRow } from 
 import { issuePayCode, listOrderPayCodes, listPaymentExceptions, type PayCodeRow } from '../../domain/payments/service.ts';
 import { createDragonpayPaymentProvider } from '../../providers/payments/dragonpay.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
-import { settleNotifications } from './provider-notifications.ts';
+import { settleNotifications } from './service.ts';
 import { signedInStaff } from '../../test-support/staff.ts';
 
 const TIMEOUT_MS = 400;

@@ -10,16 +10,8 @@
 import type { AppDeps } from '../../deps.ts';
 import { runUnderJobLock, type JobLog, type PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import type { ProviderNotification, ProviderStatus } from '../../providers/payments/payment-provider.ts';
-import { recordSandboxTransaction } from '../../providers/payments/sandbox.ts';
-import {
-  claimUnsettledNotifications,
-  insertNotification,
-  settleNotification,
-  settleProviderTransaction,
-  type PayCodeRow,
-  type SettlementOutcome,
-  type StoredNotification,
-} from '../../domain/payments/service.ts';
+import { settleProviderTransaction, type PayCodeRow, type SettlementOutcome } from '../../domain/payments/service.ts';
+import { claimUnsettledNotifications, insertNotification, settleNotification, type StoredNotification } from './store.ts';
 
 export const NOTIFICATION_FIELDS = ['txnid', 'refno', 'status', 'message', 'digest'] as const;
 /** How often unsettled notifications are tried again. */
@@ -73,7 +65,11 @@ export async function settleOne(
 ): Promise<{ outcome: SettlementOutcome; detail: string } | undefined> {
   const truth = await deps.payments.transactionStatus(n.txnId).catch(() => undefined);
   if (truth === undefined) return undefined;
-  if (truth !== null) return settleProviderTransaction(deps, n.provider, truth, deps.clock.now(), n.id);
+  if (truth !== null) {
+    const now = deps.clock.now();
+    const id = n.id;
+    return settleProviderTransaction(deps, n.provider, truth, now, id === undefined ? undefined : (tx, done) => settleNotification(tx, id, `${done.outcome}: ${done.detail}`, now));
+  }
   const unknown = { outcome: 'unknown' as const, detail: `the provider does not know txnid ${n.txnId}` };
   if (n.id !== undefined) await settleNotification(deps.db, n.id, `${unknown.outcome}: ${unknown.detail}`, deps.clock.now());
   return unknown;
@@ -90,15 +86,18 @@ export async function settleNotifications(deps: Deps): Promise<Array<{ id: numbe
 }
 
 /**
- * The sandbox's counter "received" the money for a pay code (the dev ops API stands in for it): the
- * sandbox's books say so, a notification is stored as a provider's would be, and it is settled at
- * once through the same path as a real postback. Told again with the same status, the notification
- * is the one stored already: nothing new is stored, and the transaction is settled again (the
- * sandbox asks only its own books), so the dev API answers what it did ("already applied").
+ * The dev stand-in's counter "received" the money for a pay code (the dev ops API stands in for it):
+ * its books say so (the provider's recordCounterPayment, handed in through deps like every provider
+ * door), a notification is stored as a provider's would be, and it is settled at once through the
+ * same path as a real postback. Told again with the same status, the notification is the one stored
+ * already: nothing new is stored, and the transaction is settled again (the sandbox asks only its own
+ * books), so the dev API answers what it did ("already applied"). undefined when the provider has no
+ * counter of its own (a real provider).
  */
-export async function sandboxPaid(deps: Deps, payCode: Pick<PayCodeRow, 'txnId' | 'amountMinor'>, refNo: string, status: ProviderStatus = 'S') {
+export async function counterPaid(deps: Deps, payCode: Pick<PayCodeRow, 'txnId' | 'amountMinor'>, refNo: string, status: ProviderStatus = 'S') {
+  if (!deps.payments.recordCounterPayment) return undefined;
   const now = deps.clock.now();
-  const { refNo: storedRef } = await recordSandboxTransaction(deps.db, { txnId: payCode.txnId, refNo, status, amountMinor: payCode.amountMinor, now });
+  const { refNo: storedRef } = await deps.payments.recordCounterPayment({ txnId: payCode.txnId, refNo, status, amountMinor: payCode.amountMinor, now });
   const id = await insertNotification(deps.db, { provider: deps.payments.name, txnId: payCode.txnId, refNo: storedRef, status, message: 'sandbox', receivedAt: now });
   return settleOne(deps, { id: id ?? undefined, provider: deps.payments.name, txnId: payCode.txnId });
 }
@@ -111,10 +110,11 @@ const KICK_RETRY_MS = 500;
 const KICK_TRIES = 10;
 
 /**
- * Settling passes: the periodic job `provider-notifications` (every SETTLE_INTERVAL_MS, on one
- * process), and kick(), a pass at once after a postback was stored. Both hold the job's lock, so a
- * kick never overlaps a scheduled pass (here or in another process): it waits for it and tries
- * again. A kick asked for while one runs in this process runs again right after it.
+ * The settler of postbacks, built once per app (routes.ts): kick() runs a pass at once after a
+ * postback was stored. It holds the lock of the periodic job `provider-notifications`
+ * (notificationSettlingJob, every SETTLE_INTERVAL_MS, on one process), so a kick never overlaps a
+ * scheduled pass (here or in another process): it waits for it and tries again. A kick asked for
+ * while one runs in this process runs again right after it.
  */
 export function createNotificationSettler(deps: Deps, log: JobLog) {
   let running: Promise<void> | null = null;
@@ -147,9 +147,17 @@ export function createNotificationSettler(deps: Deps, log: JobLog) {
       });
       return running;
     },
-    /** The scheduled pass (the scheduler holds the lock while it runs). */
-    job(): PeriodicJob {
-      return { name: SETTLE_JOB, intervalMs: SETTLE_INTERVAL_MS, failureMessage: 'settling provider notifications failed', run: settleAll };
+  };
+}
+
+/** The scheduled pass (the scheduler holds the job's lock while it runs, so it never overlaps a kick). */
+export function notificationSettlingJob(deps: Deps): PeriodicJob {
+  return {
+    name: SETTLE_JOB,
+    intervalMs: SETTLE_INTERVAL_MS,
+    failureMessage: 'settling provider notifications failed',
+    run: async () => {
+      await settleNotifications(deps);
     },
   };
 }
