@@ -23,8 +23,8 @@
 import { applyPayment, loanPosition, quote, statusForPosition, type LoanState, type PaymentPurpose } from '../../apps/server/src/loan-terms/position.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../apps/server/src/loan-terms/status.ts';
 import { SANDBOX_CODE_TTL_MS } from '../../apps/server/src/providers/payments/sandbox.ts';
-import { CARD_REPAYMENTS_PER_DAY, REPAY_TOKEN_TTL_MS } from '../../apps/server/src/modules/repayment/card-service.ts';
-import { CODE_CHECKS_PER_DAY, CODE_CHECKS_PER_REPAYMENT, CODE_RESENDS_PER_REPAYMENT, CODES_SENT_PER_DAY } from '../../apps/server/src/modules/repayment/card-codes.ts';
+import { CARD_REPAYMENTS_PER_DAY, REPAY_TOKEN_TTL_MS } from '../../apps/server/src/modules/card-repayment/service.ts';
+import { CODE_CHECKS_PER_DAY, CODE_CHECKS_PER_REPAYMENT, CODE_RESENDS_PER_REPAYMENT, CODES_SENT_PER_DAY } from '../../apps/server/src/modules/card-repayment/codes.ts';
 import { SMS_RESEND_SECONDS } from '@cashloan/contract';
 import { DAY_MS } from '../../apps/server/src/platform/clock/clock.ts';
 import { lenderDay } from '../../apps/server/src/loan-terms/calendar.ts';

@@ -21,9 +21,9 @@ import { ORDER_STATUS, type OrderStatus } from '../../apps/server/src/loan-terms
 import { toLoanState, viewOrder } from '../../apps/server/src/domain/orders/service.ts';
 import { loadOrder } from '../../apps/server/src/domain/orders/service.ts';
 import type { RepaymentCard } from '../../apps/server/src/domain/bank-cards/service.ts';
-import { CARD_MESSAGES } from '../../apps/server/src/modules/repayment/card-service.ts';
-import { MESSAGES as REPAY_MESSAGES } from '../../apps/server/src/modules/repayment/rules.ts';
-import { CODE_MESSAGES } from '../../apps/server/src/modules/repayment/card-codes.ts';
+import { CARD_MESSAGES } from '../../apps/server/src/modules/card-repayment/service.ts';
+import { MESSAGES as REPAY_MESSAGES } from '../../apps/server/src/domain/payments/repaying-order.ts';
+import { CODE_MESSAGES } from '../../apps/server/src/modules/card-repayment/codes.ts';
 import {
   REPAY_TOKEN_TTL_MS,
   allowedMove,

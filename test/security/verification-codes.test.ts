@@ -22,14 +22,14 @@ import { createHarness, type Harness } from '../../apps/server/src/test-support/
 import { createCountingTestApp, type CountingPayments } from '../../apps/server/src/test-support/counting-payments.ts';
 import { form, FORM_HEADERS, query } from '../../apps/server/src/test-support/test-app.ts';
 import { LIMITS, MESSAGES as REGISTER_MESSAGES } from '../../apps/server/src/modules/promotion/service.ts';
-import { CARD_MESSAGES, CARD_REPAYMENTS_PER_DAY } from '../../apps/server/src/modules/repayment/card-service.ts';
+import { CARD_MESSAGES, CARD_REPAYMENTS_PER_DAY } from '../../apps/server/src/modules/card-repayment/service.ts';
 import {
   CODE_CHECKS_PER_DAY,
   CODE_CHECKS_PER_REPAYMENT,
   CODE_MESSAGES,
   CODE_RESENDS_PER_REPAYMENT,
   CODES_SENT_PER_DAY,
-} from '../../apps/server/src/modules/repayment/card-codes.ts';
+} from '../../apps/server/src/modules/card-repayment/codes.ts';
 import { SANDBOX_CODE_TTL_MS } from '../../apps/server/src/providers/payments/sandbox.ts';
 import type { OrderRow } from '../../apps/server/src/domain/orders/service.ts';
 import type { RepaymentCard } from '../../apps/server/src/domain/bank-cards/service.ts';

@@ -144,7 +144,7 @@ async function runServer(config: Config): Promise<void> {
     import('./providers/payments/sandbox.ts'),
     import('./providers/payments/dragonpay.ts'),
     import('./modules/complaints/orphan-sweep.ts'),
-    import('./modules/repayment/recovery.ts'),
+    import('./modules/card-repayment/recovery.ts'),
     import('./modules/provider-notifications/service.ts'),
     import('./modules/reminders/job.ts'),
     import('./providers/card-data/card-data.ts'),

@@ -7,6 +7,7 @@ import { registerSite } from './site/routes.ts';
 import { registerOrderDetails } from './order-details/routes.ts';
 import { registerRepayment } from './repayment/routes.ts';
 import { registerProviderNotifications } from './provider-notifications/routes.ts';
+import { registerCardRepayment } from './card-repayment/routes.ts';
 import { registerPromotion } from './promotion/routes.ts';
 import { registerLoanConfirmation } from './loan-confirmation/routes.ts';
 import { registerBindBank } from './bind-bank/routes.ts';
@@ -19,6 +20,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerSite(app, deps);
   registerOrderDetails(app, deps);
   registerRepayment(app, deps);
+  registerCardRepayment(app, deps);
   registerProviderNotifications(app, deps);
   registerPromotion(app, deps);
   registerLoanConfirmation(app, deps);

@@ -19,7 +19,7 @@ import { storeConfirmedDocuments } from '../modules/loan-confirmation/confirmed-
 import { orderDetailsPath, orderPageQuery } from '../domain/orders/page-links.ts';
 import { seedDemoComplaints } from '../modules/complaints/seed.ts';
 import { seedRecommendedProducts } from '../modules/order-details/seed.ts';
-import { seedDemoRepaymentCard } from '../modules/repayment/seed.ts';
+import { seedDemoRepaymentCard } from '../modules/card-repayment/seed.ts';
 import { seedLandingTemplates } from '../modules/promotion/seed.ts';
 import { DEMO_BANK_FORM_ITEMS, seedBankForm } from '../modules/bind-bank/seed.ts';
 

@@ -13,7 +13,7 @@ import { findNumbersInDatabase, findNumbersInFiles, findTextInFiles } from '../.
 import { openDb } from '../../platform/db/client.ts';
 import { seedDemo, DEMO_BORROWER } from '../../seed/demo.ts';
 
-/** The demo seed's repayment card (modules/repayment/seed.ts). */
+/** The demo seed's repayment card (modules/card-repayment/seed.ts). */
 const DEMO_CARD = '4000123412344821';
 const BANK_ACCOUNT = '5566778899001122';
 const PESONET_ACCOUNT = '73829105647382910564';

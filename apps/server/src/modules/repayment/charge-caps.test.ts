@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVcodeRoute, rolloverInfoRoute } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { recordPayment } from '../../domain/orders/service.ts';
-import { MESSAGES } from './rules.ts';
+import { MESSAGES } from '../../domain/payments/repaying-order.ts';
 
 describe('rollover of a loan under the SEC caps', () => {
   let h: Harness;

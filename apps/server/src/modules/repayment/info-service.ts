@@ -15,7 +15,7 @@ import { issuePayCode, findActiveChannel } from '../../domain/payments/service.t
 import { payCodePageUrl } from '../../domain/payments/pay-code-page.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
 import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
-import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
+import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from '../../domain/payments/repaying-order.ts';
 import { COUNTER_KINDS, findLiveCounterCode, listCounterChannels, type CounterChannel } from './channels.ts';
 import { UPI_CHANNEL, payQrImagePath, upiLinkOf } from './pay-qr.ts';
 

@@ -1,13 +1,9 @@
-/** HTTP of the repayment family: the repayment screens' information, pay codes, and repayment by card. */
+/** HTTP of the repayment screens: their information, pay codes, UPI and the QR images. Repayment by card is modules/card-repayment's. */
 import type { FastifyInstance } from 'fastify';
 import {
   ROLLOVER_FLAG,
   generateVcodeCall,
   loanPlayDetailCall,
-  repaymentCommitCall,
-  repaymentConfirmCall,
-  repaymentHuichaoCall,
-  repaymentWayCall,
   rolloverInfoCall,
   upiPayCall,
 } from '@cashloan/contract';
@@ -15,7 +11,6 @@ import type { AppDeps } from '../../deps.ts';
 import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
 import { generatePayCode, repaymentPlanInfo, rolloverInfo, startUpiPayment } from './info-service.ts';
 import { PAY_QR_ROUTE, payQrImage } from './pay-qr.ts';
-import { commitCardRepayment, confirmCardRepayment, repaymentWays, startCheckout } from './card-service.ts';
 
 const id = (value: string) => Number(value);
 
@@ -61,31 +56,4 @@ export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
     if (!png) return reply.code(404).type('text/plain; charset=utf-8').send('No such repayment QR code.');
     return reply.type('image/png').send(png);
   });
-
-  mountCall(app, deps, repaymentWayCall, ({ borrower, payload, currency }) => repaymentWays(deps, borrower, id(payload.orderId), currency));
-
-  mountCall(app, deps, repaymentCommitCall, ({ borrower, payload, currency }) =>
-    commitCardRepayment(
-      deps,
-      borrower,
-      {
-        orderId: id(payload.orderId),
-        amountMinor: payload.amount,
-        cardId: id(payload.cardId),
-        couponId: payload.couponId,
-        repayToken: payload.repayToken,
-        sendCode: payload.sendMsg === '1',
-      },
-      currency,
-    ),
-  );
-
-  mountCall(app, deps, repaymentConfirmCall, async ({ borrower, payload }) => {
-    await confirmCardRepayment(deps, borrower, { orderId: id(payload.orderId), repaymentRecordId: id(payload.repaymentRecordId), verifyCode: payload.verifyCode });
-    return {};
-  });
-
-  mountCall(app, deps, repaymentHuichaoCall, ({ borrower, payload, currency }) =>
-    startCheckout(deps, borrower, { userId: payload.userId, orderId: id(payload.orderId), amountMinor: payload.amount }, currency),
-  );
 }

@@ -31,7 +31,7 @@ import { seedCatalog } from '../../seed/demo.ts';
 import { createOrder, findProduct } from '../../domain/orders/service.ts';
 import { OPS_WRONG_TOKENS_PER_MINUTE } from '../../ops/routes.ts';
 import { addRepaymentCard } from '../../domain/bank-cards/card-on-file.ts';
-import { CODE_CHECKS_PER_REPAYMENT, CODE_MESSAGES } from '../../modules/repayment/card-codes.ts';
+import { CODE_CHECKS_PER_REPAYMENT, CODE_MESSAGES } from '../../modules/card-repayment/codes.ts';
 import { MESSAGES as COMPLAINT_MESSAGES } from '../../modules/complaints/service.ts';
 import { UPLOADS_PER_HOUR } from '../../modules/complaints/upload-quota.ts';
 import { LIMITS as PROMOTION_LIMITS, MESSAGES as PROMOTION_MESSAGES } from '../../modules/promotion/service.ts';

@@ -8,8 +8,8 @@ import type { DateText } from '../../loan-terms/date-text.ts';
 import type { LoanPosition, PaymentPurpose } from '../../loan-terms/position.ts';
 import { DUE_WINDOW_DAYS, PREPAYMENT_MIN_DAYS } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
-import { viewOrder, type OrderView } from '../../domain/orders/service.ts';
-import { loadBorrowerOrder } from '../../domain/orders/service.ts';
+import { viewOrder, type OrderView } from '../orders/service.ts';
+import { loadBorrowerOrder } from '../orders/service.ts';
 import type { MoneyText } from '../../loan-terms/money-text.ts';
 
 export const MESSAGES = {

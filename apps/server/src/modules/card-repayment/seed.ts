@@ -1,4 +1,4 @@
-/** Demo data of the repayment family: a bank card the demo borrower can repay by card with. */
+/** Demo data of the card repayment: a bank card the demo borrower can repay by card with. */
 import type { Queryable } from '../../platform/db/client.ts';
 import type { CardData } from '../../providers/card-data/card-data.ts';
 import { addRepaymentCard } from '../../domain/bank-cards/card-on-file.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repaymentCommitRoute, repaymentConfirmRoute, repaymentWayRoute, type SessionParams } from '@cashloan/contract';
-import { CARD_MESSAGES } from './card-service.ts';
+import { CARD_MESSAGES } from './service.ts';
 import { createCountingTestApp, type CountingPayments } from '../../test-support/counting-payments.ts';
 import type { PaymentProvider } from '../../providers/payments/payment-provider.ts';
 import type { OrderRow } from '../../domain/orders/service.ts';

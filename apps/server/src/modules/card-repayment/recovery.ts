@@ -10,7 +10,7 @@
  */
 import type { AppDeps } from '../../deps.ts';
 import type { JobLog, PeriodicJob } from '../../platform/jobs/scheduler.ts';
-import { settle, settleSucceeded } from './card-settlement.ts';
+import { settle, settleSucceeded } from './settlement.ts';
 import { findRepayment, listStaleRepayments, moveRepayment, releaseStaleClaim, type CardRepayment } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;

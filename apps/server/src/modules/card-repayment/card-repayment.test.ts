@@ -11,7 +11,7 @@ import { createHarness, type Harness } from '../../test-support/repayment-harnes
 import type { OrderRow } from '../../domain/orders/service.ts';
 import type { RepaymentCard } from '../../domain/bank-cards/service.ts';
 import { SANDBOX_CODE_TTL_MS } from '../../providers/payments/sandbox.ts';
-import { REPAY_TOKEN_TTL_MS } from './card-service.ts';
+import { REPAY_TOKEN_TTL_MS } from './service.ts';
 
 const CARD_NO = '4000123412344821';
 

@@ -22,10 +22,10 @@ import { issuePayCode, isChannelActive } from '../../domain/payments/service.ts'
 import type { CardChargeResult } from '../../providers/payments/payment-provider.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
 import { dateTextIn } from '../../loan-terms/date-text.ts';
-import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from './rules.ts';
-import { settle, settleSucceeded } from './card-settlement.ts';
+import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from '../../domain/payments/repaying-order.ts';
+import { settle, settleSucceeded } from './settlement.ts';
 import { STALE_CLAIM_MS, START_FAILED_MESSAGE, resolveStaleClaim, resolveStarting } from './recovery.ts';
-import { CODE_MESSAGES, claimCodeCheck, claimCodeSend, closeIfChecksUsed, codeLimitReached } from './card-codes.ts';
+import { CODE_MESSAGES, claimCodeCheck, claimCodeSend, closeIfChecksUsed, codeLimitReached } from './codes.ts';
 import { findBorrowerCard, listBorrowerCards } from '../../domain/bank-cards/service.ts';
 import { CARD_CHANNEL, CHECKOUT_CHANNEL } from './channels.ts';
 import {
