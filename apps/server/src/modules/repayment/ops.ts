@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { opsIssuePayCode, opsRepaymentCard } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { notFound, refused } from '../../platform/http/api-error.ts';
+import { notFound } from '../../platform/http/api-error.ts';
 import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
 import { findBorrower } from '../../domain/borrowers/service.ts';
 import { issuePayCode, listPaymentExceptions } from '../../domain/payments/service.ts';
