@@ -169,7 +169,7 @@ export default tseslint.config(
         { type: 'test-support', pattern: 'apps/server/src/test-support', partialMatch: false },
       ],
       'boundaries/files': [
-        { category: 'app', pattern: 'apps/server/src/{app,main,staff-cli}.ts' },
+        { category: 'app', pattern: 'apps/server/src/{app,main,server,jobs,staff-cli}.ts' },
         { category: 'config', pattern: 'apps/server/src/config.ts' },
         { category: 'deps', pattern: 'apps/server/src/deps.ts' },
         { category: 'modules-index', pattern: 'apps/server/src/modules/index.ts' },

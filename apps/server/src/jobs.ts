@@ -1,0 +1,33 @@
+/**
+ * Every periodic job of the server, in one table (docs/deploy.md, "Periodic jobs"): server.ts hands
+ * the list to the scheduler (platform/jobs/scheduler.ts), which runs each on one process at a time.
+ * A job's name, period and pass are its module's (a PeriodicJob); this table says which run, and when
+ * one runs at all.
+ */
+import type { AppDeps } from './deps.ts';
+import type { JobLog, PeriodicJob } from './platform/jobs/scheduler.ts';
+import { orphanSweepJob } from './modules/complaints/orphan-sweep.ts';
+import { cardRecoveryJob } from './modules/card-repayment/recovery.ts';
+import { notificationSettlingJob } from './modules/provider-notifications/service.ts';
+import { paymentRemindersJob } from './modules/reminders/job.ts';
+
+interface JobEntry {
+  make(deps: AppDeps, log: JobLog): PeriodicJob;
+  /** Absent: always. */
+  runsWhen?(config: AppDeps['config']): boolean;
+}
+
+const JOBS: JobEntry[] = [
+  // orphan-sweep, hourly: uploads no complaint uses (and files a crash left without a row).
+  { make: orphanSweepJob },
+  // card-recovery, every minute: card confirmations a crash left half-done, booked or released by the provider's answer.
+  { make: cardRecoveryJob },
+  // provider-notifications, every 30 s: notifications stored but not settled (the provider did not answer, or the process stopped).
+  { make: notificationSettlingJob },
+  // payment-reminders, every 5 minutes (docs/records.md): each reminder a claimed row, so sent once.
+  { make: paymentRemindersJob, runsWhen: (config) => config.PAYMENT_REMINDERS },
+];
+
+export function periodicJobs(deps: AppDeps, log: JobLog): PeriodicJob[] {
+  return JOBS.filter((entry) => entry.runsWhen?.(deps.config) ?? true).map((entry) => entry.make(deps, log));
+}
