@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
-import { applyPaidPayCode, issuePayCode } from '../../apps/server/src/domain/payments/service.ts';
+import { applyPaidPayCode } from '../../apps/server/src/domain/payments/payments.ts';
+import { issuePayCode } from '../../apps/server/src/domain/payments/pay-codes.ts';
 import { createOrder, findProduct, loadOrder } from '../../apps/server/src/domain/orders/service.ts';
 import { generateRequests, type FuzzWorld } from '../support/api-fuzz-requests.ts';
 import { ALL_CALLS, SESSION_PARAMS, type SessionParams } from '@cashloan/contract';

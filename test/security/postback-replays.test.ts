@@ -11,7 +11,7 @@ import { createTestApp, FORM_HEADERS, type TestApp } from '../../apps/server/src
 import { openDb } from '../../apps/server/src/platform/db/client.ts';
 import { seedCatalog } from '../../apps/server/src/seed/demo.ts';
 import { createOrder, findProduct, type ProductRow } from '../../apps/server/src/domain/orders/service.ts';
-import { issuePayCode } from '../../apps/server/src/domain/payments/service.ts';
+import { issuePayCode } from '../../apps/server/src/domain/payments/pay-codes.ts';
 import { createDragonpayPaymentProvider } from '../../apps/server/src/providers/payments/dragonpay.ts';
 import { createPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 import { standinDigest, startDragonpayStandin, type DragonpayStandin } from '../support/dragonpay-standin.ts';

@@ -16,7 +16,7 @@ import { viewOrder } from '../domain/orders/service.ts';
 import { DAY_MS, createFixedClock } from '../platform/clock/clock.ts';
 import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
 import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
-import { listOrderPaymentResults } from '../domain/payments/service.ts';
+import { listOrderPaymentResults } from '../domain/payments/payments.ts';
 import { LATE_PENALTY_MINOR } from '../loan-terms/rules.ts';
 
 const NOW = new Date('2026-11-01T02:00:00Z');

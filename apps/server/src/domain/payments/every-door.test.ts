@@ -17,7 +17,10 @@ import { createHarness, type Harness } from '../../test-support/repayment-harnes
 import { signedInStaff, type TestStaff } from '../../test-support/staff.ts';
 import { toLoanState, viewOrder, type OrderRow } from '../orders/service.ts';
 import type { RepaymentCard } from '../bank-cards/service.ts';
-import { listOrderPayCodes, listOrderPayments, listPaymentExceptions, settleProviderTransaction, type PaymentResult } from './service.ts';
+import { listOrderPayCodes } from './pay-codes.ts';
+import { listOrderPayments, type PaymentResult } from './payments.ts';
+import { listPaymentExceptions } from './exceptions.ts';
+import { settleProviderTransaction } from './provider-settlement.ts';
 
 const RUNS = 40;
 

@@ -11,7 +11,7 @@ import { createBorrowerWithSession } from '../borrowers/service.ts';
 import { createOrder, findProduct } from '../orders/service.ts';
 import { seedProducts } from '../orders/seed.ts';
 import { seedPaymentChannels } from './seed.ts';
-import { listPaymentExceptions } from './service.ts';
+import { listPaymentExceptions } from './exceptions.ts';
 
 describe('migration 031', () => {
   it('turns what older payments brought beyond the debt into one exception each, and takes it out of the paid total', async () => {

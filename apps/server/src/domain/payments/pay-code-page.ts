@@ -6,7 +6,8 @@
 import { API_BASE } from '@cashloan/contract/common';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { listActiveChannels, type ChannelRow, type PayCodeRow } from './store.ts';
+import { listActiveChannels, type ChannelRow } from './channels.ts';
+import type { PayCodeRow } from './pay-codes.ts';
 
 /** The route of the repayment-code screen a generated code is shown on. */
 export const REPAYMENT_CODE_PATH = '/repaymentOfCode';

@@ -4,7 +4,7 @@ import { seedCatalog } from '../../seed/demo.ts';
 import { createStaff } from '../../staff/accounts/service.ts';
 import { createOrder, findProduct, loadOrder, viewOrder, type ProductRow } from '../orders/service.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
-import { postReceivedPayment, type PostedPayment } from './service.ts';
+import { postReceivedPayment, type PostedPayment } from './posting.ts';
 
 describe('money received outside the provider, posted by finance', () => {
   let t: TestApp;

@@ -1,6 +1,8 @@
 /**
- * What every repayment call checks first: the order is the borrower's, it is being repaid, and a
- * repayment (or a rollover) may be made today — with the message the borrower reads when not.
+ * What every payment into an order checks first: whether money can go to the order now, and for a
+ * borrower's repayment call (the repayment screens', the card's) that the order is the borrower's,
+ * it is being repaid, and a repayment (or a rollover) may be made today — with the message the
+ * borrower reads when not.
  */
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound, refused } from '../../platform/http/api-error.ts';
@@ -11,6 +13,11 @@ import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
 import { viewOrder, type OrderView } from '../orders/service.ts';
 import { loadBorrowerOrder } from '../orders/service.ts';
 import type { MoneyText } from '../../loan-terms/money-text.ts';
+
+/** Whether money can go to the order now: disbursed, not settled, with a position to pay into. */
+export function isBeingRepaid(view: OrderView): view is OrderView & { position: NonNullable<OrderView['position']> } {
+  return isRepaying(view.order.status) && view.position !== null && view.shownStatus !== ORDER_STATUS.settled;
+}
 
 export const MESSAGES = {
   orderNotFound: 'This order was not found. Please check your orders and try again.',

@@ -5,7 +5,9 @@ import { DAY_MS } from '../../platform/clock/clock.ts';
 import { createOrder, viewOrder } from '../orders/service.ts';
 import { findProduct, loadOrder, type ProductRow } from '../orders/service.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
-import { applyPaidPayCode, issuePayCode, listPaymentExceptions } from './service.ts';
+import { applyPaidPayCode } from './payments.ts';
+import { issuePayCode } from './pay-codes.ts';
+import { listPaymentExceptions } from './exceptions.ts';
 
 describe('payments', () => {
   let t: TestApp;

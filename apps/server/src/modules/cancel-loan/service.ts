@@ -10,7 +10,7 @@ import { invalidInput, notFound, refused } from '../../platform/http/api-error.t
 import { coolingOff, type CoolingOff } from '../../loan-terms/cooling-off.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { loadBorrowerOrder, toLoanState, type OrderRow } from '../../domain/orders/service.ts';
-import { issuePayCode } from '../../domain/payments/service.ts';
+import { issuePayCode } from '../../domain/payments/pay-codes.ts';
 import { listCounterChannels, payCodePageUrl } from '../../domain/payments/pay-code-page.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
 

@@ -4,7 +4,7 @@
  * normal path of a confirmed or remembered card, and what the crash recovery (recovery.ts) finishes.
  */
 import type { AppDeps } from '../../deps.ts';
-import { applyPaidPayCode } from '../../domain/payments/service.ts';
+import { applyPaidPayCode } from '../../domain/payments/payments.ts';
 import { findRepayment, moveRepayment, type CardRepayment } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;

@@ -11,7 +11,7 @@ import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
 import { createSession, findBorrower, latestSession, type Borrower } from '../../domain/borrowers/service.ts';
 import { createOrder, findProduct, listActiveProducts, loadOrder, moveOrder, viewOrder } from '../../domain/orders/service.ts';
 import { orderDetailsPath, orderPageQuery } from '../../domain/orders/page-links.ts';
-import { listOrderPayments } from '../../domain/payments/service.ts';
+import { listOrderPayments } from '../../domain/payments/payments.ts';
 
 export function registerOrderDetailsOps(ops: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): void {
   const { db, clock, config } = deps;

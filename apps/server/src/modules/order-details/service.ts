@@ -14,7 +14,7 @@ import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import { findProduct, listActiveProductsOfBorrower, loadBorrowerOrder, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
 import type { Borrower, SessionBorrower } from '../../domain/borrowers/service.ts';
-import { orderHasPendingPayCode } from '../../domain/payments/service.ts';
+import { orderHasPendingPayCode } from '../../domain/payments/pay-codes.ts';
 import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendationRows, type RecommendationRow } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;

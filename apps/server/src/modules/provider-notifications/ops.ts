@@ -7,7 +7,8 @@ import { opsPaid, opsPayCodeParams } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { notFound, refused } from '../../platform/http/api-error.ts';
 import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
-import { findPayCode, findPaymentOfPayCode } from '../../domain/payments/service.ts';
+import { findPayCode } from '../../domain/payments/pay-codes.ts';
+import { findPaymentOfPayCode } from '../../domain/payments/payments.ts';
 import { counterPaid } from './service.ts';
 
 export function registerProviderNotificationsOps(ops: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>): void {

@@ -12,7 +12,8 @@ import { standinDigest, startDragonpayStandin, type DragonpayStandin } from '../
 import { FORM_HEADERS, createTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { seedCatalog } from '../../seed/demo.ts';
 import { createOrder, findProduct, loadOrder, viewOrder, type ProductRow } from '../../domain/orders/service.ts';
-import { issuePayCode, listOrderPayCodes, listPaymentExceptions, type PayCodeRow } from '../../domain/payments/service.ts';
+import { issuePayCode, listOrderPayCodes, type PayCodeRow } from '../../domain/payments/pay-codes.ts';
+import { listPaymentExceptions } from '../../domain/payments/exceptions.ts';
 import { createDragonpayPaymentProvider } from '../../providers/payments/dragonpay.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
 import { settleNotifications } from './service.ts';

@@ -10,7 +10,8 @@
 import type { AppDeps } from '../../deps.ts';
 import { runUnderJobLock, type JobLog, type PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import type { ProviderNotification, ProviderStatus } from '../../providers/payments/payment-provider.ts';
-import { settleProviderTransaction, type PayCodeRow, type SettlementOutcome } from '../../domain/payments/service.ts';
+import { settleProviderTransaction, type SettlementOutcome } from '../../domain/payments/provider-settlement.ts';
+import { type PayCodeRow } from '../../domain/payments/pay-codes.ts';
 import { claimUnsettledNotifications, insertNotification, settleNotification, type StoredNotification } from './store.ts';
 
 export const NOTIFICATION_FIELDS = ['txnid', 'refno', 'status', 'message', 'digest'] as const;

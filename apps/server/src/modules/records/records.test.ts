@@ -22,7 +22,7 @@ import { createHarness, type Harness } from '../../test-support/repayment-harnes
 import { query } from '../../test-support/test-app.ts';
 import { listConfirmedDocuments, loadOrder, moveOrder } from '../../domain/orders/service.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
-import { postReceivedPayment } from '../../domain/payments/service.ts';
+import { postReceivedPayment } from '../../domain/payments/posting.ts';
 import { createStaff } from '../../staff/accounts/service.ts';
 import { CERTIFICATE_NOT_YET, COST_DISCLOSURE_SUFFIX, DOCUMENT_NOT_FOUND, ORDER_NOT_FOUND, PAYMENT_NOT_FOUND } from './service.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../../platform/db/client.ts';
 import type { PaymentPurpose } from '../../loan-terms/position.ts';
-import { findLiveCodeOnKinds } from '../../domain/payments/service.ts';
+import { findLiveCodeOnKinds } from '../../domain/payments/pay-codes.ts';
 import { COUNTER_KINDS } from '../../domain/payments/pay-code-page.ts';
 
 // The counter channels are the payments room's (cancel-loan lists them too).

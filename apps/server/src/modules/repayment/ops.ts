@@ -9,7 +9,8 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../platform/http/api-error.ts';
 import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
 import { findBorrower } from '../../domain/borrowers/service.ts';
-import { issuePayCode, listPaymentExceptions } from '../../domain/payments/service.ts';
+import { issuePayCode } from '../../domain/payments/pay-codes.ts';
+import { listPaymentExceptions } from '../../domain/payments/exceptions.ts';
 import { addRepaymentCard } from '../../domain/bank-cards/card-on-file.ts';
 
 export function registerRepaymentOps(ops: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'payments' | 'cardData'>): void {

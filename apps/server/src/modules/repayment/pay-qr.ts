@@ -13,7 +13,8 @@ import { buildQrPhPayload, type QrPhMerchant } from '../../providers/payments/qr
 import { buildUpiLink } from '../../providers/payments/upi.ts';
 import { drawQrPng } from '../../providers/payments/qr-image.ts';
 import { loadOrder } from '../../domain/orders/service.ts';
-import { listChannels, listOrderPayCodes, type PayCodeRow } from '../../domain/payments/service.ts';
+import { listChannels } from '../../domain/payments/channels.ts';
+import { listOrderPayCodes, type PayCodeRow } from '../../domain/payments/pay-codes.ts';
 
 export const UPI_CHANNEL = 'UPI';
 export const PAY_QR_ROUTE = `${API_BASE}/repayment/qr/:orderId/:file`;

@@ -6,7 +6,8 @@ import type { TestApp } from '../../test-support/test-app.ts';
 import { DAY_MS } from '../../platform/clock/clock.ts';
 import { ORDER_STATUSES } from '../../loan-terms/status.ts';
 import { findBorrower, type Borrower } from '../../domain/borrowers/service.ts';
-import { applyPaidPayCode, issuePayCode } from '../../domain/payments/service.ts';
+import { applyPaidPayCode } from '../../domain/payments/payments.ts';
+import { issuePayCode } from '../../domain/payments/pay-codes.ts';
 import { replyToComplaint } from '../../modules/complaints/agent-service.ts';
 import { fileComplaint } from '../../modules/complaints/service.ts';
 

@@ -3,7 +3,7 @@ import type { StaffAnswerOf, dashboardCall } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { startOfLenderDay } from '../../loan-terms/calendar.ts';
 import { countOrdersByShownStatus } from '../../domain/orders/service.ts';
-import { paymentsAppliedSince } from '../../domain/payments/service.ts';
+import { paymentsAppliedSince } from '../../domain/payments/payments.ts';
 import { lenderHolidays, waitingComplaintCounts } from '../../modules/complaints/agent-service.ts';
 import { postingsAwaitingApproval } from '../orders/postings.ts';
 

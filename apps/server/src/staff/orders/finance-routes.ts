@@ -9,7 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import { approvePostingCall, listPostingsCall, moveOrderCall, postPaymentCall, rejectPostingCall } from '@cashloan/contract';
 import { loadOrder, moveOrder } from '../../domain/orders/service.ts';
-import { postReceivedPayment, voidAtProvider } from '../../domain/payments/service.ts';
+import { postReceivedPayment } from '../../domain/payments/posting.ts';
+import { voidAtProvider } from '../../domain/payments/pay-codes.ts';
 import { countPaymentApplied } from '../../platform/metrics/metrics.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import type { StaffRow } from '../accounts/service.ts';

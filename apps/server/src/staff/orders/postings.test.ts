@@ -9,7 +9,8 @@ import { STAFF_MESSAGES, type StaffOrder, type StaffPosting } from '@cashloan/co
 import { loadConfig } from '../../config.ts';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { signedInStaff, type TestStaff } from '../../test-support/staff.ts';
-import { applyPaidPayCode, issuePayCode } from '../../domain/payments/service.ts';
+import { applyPaidPayCode } from '../../domain/payments/payments.ts';
+import { issuePayCode } from '../../domain/payments/pay-codes.ts';
 
 const THRESHOLD = 1_000_000;
 /** PesoNow Plus (₱10,000.00 lent): overdue, it owes more than the threshold. */

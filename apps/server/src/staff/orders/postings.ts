@@ -13,7 +13,8 @@ import { ApiError, invalidInput, notFound, refused } from '../../platform/http/a
 import { moneyTextIn } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
 import { loadOrder, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
-import { findPostedPayment, lockPostedReference, postReceivedPayment, type PaymentResult } from '../../domain/payments/service.ts';
+import { findPostedPayment, lockPostedReference, postReceivedPayment } from '../../domain/payments/posting.ts';
+import { type PaymentResult } from '../../domain/payments/payments.ts';
 import {
   decidePosting,
   findPendingPostingByReference,

@@ -8,7 +8,9 @@ import type { PaymentOutcome } from '../../loan-terms/position.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import type { Borrower } from '../../domain/borrowers/service.ts';
 import type { OrderView } from '../../domain/orders/service.ts';
-import type { ChannelRow, PayCodeRow, PaymentResult, PaymentRow } from '../../domain/payments/service.ts';
+import type { ChannelRow } from '../../domain/payments/channels.ts';
+import type { PayCodeRow } from '../../domain/payments/pay-codes.ts';
+import type { PaymentResult, PaymentRow } from '../../domain/payments/payments.ts';
 
 type LedgerLine = StaffOrder['ledger'][number];
 type PayCodeView = StaffOrder['payCodes'][number];

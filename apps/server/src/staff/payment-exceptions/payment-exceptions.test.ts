@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffPaymentException } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { signedInStaff, type TestStaff } from '../../test-support/staff.ts';
-import { issuePayCode, settleProviderTransaction } from '../../domain/payments/service.ts';
+import { issuePayCode } from '../../domain/payments/pay-codes.ts';
+import { settleProviderTransaction } from '../../domain/payments/provider-settlement.ts';
 
 let h: Harness;
 let finance: TestStaff;

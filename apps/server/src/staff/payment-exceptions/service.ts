@@ -5,7 +5,7 @@
 import type { StaffParsedInputOf, StaffPaymentException, listPaymentExceptionsCall } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { orderNumbersOf } from '../../domain/orders/service.ts';
-import { listPaymentExceptionsPage } from '../../domain/payments/service.ts';
+import { listPaymentExceptionsPage } from '../../domain/payments/exceptions.ts';
 
 /** Exceptions newest first, of one kind or all, a page at a time. */
 export async function paymentExceptionsForStaff(

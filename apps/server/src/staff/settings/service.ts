@@ -2,7 +2,7 @@
 import type { StaffAnswerOf, settingsCall } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { listProducts } from '../../domain/orders/service.ts';
-import { listChannels } from '../../domain/payments/service.ts';
+import { listChannels } from '../../domain/payments/channels.ts';
 import { loanTermsRows } from './loan-terms-rows.ts';
 
 export async function settings(deps: { db: Queryable }): Promise<StaffAnswerOf<typeof settingsCall>> {
