@@ -12,8 +12,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A bound against a hang, not a timing: the scrypt-heavy sign-in tests (0.25 s a password
+          // quiet) took 30 s with two files and a browser build sharing 2 cores, so 90 s.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
