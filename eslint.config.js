@@ -179,6 +179,8 @@ export default tseslint.config(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: serverLayerPolicies() }],
+      // Every source file belongs to a layer: a file outside every pattern would escape the rules above.
+      'boundaries/no-unknown-files': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // One import statement per module: the doors re-export, so two lines from one door creep in.
       'import-x/no-duplicates': 'error',
@@ -229,13 +231,13 @@ function serverLayerPolicies() {
       // A domain store is read only through its room's doors: not from another layer…
       from: { element: { type: '!domain' } },
       disallow: { to: { element: { type: 'domain' }, file: { categories: 'store' } } },
-      message: "A store is private to its room: use the {{ to.element.captured.room }} room's door (its service.ts), not its store.",
+      message: "A store is private to its room: use the {{ to.element.captured.room }} room's doors (its other files), not its store.",
     },
     {
       // …nor from another room.
       from: { element: { type: 'domain' } },
       disallow: { to: { element: { type: 'domain', captured: { room: '!{{ from.element.captured.room }}' } }, file: { categories: 'store' } } },
-      message: "A store is private to its room: use the {{ to.element.captured.room }} room's door (its service.ts), not its store.",
+      message: "A store is private to its room: use the {{ to.element.captured.room }} room's doors (its other files), not its store.",
     },
     {
       from: { element: { type: 'module' } },
