@@ -12,7 +12,8 @@ import {
   upiPayCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
 import { generatePayCode, repaymentPlanInfo, rolloverInfo, startUpiPayment } from './info-service.ts';
 import { PAY_QR_ROUTE, payQrImage } from './pay-qr.ts';
 import { commitCardRepayment, confirmCardRepayment, repaymentWays, startCheckout } from './card-service.ts';
@@ -21,17 +22,18 @@ import { registerProviderPostback } from './postback-routes.ts';
 const id = (value: string) => Number(value);
 
 export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
+  const borrowers = borrowerCalls(deps);
   registerProviderPostback(app, deps);
 
-  mountCall(app, deps, loanPlayDetailCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, loanPlayDetailCall, ({ borrower, payload, currency }) =>
     repaymentPlanInfo(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
   );
 
-  mountCall(app, deps, rolloverInfoCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, rolloverInfoCall, ({ borrower, payload, currency }) =>
     rolloverInfo(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
   );
 
-  mountCall(app, deps, generateVcodeCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, generateVcodeCall, ({ borrower, payload, currency }) =>
     generatePayCode(
       deps,
       borrower,
@@ -46,7 +48,7 @@ export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
     ),
   );
 
-  mountCall(app, deps, upiPayCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, upiPayCall, ({ borrower, payload, currency }) =>
     startUpiPayment(
       deps,
       borrower,
@@ -65,9 +67,9 @@ export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
     return reply.type('image/png').send(png);
   });
 
-  mountCall(app, deps, repaymentWayCall, ({ borrower, payload, currency }) => repaymentWays(deps, borrower, id(payload.orderId), currency));
+  mountCall(app, borrowers, repaymentWayCall, ({ borrower, payload, currency }) => repaymentWays(deps, borrower, id(payload.orderId), currency));
 
-  mountCall(app, deps, repaymentCommitCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, repaymentCommitCall, ({ borrower, payload, currency }) =>
     commitCardRepayment(
       deps,
       borrower,
@@ -83,12 +85,12 @@ export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
     ),
   );
 
-  mountCall(app, deps, repaymentConfirmCall, async ({ borrower, payload }) => {
+  mountCall(app, borrowers, repaymentConfirmCall, async ({ borrower, payload }) => {
     await confirmCardRepayment(deps, borrower, { orderId: id(payload.orderId), repaymentRecordId: id(payload.repaymentRecordId), verifyCode: payload.verifyCode });
     return {};
   });
 
-  mountCall(app, deps, repaymentHuichaoCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, repaymentHuichaoCall, ({ borrower, payload, currency }) =>
     startCheckout(deps, borrower, { userId: payload.userId, orderId: id(payload.orderId), amountMinor: payload.amount }, currency),
   );
 }
