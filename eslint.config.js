@@ -187,6 +187,20 @@ export default tseslint.config(
     },
   },
   {
+    // The domain is the server's core, not its HTTP door: calls are mounted by platform/http/mount.ts
+    // with a caller kind the domain hands in as a plain object.
+    files: ['apps/server/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'fastify', message: 'domain/ does not import Fastify: HTTP stays in platform/http, modules/ and staff/ (docs/architecture.md).' }],
+          patterns: [{ group: ['@fastify/*'], message: 'domain/ does not import Fastify plugins: HTTP stays in platform/http, modules/ and staff/ (docs/architecture.md).' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config.ts only.' }],

@@ -1,7 +1,8 @@
 /**
  * The borrowers room's door for the rest of the server: finding and making borrowers, their newest
  * session, and the borrower's row lock that other rooms serialise one borrower's work on. The
- * session check itself is session.ts; mounting calls with it is borrower-calls.ts. SQL stays in store.ts.
+ * session check itself, and the caller kind the modules mount their calls with (borrowerCalls), are
+ * session.ts. SQL stays in store.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { SessionParams } from '@cashloan/contract';

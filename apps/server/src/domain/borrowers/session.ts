@@ -1,8 +1,13 @@
-/** Derives the borrower from the session parameters in the query, and nothing else. */
+/**
+ * Derives the borrower from the session parameters in the query, and nothing else; `borrowerCalls`
+ * is the caller kind every module mounts its calls with (platform/http/mount.ts).
+ */
 import { randomBytes } from 'node:crypto';
 import { ERROR_MESSAGES, type SessionParams } from '@cashloan/contract';
+import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { sessionRefused } from '../../platform/http/api-error.ts';
+import { borrowerKind } from '../../platform/http/borrower-kind.ts';
 
 export interface Borrower {
   id: number;
@@ -73,4 +78,14 @@ export async function createSession(db: Queryable, borrowerId: number, deviceId:
     [id, borrowerId, deviceId, now, new Date(now.getTime() + ttlDays * 86_400_000)],
   );
   return id;
+}
+
+/** The caller kind of the borrower's calls: the borrower is the one the session names (borrowerForSession). */
+export function borrowerCalls(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
+  return borrowerKind<SessionBorrower>({
+    db: deps.db,
+    clock: deps.clock,
+    validateAnswers: deps.config.validateAnswers,
+    authenticate: (session, now) => borrowerForSession(deps.db, session, now),
+  });
 }

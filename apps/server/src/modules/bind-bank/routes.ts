@@ -2,16 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import { bindCardChangeCall, bindCardNewCall, cardInitCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
 import { cardInit, saveAccount } from './service.ts';
 
 export function registerBindBank(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, cardInitCall, ({ borrower, payload }) => cardInit(deps, borrower, payload.product_id));
-  mountCall(app, deps, bindCardNewCall, async ({ borrower, payload }) => {
+  const borrowers = borrowerCalls(deps);
+  mountCall(app, borrowers, cardInitCall, ({ borrower, payload }) => cardInit(deps, borrower, payload.product_id));
+  mountCall(app, borrowers, bindCardNewCall, async ({ borrower, payload }) => {
     await saveAccount(deps, borrower, payload, 'bind-card-new');
     return {};
   });
-  mountCall(app, deps, bindCardChangeCall, async ({ borrower, payload }) => {
+  mountCall(app, borrowers, bindCardChangeCall, async ({ borrower, payload }) => {
     await saveAccount(deps, borrower, payload, 'bind-card-change');
     return {};
   });

@@ -2,15 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { cancelPayCodeCall, coolingOffCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
 import { cancelPayCode, coolingOffInfo } from './service.ts';
 
 const id = (value: string) => Number(value);
 
 export function registerCancelLoan(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, coolingOffCall, ({ borrower, payload, currency }) => coolingOffInfo(deps, borrower, id(payload.orderId), currency));
+  const borrowers = borrowerCalls(deps);
+  mountCall(app, borrowers, coolingOffCall, ({ borrower, payload, currency }) => coolingOffInfo(deps, borrower, id(payload.orderId), currency));
 
-  mountCall(app, deps, cancelPayCodeCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, cancelPayCodeCall, ({ borrower, payload, currency }) =>
     cancelPayCode(deps, borrower, { orderId: id(payload.orderId), amountMinor: payload.amount, channelNumber: payload.channelNumber }, currency),
   );
 }

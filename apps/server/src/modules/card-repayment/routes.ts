@@ -6,15 +6,18 @@
 import type { FastifyInstance } from 'fastify';
 import { repaymentCommitCall, repaymentConfirmCall, repaymentHuichaoCall, repaymentWayCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
 import { commitCardRepayment, confirmCardRepayment, repaymentWays, startCheckout } from './service.ts';
 
 const id = (value: string) => Number(value);
 
 export function registerCardRepayment(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, repaymentWayCall, ({ borrower, payload, currency }) => repaymentWays(deps, borrower, id(payload.orderId), currency));
+  const borrowers = borrowerCalls(deps);
 
-  mountCall(app, deps, repaymentCommitCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, repaymentWayCall, ({ borrower, payload, currency }) => repaymentWays(deps, borrower, id(payload.orderId), currency));
+
+  mountCall(app, borrowers, repaymentCommitCall, ({ borrower, payload, currency }) =>
     commitCardRepayment(
       deps,
       borrower,
@@ -30,12 +33,12 @@ export function registerCardRepayment(app: FastifyInstance, deps: AppDeps): void
     ),
   );
 
-  mountCall(app, deps, repaymentConfirmCall, async ({ borrower, payload }) => {
+  mountCall(app, borrowers, repaymentConfirmCall, async ({ borrower, payload }) => {
     await confirmCardRepayment(deps, borrower, { orderId: id(payload.orderId), repaymentRecordId: id(payload.repaymentRecordId), verifyCode: payload.verifyCode });
     return {};
   });
 
-  mountCall(app, deps, repaymentHuichaoCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, repaymentHuichaoCall, ({ borrower, payload, currency }) =>
     startCheckout(deps, borrower, { userId: payload.userId, orderId: id(payload.orderId), amountMinor: payload.amount }, currency),
   );
 }

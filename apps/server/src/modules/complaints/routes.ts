@@ -11,23 +11,25 @@ import {
   uploadProblemImgCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
 import { missingImage, readImageField } from './read-upload.ts';
 import { complaintDetail, fileComplaint, listComplaints, problemInit, rateComplaint, uploadComplaintImage } from './service.ts';
 
 export function registerComplaints(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, problemInitCall, async ({ payload, borrower, currency }) => problemInit(deps, borrower, payload.orderId, currency));
-  mountCall(app, deps, problemInitByQueryCall, async ({ payload, borrower, currency }) => problemInit(deps, borrower, payload.orderId, currency));
+  const borrowers = borrowerCalls(deps);
+  mountCall(app, borrowers, problemInitCall, async ({ payload, borrower, currency }) => problemInit(deps, borrower, payload.orderId, currency));
+  mountCall(app, borrowers, problemInitByQueryCall, async ({ payload, borrower, currency }) => problemInit(deps, borrower, payload.orderId, currency));
 
-  mountCall(app, deps, uploadProblemImgCall, async ({ borrower, request }) => {
+  mountCall(app, borrowers, uploadProblemImgCall, async ({ borrower, request }) => {
     // Not multipart at all: refused from the header, before the upload quota is touched.
     if (!request.isMultipart()) throw missingImage(COMPLAINT_IMAGE_FIELD);
     // The service reads the file only once the upload is allowed.
     return uploadComplaintImage(deps, borrower, () => readImageField(request, COMPLAINT_IMAGE_FIELD));
   });
 
-  mountCall(app, deps, problemSaveCall, async ({ payload, borrower, currency }) => fileComplaint(deps, borrower, payload, currency));
-  mountCall(app, deps, problemListCall, async ({ borrower, currency }) => listComplaints(deps, borrower, currency));
-  mountCall(app, deps, problemDetailCall, async ({ payload, borrower, currency }) => complaintDetail(deps, borrower, payload.problemId, currency));
-  mountCall(app, deps, saveScoreCall, async ({ payload, borrower }) => rateComplaint(deps, borrower, payload.problemId, payload.score));
+  mountCall(app, borrowers, problemSaveCall, async ({ payload, borrower, currency }) => fileComplaint(deps, borrower, payload, currency));
+  mountCall(app, borrowers, problemListCall, async ({ borrower, currency }) => listComplaints(deps, borrower, currency));
+  mountCall(app, borrowers, problemDetailCall, async ({ payload, borrower, currency }) => complaintDetail(deps, borrower, payload.problemId, currency));
+  mountCall(app, borrowers, saveScoreCall, async ({ payload, borrower }) => rateComplaint(deps, borrower, payload.problemId, payload.score));
 }

@@ -12,7 +12,8 @@ import {
   loanDetailPushCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
 import { agreementLink, agreementList, agreementText } from './agreements.ts';
 import { loanConfirmation, newLoanConfirmation, submitLoan } from './service.ts';
 
@@ -20,26 +21,27 @@ const id = (value: string) => Number(value);
 const optionalId = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 export function registerLoanConfirmation(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, loanDetailConfirmCall, ({ borrower, payload, currency }) => loanConfirmation(deps, borrower, id(payload.productId), currency));
-  mountCall(app, deps, goyaLoanConfirmCall, ({ borrower, payload, currency }) => newLoanConfirmation(deps, borrower, id(payload.productId), currency));
+  const borrowers = borrowerCalls(deps);
+  mountCall(app, borrowers, loanDetailConfirmCall, ({ borrower, payload, currency }) => loanConfirmation(deps, borrower, id(payload.productId), currency));
+  mountCall(app, borrowers, goyaLoanConfirmCall, ({ borrower, payload, currency }) => newLoanConfirmation(deps, borrower, id(payload.productId), currency));
 
   for (const call of [loanDetailPushCall, goyaLoanSubmitCall]) {
-    mountCall(app, deps, call, ({ borrower, payload, currency }) =>
+    mountCall(app, borrowers, call, ({ borrower, payload, currency }) =>
       submitLoan(deps, borrower, { productId: id(payload.productId), amount: payload.amount, periods: payload.periods, termUnit: payload.termUnit }, currency),
     );
   }
 
   for (const call of [contractCall, goyaAgreementsCall]) {
-    mountCall(app, deps, call, ({ payload }) => agreementList(deps, id(payload.productId)));
+    mountCall(app, borrowers, call, ({ payload }) => agreementList(deps, id(payload.productId)));
   }
 
   for (const call of [contractJumpCall, goyaAgreementJumpCall]) {
-    mountCall(app, deps, call, ({ borrower, payload }) =>
+    mountCall(app, borrowers, call, ({ borrower, payload }) =>
       agreementLink(deps, borrower, { productId: id(payload.productId), position: payload.position, orderId: optionalId(payload.orderId) }),
     );
   }
 
-  mountCall(app, deps, agreementContentCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, agreementContentCall, ({ borrower, payload, currency }) =>
     agreementText(deps, borrower, { productId: id(payload.productId), position: payload.position, orderId: optionalId(payload.orderId) }, currency),
   );
 }

@@ -2,35 +2,37 @@
 import type { FastifyInstance } from 'fastify';
 import { eventSaveCall, goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall, googleScoreCall, loanDetailsCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
 import { failureInfo, orderDetails, productJumpUrl, recordAppRating, recordEvent } from './service.ts';
 
 const id = (value: string) => Number(value);
 const optionalId = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 export function registerOrderDetails(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, loanDetailsCall, ({ borrower, payload, currency }) =>
+  const borrowers = borrowerCalls(deps);
+  mountCall(app, borrowers, loanDetailsCall, ({ borrower, payload, currency }) =>
     orderDetails(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
   );
 
-  mountCall(app, deps, googleScoreCall, async ({ borrower, payload }) => {
+  mountCall(app, borrowers, googleScoreCall, async ({ borrower, payload }) => {
     await recordAppRating(deps, borrower, payload.score);
     return {};
   });
 
-  mountCall(app, deps, eventSaveCall, async ({ borrower, payload }) => {
+  mountCall(app, borrowers, eventSaveCall, async ({ borrower, payload }) => {
     await recordEvent(deps, borrower, { productId: id(payload.productId), moduleId: payload.moduleId, positionId: payload.positionId });
     return {};
   });
 
-  mountCall(app, deps, goyaFailureInfoCall, ({ borrower, payload }) =>
+  mountCall(app, borrowers, goyaFailureInfoCall, ({ borrower, payload }) =>
     failureInfo(deps, borrower, { productId: optionalId(payload.productId), orderId: optionalId(payload.orderId) }),
   );
 
-  mountCall(app, deps, goyaClickTrackCall, async ({ borrower, payload }) => {
+  mountCall(app, borrowers, goyaClickTrackCall, async ({ borrower, payload }) => {
     await recordEvent(deps, borrower, { productId: id(payload.productId), moduleId: payload.moduleId, positionId: payload.positionId });
     return {};
   });
 
-  mountCall(app, deps, goyaProductJumpCall, async ({ borrower, payload }) => ({ url: await productJumpUrl(deps, borrower, id(payload.productId)) }));
+  mountCall(app, borrowers, goyaProductJumpCall, async ({ borrower, payload }) => ({ url: await productJumpUrl(deps, borrower, id(payload.productId)) }));
 }

@@ -2,15 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { channelTemplateCall, getCaptchaCall, getSidCall, getSmsCall, registerCall, trackClickCall, trackVisitCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
 import { captchaImage, landingTemplate, newSid, registerBorrower, sendSmsCode, track } from './service.ts';
 
 export function registerPromotion(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, channelTemplateCall, async ({ payload }) => landingTemplate(deps, payload.templateId));
-  mountCall(app, deps, trackVisitCall, async ({ payload }) => track(deps, 'visit', payload));
-  mountCall(app, deps, trackClickCall, async ({ payload }) => track(deps, 'click', payload));
-  mountCall(app, deps, getSidCall, async ({ payload, request }) => newSid(deps, payload.templateId, request.ip));
-  mountCall(app, deps, getCaptchaCall, async ({ payload }) => captchaImage(deps, payload.sid));
-  mountCall(app, deps, getSmsCall, async ({ payload, request }) => sendSmsCode(deps, payload, request.ip));
-  mountCall(app, deps, registerCall, async ({ payload, request }) => registerBorrower(deps, payload, request.ip));
+  const borrowers = borrowerCalls(deps);
+  mountCall(app, borrowers, channelTemplateCall, async ({ payload }) => landingTemplate(deps, payload.templateId));
+  mountCall(app, borrowers, trackVisitCall, async ({ payload }) => track(deps, 'visit', payload));
+  mountCall(app, borrowers, trackClickCall, async ({ payload }) => track(deps, 'click', payload));
+  mountCall(app, borrowers, getSidCall, async ({ payload, request }) => newSid(deps, payload.templateId, request.ip));
+  mountCall(app, borrowers, getCaptchaCall, async ({ payload }) => captchaImage(deps, payload.sid));
+  mountCall(app, borrowers, getSmsCall, async ({ payload, request }) => sendSmsCode(deps, payload, request.ip));
+  mountCall(app, borrowers, registerCall, async ({ payload, request }) => registerBorrower(deps, payload, request.ip));
 }

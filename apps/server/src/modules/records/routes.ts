@@ -2,20 +2,22 @@
 import type { FastifyInstance } from 'fastify';
 import { documentsCall, paymentHistoryCall, receiptCall, recordPdfCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
-import { attachmentName } from '../../platform/http/mount-call.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
+import { attachmentName } from '../../platform/http/borrower-kind.ts';
 import { orderDocuments, paymentHistory, receipt, recordPdf } from './service.ts';
 
 const id = (value: string) => Number(value);
 
 export function registerRecords(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, paymentHistoryCall, ({ borrower, payload, currency }) => paymentHistory(deps, borrower, id(payload.orderId), currency));
+  const borrowers = borrowerCalls(deps);
+  mountCall(app, borrowers, paymentHistoryCall, ({ borrower, payload, currency }) => paymentHistory(deps, borrower, id(payload.orderId), currency));
 
-  mountCall(app, deps, receiptCall, ({ borrower, payload, currency }) => receipt(deps, borrower, { orderId: id(payload.orderId), paymentId: id(payload.paymentId) }, currency));
+  mountCall(app, borrowers, receiptCall, ({ borrower, payload, currency }) => receipt(deps, borrower, { orderId: id(payload.orderId), paymentId: id(payload.paymentId) }, currency));
 
-  mountCall(app, deps, documentsCall, ({ borrower, payload }) => orderDocuments(deps, borrower, id(payload.orderId)));
+  mountCall(app, borrowers, documentsCall, ({ borrower, payload }) => orderDocuments(deps, borrower, id(payload.orderId)));
 
-  mountCall(app, deps, recordPdfCall, async ({ borrower, payload, currency, reply }) => {
+  mountCall(app, borrowers, recordPdfCall, async ({ borrower, payload, currency, reply }) => {
     const request = { orderId: id(payload.orderId), document: payload.document, paymentId: payload.paymentId === undefined ? undefined : id(payload.paymentId) };
     const pdf = await recordPdf(deps, borrower, request, currency);
     attachmentName(reply, pdf.fileName);

@@ -8,22 +8,25 @@ import {
   upiPayCall,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { mountCall } from '../../domain/borrowers/borrower-calls.ts';
+import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { mountCall } from '../../platform/http/mount.ts';
 import { generatePayCode, repaymentPlanInfo, rolloverInfo, startUpiPayment } from './info-service.ts';
 import { PAY_QR_ROUTE, payQrImage } from './pay-qr.ts';
 
 const id = (value: string) => Number(value);
 
 export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
-  mountCall(app, deps, loanPlayDetailCall, ({ borrower, payload, currency }) =>
+  const borrowers = borrowerCalls(deps);
+
+  mountCall(app, borrowers, loanPlayDetailCall, ({ borrower, payload, currency }) =>
     repaymentPlanInfo(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
   );
 
-  mountCall(app, deps, rolloverInfoCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, rolloverInfoCall, ({ borrower, payload, currency }) =>
     rolloverInfo(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
   );
 
-  mountCall(app, deps, generateVcodeCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, generateVcodeCall, ({ borrower, payload, currency }) =>
     generatePayCode(
       deps,
       borrower,
@@ -38,7 +41,7 @@ export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
     ),
   );
 
-  mountCall(app, deps, upiPayCall, ({ borrower, payload, currency }) =>
+  mountCall(app, borrowers, upiPayCall, ({ borrower, payload, currency }) =>
     startUpiPayment(
       deps,
       borrower,

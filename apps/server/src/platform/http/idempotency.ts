@@ -1,6 +1,6 @@
 /**
  * Idempotency-Key for the calls whose route is marked `idempotent` (Stripe's design and the IETF
- * httpapi draft; docs/api.md). mount-call does the steps; the handlers know nothing of keys.
+ * httpapi draft; docs/api.md). borrower-kind.ts does the steps; the handlers know nothing of keys.
  *
  * Order, chosen so that a crash never leads to a second provider call: the key is claimed
  * ('in_progress', one INSERT … ON CONFLICT DO NOTHING, committed) before the handler runs, and the

@@ -1,7 +1,7 @@
 /**
  * Fastify's own schema compilers (ajv for validation, fast-json-stringify for serialization),
  * loaded the first time a route declares a schema instead of when the app is built. No route here
- * declares one (payloads are checked against the contract's zod schemas in mount-call), so a start
+ * declares one (payloads are checked against the contract's zod schemas in mount.ts), so a start
  * no longer loads ajv, ajv-formats and fast-json-stringify: a few hundred ms of a cold start.
  *
  * The factories are Fastify's defaults, only deferred. The one difference: Fastify treats compilers

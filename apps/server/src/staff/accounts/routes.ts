@@ -1,14 +1,16 @@
 /** The staff API's account calls (admins): list, create, roles, disable, enable, reset. */
 import type { FastifyInstance } from 'fastify';
 import { createStaffCall, disableStaffCall, enableStaffCall, listStaffCall, resetStaffCall, setStaffRolesCall } from '@cashloan/contract';
-import { mountStaffCall, type StaffDeps } from '../http/mount.ts';
+import { mountCall } from '../../platform/http/mount.ts';
+import { staffCalls, type StaffDeps } from '../http/mount.ts';
 import { endAllSessions } from '../session/service.ts';
 import { accountView, changeDisabled, changeRoles, createStaff, listStaffRows, resetStaff } from './service.ts';
 
 export function registerAccountCalls(app: FastifyInstance, deps: StaffDeps): void {
-  mountStaffCall(app, deps, listStaffCall, async () => ({ items: (await listStaffRows(deps.db)).map(accountView) }));
+  const staff = staffCalls(deps);
+  mountCall(app, staff, listStaffCall, async () => ({ items: (await listStaffRows(deps.db)).map(accountView) }));
 
-  mountStaffCall(app, deps, createStaffCall, (ctx) =>
+  mountCall(app, staff, createStaffCall, (ctx) =>
     ctx.write(async (tx) => {
       const { account, temporaryPassword } = await createStaff(tx, ctx.input, ctx.now);
       // The temporary password is answered to the admin once and never written to the log.
@@ -16,7 +18,7 @@ export function registerAccountCalls(app: FastifyInstance, deps: StaffDeps): voi
     }),
   );
 
-  mountStaffCall(app, deps, setStaffRolesCall, (ctx) =>
+  mountCall(app, staff, setStaffRolesCall, (ctx) =>
     ctx.write(async (tx) => {
       const { before, after } = await changeRoles(tx, ctx.current.staff.id, ctx.input.id, ctx.input.roles);
       // New roles are taken up at a new sign-in, with the second factor they need: the account's
@@ -31,7 +33,7 @@ export function registerAccountCalls(app: FastifyInstance, deps: StaffDeps): voi
     [disableStaffCall, true],
     [enableStaffCall, false],
   ] as const) {
-    mountStaffCall(app, deps, call, (ctx) =>
+    mountCall(app, staff, call, (ctx) =>
       ctx.write(async (tx) => {
         const { before, after } = await changeDisabled(tx, ctx.current.staff.id, ctx.input.id, disabled, ctx.now);
         const ended = disabled ? await endAllSessions(tx, after.id, ctx.now) : 0;
@@ -40,7 +42,7 @@ export function registerAccountCalls(app: FastifyInstance, deps: StaffDeps): voi
     );
   }
 
-  mountStaffCall(app, deps, resetStaffCall, (ctx) =>
+  mountCall(app, staff, resetStaffCall, (ctx) =>
     ctx.write(async (tx) => {
       const { before, after, temporaryPassword } = await resetStaff(tx, ctx.input.id, { secondFactor: ctx.input.secondFactor }, ctx.now);
       const ended = await endAllSessions(tx, after.id, ctx.now);

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { STAFF_IMAGE_FIELD, getComplaintCall, listComplaintsCall, replyToComplaintCall, uploadImageCall } from '@cashloan/contract';
 import { complaintForStaff, complaintInbox, lenderHolidays, replyToComplaint, uploadReplyImage, viewForStaff } from '../../modules/complaints/agent-service.ts';
 import { missingImage, readImageField } from '../../modules/complaints/read-upload.ts';
-import { mountStaffCall, type StaffDeps } from '../http/mount.ts';
+import { mountCall } from '../../platform/http/mount.ts';
+import { staffCalls, type StaffDeps } from '../http/mount.ts';
 
 /** What the audit log keeps of a complaint's reply. */
 const replyValues = (c: { disposeDetail: string; disposeImages: string[]; isNeedScore: number; repliedAt: Date | null }) => ({
@@ -17,11 +18,12 @@ const replyValues = (c: { disposeDetail: string; disposeImages: string[]; isNeed
 });
 
 export function registerComplaintCalls(app: FastifyInstance, deps: StaffDeps): void {
-  mountStaffCall(app, deps, listComplaintsCall, async ({ input }) => complaintInbox(deps, input));
+  const staff = staffCalls(deps);
+  mountCall(app, staff, listComplaintsCall, async ({ input }) => complaintInbox(deps, input));
 
-  mountStaffCall(app, deps, getComplaintCall, async ({ input }) => complaintForStaff(deps, input.id));
+  mountCall(app, staff, getComplaintCall, async ({ input }) => complaintForStaff(deps, input.id));
 
-  mountStaffCall(app, deps, replyToComplaintCall, (ctx) =>
+  mountCall(app, staff, replyToComplaintCall, (ctx) =>
     ctx.write(async (tx) => {
       const { id, ...reply } = ctx.input;
       const { before, after } = await replyToComplaint(tx, id, reply, ctx.now);
@@ -29,16 +31,10 @@ export function registerComplaintCalls(app: FastifyInstance, deps: StaffDeps): v
     }),
   );
 
-  mountStaffCall(
-    app,
-    deps,
-    uploadImageCall,
-    async (ctx) => {
-      if (!ctx.request.isMultipart()) throw missingImage(STAFF_IMAGE_FIELD);
-      const stored = await uploadReplyImage(deps, ctx.current.staff.id, () => readImageField(ctx.request, STAFF_IMAGE_FIELD));
-      await ctx.audit({ targetType: 'upload', targetId: stored.url });
-      return stored;
-    },
-    { multipart: true },
-  );
+  mountCall(app, staffCalls(deps, { multipart: true }), uploadImageCall, async (ctx) => {
+    if (!ctx.request.isMultipart()) throw missingImage(STAFF_IMAGE_FIELD);
+    const stored = await uploadReplyImage(deps, ctx.current.staff.id, () => readImageField(ctx.request, STAFF_IMAGE_FIELD));
+    await ctx.audit({ targetType: 'upload', targetId: stored.url });
+    return stored;
+  });
 }

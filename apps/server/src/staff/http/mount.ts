@@ -1,13 +1,15 @@
 /**
- * Mounts one staff call of the contract (packages/contract/src/staff) under /staff/api, with every
- * check the call declares made here, before its handler runs, so no handler can forget one:
- * the session cookie (401), the sign-in stage (403), the roles (403), and for a write the CSRF token
- * bound to the session, the Origin and Sec-Fetch-Site of the page that sent it, and a JSON body
- * (403, 415); then the input, validated by the call's schema (400 naming the field). A write is
- * written to the audit log: in its own transaction when done, on its own when refused.
+ * The caller kind of the staff calls of the contract (packages/contract/src/staff) under /staff/api;
+ * platform/http/mount.ts takes the steps every call takes (no-store, NUL refusal, the call's schema
+ * with a 400 naming the field, the answer check). Every check the call declares is made before its
+ * handler runs, so no handler can forget one: the session cookie (401), the sign-in stage (403), the
+ * roles (403), and for a write the CSRF token bound to the session, the Origin and Sec-Fetch-Site of
+ * the page that sent it, and a JSON body (403, 415). The input is the path parameters with the query
+ * (GET) or the JSON body; the answer is `{code: 0, message: 'success', data}`. A write is written to
+ * the audit log: in its own transaction when done, on its own when refused.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   STAFF_API_BASE,
   STAFF_CSRF_HEADER,
@@ -20,7 +22,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { ApiError, invalidInput } from '../../platform/http/api-error.ts';
-import { describeIssue, findNul } from '../../platform/http/validation.ts';
+import type { CallerKind, HandlerTypes } from '../../platform/http/mount.ts';
 import { writeAudit, type AuditActor } from '../audit/service.ts';
 import { sessionOf, type StaffSession } from '../session/service.ts';
 
@@ -109,18 +111,25 @@ export interface MountOptions {
   multipart?: boolean;
 }
 
-export function mountStaffCall<C extends StaffCall>(app: FastifyInstance, deps: StaffDeps & { config: { validateAnswers?: boolean } }, call: C, handler: StaffHandler<C>, options: MountOptions = {}): void {
-  const { route } = call;
-  const stages = route.stages ?? ['signed-in'];
-  const writes = route.method === 'POST';
-  app.route({
-    method: route.method,
-    url: route.path,
-    handler: async (request, reply) => {
-      // Staff answers carry borrowers' data and session tokens: no cache keeps a copy.
-      reply.header('Cache-Control', 'no-store');
+/** A staff call's handler types, for platform/http/mount.ts. */
+export interface StaffHandlers extends HandlerTypes {
+  context: this['call'] extends StaffCall ? StaffCallContext<this['call']> : never;
+  answer: this['call'] extends StaffCall ? StaffAnswerOf<this['call']> : never;
+}
+
+/** The caller kind of the staff calls: `mountCall(app, staffCalls(deps), call, handler)`. */
+export function staffCalls(deps: StaffDeps & { config: { validateAnswers?: boolean } }, options: MountOptions = {}): CallerKind<StaffCall, StaffHandlers> {
+  return {
+    url: (call) => call.route.path,
+    inputSchema: (call) => call.input,
+    validateAnswers: deps.config.validateAnswers,
+    open: (call, request, reply) => {
+      const { route } = call;
+      const stages = route.stages ?? ['signed-in'];
+      const writes = route.method === 'POST';
       const now = deps.clock.now();
       const address = request.ip;
+      let current: StaffSession | null = null;
       let actor: AuditActor | null = null;
       let action = route.audit;
       const entry = (details: AuditDetails, outcome: 'done' | 'refused') => ({
@@ -129,10 +138,10 @@ export function mountStaffCall<C extends StaffCall>(app: FastifyInstance, deps: 
         ...Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
         outcome,
       });
-      try {
-        if (writes) refuseForeignPage(request, deps.config.BACKOFFICE_ORIGIN);
-        let current: StaffSession | null = null;
-        if (route.access !== 'public') {
+      return {
+        identify: async () => {
+          if (writes) refuseForeignPage(request, deps.config.BACKOFFICE_ORIGIN);
+          if (route.access === 'public') return;
           current = await sessionOf(deps.db, request.cookies[STAFF_SESSION_COOKIE], now);
           actor = { id: current.staff.id, email: current.staff.email };
           if (!stages.includes(current.session.stage)) throw forbidden(STAFF_MESSAGES.finishSignIn);
@@ -143,20 +152,19 @@ export function mountStaffCall<C extends StaffCall>(app: FastifyInstance, deps: 
             const sent = request.headers[STAFF_CSRF_HEADER.toLowerCase()];
             if (typeof sent !== 'string' || !sameText(sent, current.session.csrfToken)) throw forbidden(STAFF_MESSAGES.csrf);
           }
-        }
-        const contentType = String(request.headers['content-type'] ?? '');
-        if (writes && !options.multipart && !contentType.startsWith('application/json') && request.headers['content-length'] !== '0' && request.body !== undefined) {
-          throw new ApiError(415, 'The body must be JSON (Content-Type: application/json).', 415);
-        }
-        const sent = (route.method === 'GET' ? request.query : options.multipart ? {} : request.body) ?? {};
-        if (typeof sent !== 'object' || Array.isArray(sent)) throw invalidInput('The body must be a JSON object.');
-        const input = { ...(sent as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
-        const nul = findNul(input);
-        if (nul !== null) throw invalidInput(`${nul} must not contain a NUL character`);
-        const parsed = call.input.safeParse(input);
-        if (!parsed.success) throw invalidInput(describeIssue(parsed.error));
-        const ctx: StaffCallContext<C> = {
-          input: parsed.data as StaffParsedInputOf<C>,
+        },
+        // Path parameters, then the query (GET) or the JSON body (POST); a multipart upload is read by its handler.
+        input: () => {
+          const contentType = String(request.headers['content-type'] ?? '');
+          if (writes && !options.multipart && !contentType.startsWith('application/json') && request.headers['content-length'] !== '0' && request.body !== undefined) {
+            throw new ApiError(415, 'The body must be JSON (Content-Type: application/json).', 415);
+          }
+          const sent = (route.method === 'GET' ? request.query : options.multipart ? {} : request.body) ?? {};
+          if (typeof sent !== 'object' || Array.isArray(sent)) throw invalidInput('The body must be a JSON object.');
+          return { ...(sent as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
+        },
+        context: (input) => ({
+          input: input as StaffParsedInputOf<StaffCall>,
           current: current!,
           now,
           request,
@@ -177,21 +185,16 @@ export function mountStaffCall<C extends StaffCall>(app: FastifyInstance, deps: 
           auditAs: (step) => {
             action = step;
           },
-        };
-        const data = await handler(ctx);
-        if (deps.config.validateAnswers) {
-          const checked = call.answer.safeParse(data);
-          if (!checked.success) throw new Error(`Answer of ${route.path} breaks the contract: ${describeIssue(checked.error)}`);
-        }
-        return { code: 0, message: 'success', data };
-      } catch (error) {
-        if (error instanceof ApiError && error.httpStatus === 401 && route.access !== 'public') clearSessionCookie(request, reply);
-        // A refused write is in the log too (who tried what, and why it was refused), when we know who.
-        if (error instanceof ApiError && error.httpStatus < 500 && route.audit && actor) {
-          await writeAudit(deps.db, actor, entry({ after: { refused: error.message } }, 'refused'), { at: now, address });
-        }
-        throw error;
-      }
+        }),
+        answer: (data) => ({ code: 0, message: 'success', data }),
+        failed: async (error) => {
+          if (error instanceof ApiError && error.httpStatus === 401 && route.access !== 'public') clearSessionCookie(request, reply);
+          // A refused write is in the log too (who tried what, and why it was refused), when we know who.
+          if (error instanceof ApiError && error.httpStatus < 500 && route.audit && actor) {
+            await writeAudit(deps.db, actor, entry({ after: { refused: error.message } }, 'refused'), { at: now, address });
+          }
+        },
+      };
     },
-  });
+  };
 }

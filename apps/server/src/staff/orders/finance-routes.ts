@@ -14,7 +14,8 @@ import { voidAtProvider } from '../../domain/payments/pay-codes.ts';
 import { countPaymentApplied } from '../../platform/metrics/metrics.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import type { StaffRow } from '../accounts/service.ts';
-import { mountStaffCall, type StaffDeps } from '../http/mount.ts';
+import { mountCall } from '../../platform/http/mount.ts';
+import { staffCalls, type StaffDeps } from '../http/mount.ts';
 import { approvePosting, listPostings, needsSecondApproval, postingView, rejectPosting, requestPosting, reserveReference } from './postings.ts';
 import { orderForStaff, orderNotFound } from './service.ts';
 
@@ -30,7 +31,8 @@ const ledgerValues = (o: { status: number; paidMinor: number; disbursedAt: Date 
 const memberOf = (staff: StaffRow) => ({ id: staff.id, name: staff.name, email: staff.email });
 
 export function registerFinanceCalls(app: FastifyInstance, deps: StaffDeps): void {
-  mountStaffCall(app, deps, moveOrderCall, (ctx) =>
+  const staff = staffCalls(deps);
+  mountCall(app, staff, moveOrderCall, (ctx) =>
     ctx.write(async (tx) => {
       const before = await loadOrder(tx, ctx.input.id);
       if (!before) throw orderNotFound(ctx.input.id);
@@ -39,7 +41,7 @@ export function registerFinanceCalls(app: FastifyInstance, deps: StaffDeps): voi
     }),
   );
 
-  mountStaffCall(app, deps, postPaymentCall, async (ctx) => {
+  mountCall(app, staff, postPaymentCall, async (ctx) => {
     const { id, amountMinor, method, reference } = ctx.input;
     if (needsSecondApproval(deps.config, amountMinor)) {
       // Above the threshold nothing is applied: the posting waits for another finance user.
@@ -74,9 +76,9 @@ export function registerFinanceCalls(app: FastifyInstance, deps: StaffDeps): voi
     return answer;
   });
 
-  mountStaffCall(app, deps, listPostingsCall, async ({ input }) => listPostings(deps.db, input));
+  mountCall(app, staff, listPostingsCall, async ({ input }) => listPostings(deps.db, input));
 
-  mountStaffCall(app, deps, approvePostingCall, async (ctx) => {
+  mountCall(app, staff, approvePostingCall, async (ctx) => {
     const answer = await ctx.write(async (tx) => {
       const { id, postingId } = ctx.input;
       const { before, posting, orderBefore, result } = await approvePosting(tx, { orderId: id, postingId, checker: memberOf(ctx.current.staff), now: ctx.now });
@@ -97,7 +99,7 @@ export function registerFinanceCalls(app: FastifyInstance, deps: StaffDeps): voi
     return answer;
   });
 
-  mountStaffCall(app, deps, rejectPostingCall, (ctx) =>
+  mountCall(app, staff, rejectPostingCall, (ctx) =>
     ctx.write(async (tx) => {
       const { id, postingId, reason } = ctx.input;
       const { before, posting } = await rejectPosting(tx, { orderId: id, postingId, reason, checker: memberOf(ctx.current.staff), now: ctx.now });

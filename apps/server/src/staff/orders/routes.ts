@@ -4,11 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { getOrderCall, searchOrdersCall } from '@cashloan/contract';
-import { mountStaffCall, type StaffDeps } from '../http/mount.ts';
+import { mountCall } from '../../platform/http/mount.ts';
+import { staffCalls, type StaffDeps } from '../http/mount.ts';
 import { orderForStaff, searchOrdersForStaff } from './service.ts';
 
 export function registerOrderCalls(app: FastifyInstance, deps: StaffDeps): void {
-  mountStaffCall(app, deps, searchOrdersCall, async ({ input, now }) => searchOrdersForStaff(deps, input, now));
+  const staff = staffCalls(deps);
+  mountCall(app, staff, searchOrdersCall, async ({ input, now }) => searchOrdersForStaff(deps, input, now));
 
-  mountStaffCall(app, deps, getOrderCall, async ({ input, now }) => orderForStaff(deps, input.id, now));
+  mountCall(app, staff, getOrderCall, async ({ input, now }) => orderForStaff(deps, input.id, now));
 }

@@ -1,7 +1,8 @@
 /** The staff API's session calls: sign in, the second factor, who is signed in, sign out, the password. */
 import type { FastifyInstance } from 'fastify';
 import { changePasswordCall, meCall, secondFactorCall, secondFactorConfirmCall, secondFactorSetupCall, signInCall, signOutCall } from '@cashloan/contract';
-import { clearSessionCookie, mountStaffCall, setSessionCookie, type StaffDeps } from '../http/mount.ts';
+import { mountCall } from '../../platform/http/mount.ts';
+import { clearSessionCookie, staffCalls, setSessionCookie, type StaffDeps } from '../http/mount.ts';
 import {
   changePassword,
   confirmSecondFactor,
@@ -18,9 +19,10 @@ import {
 const opened = (s: StaffSession | OpenedSession): s is OpenedSession => 'token' in s;
 
 export function registerSessionCalls(app: FastifyInstance, deps: StaffDeps): void {
+  const staff = staffCalls(deps);
   const { db } = deps;
 
-  mountStaffCall(app, deps, signInCall, async (ctx) => {
+  mountCall(app, staff, signInCall, async (ctx) => {
     const outcome = await signIn(db, { ...ctx.input, address: ctx.request.ip }, ctx.now);
     ctx.actor = outcome.actor;
     if (!outcome.opened) throw signInFailed();
@@ -29,36 +31,36 @@ export function registerSessionCalls(app: FastifyInstance, deps: StaffDeps): voi
     return sessionState(outcome.opened);
   });
 
-  mountStaffCall(app, deps, secondFactorCall, async (ctx) => {
+  mountCall(app, staff, secondFactorCall, async (ctx) => {
     const next = await enterSecondFactor(deps, ctx.current, ctx.input.code, ctx.request.ip, ctx.now);
     if (opened(next)) setSessionCookie(ctx.request, ctx.reply, next.token);
     await ctx.audit({ after: { stage: next.session.stage } });
     return sessionState(next);
   });
 
-  mountStaffCall(app, deps, meCall, async (ctx) => sessionState(ctx.current));
+  mountCall(app, staff, meCall, async (ctx) => sessionState(ctx.current));
 
-  mountStaffCall(app, deps, signOutCall, async (ctx) => {
+  mountCall(app, staff, signOutCall, async (ctx) => {
     await signOut(db, ctx.current, ctx.now);
     clearSessionCookie(ctx.request, ctx.reply);
     await ctx.audit({});
     return {};
   });
 
-  mountStaffCall(app, deps, changePasswordCall, async (ctx) => {
+  mountCall(app, staff, changePasswordCall, async (ctx) => {
     const next = await changePassword(db, ctx.current, ctx.input, ctx.request.ip, ctx.now);
     if (opened(next)) setSessionCookie(ctx.request, ctx.reply, next.token);
     await ctx.audit({ after: { stage: next.session.stage, otherSessionsEnded: true } });
     return sessionState(next);
   });
 
-  mountStaffCall(app, deps, secondFactorSetupCall, async (ctx) => {
+  mountCall(app, staff, secondFactorSetupCall, async (ctx) => {
     const setup = await startSecondFactorSetup(deps, ctx.current);
     await ctx.audit({ after: { pending: true } });
     return setup;
   });
 
-  mountStaffCall(app, deps, secondFactorConfirmCall, async (ctx) => {
+  mountCall(app, staff, secondFactorConfirmCall, async (ctx) => {
     const { recoveryCodes, next } = await confirmSecondFactor(deps, ctx.current, ctx.input.code, ctx.request.ip, ctx.now);
     if (opened(next)) setSessionCookie(ctx.request, ctx.reply, next.token);
     await ctx.audit({ before: { secondFactor: false }, after: { secondFactor: true, stage: next.session.stage } });
