@@ -58,7 +58,7 @@ export const VERIFY_CODE_MIN_LENGTH = 6;
 export const SMS_RESEND_SECONDS = 60;
 
 /**
- * Failure codes particular calls answer with besides ERROR_CODES (numeric form: the '00' family
+ * Failure codes particular calls answer with besides ERROR_CODES (numeric form: the '00' code form
  * sends them as strings, e.g. '800006').
  */
 export const CALL_ERROR_CODES = {
@@ -86,5 +86,5 @@ export const DUPLICATE_REPAYMENT_MESSAGE = 'Please do not submit the payment req
 export const DUPLICATE_SUBMISSION_MESSAGE = 'This request was already sent and is still being processed. Please wait a moment before trying again.';
 /** Repayment by card and by the alternate channel: a duplicate is the spec's 800005. */
 export const REPAYMENT_IDEMPOTENCY: Idempotency = { duplicateCode: CALL_ERROR_CODES.duplicateRepayment, duplicateMessage: DUPLICATE_REPAYMENT_MESSAGE };
-/** Loan push and pay-code issue: a duplicate is refused (409) in the family's shape. */
+/** Loan push and pay-code issue: a duplicate is refused (409) in the call's code form. */
 export const SUBMISSION_IDEMPOTENCY: Idempotency = { duplicateCode: ERROR_CODES.refused, duplicateMessage: DUPLICATE_SUBMISSION_MESSAGE };

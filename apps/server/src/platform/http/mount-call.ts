@@ -1,7 +1,7 @@
 /**
  * Mounts one contract call on Fastify: validates the payload against the contract, has the caller
  * named by the session (`authenticate`, handed in: the borrowers of the domain layer), runs the
- * handler, and wraps its answer in the family's envelope. Route files mount through
+ * handler, and wraps its answer in the envelope of the call's code form. Route files mount through
  * domain/borrowers/borrower-calls.ts and never build an envelope or read the session themselves.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +14,7 @@ import {
   type AnswerDataOf,
   type Call,
   type Envelope,
-  type Family,
+  type CodeForm,
   type ParsedPayloadOf,
   type SessionParams,
 } from '@cashloan/contract';
@@ -26,8 +26,8 @@ import { describeIssue, findNul } from './validation.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The success family of the call a route serves; errors use the same code form. */
-    family?: Family;
+    /** The success code form of the call a route serves; errors use the same code form. */
+    codeForm?: CodeForm;
   }
 }
 
@@ -90,7 +90,7 @@ export function mountContractCall<C extends Call, B extends Caller>(app: Fastify
   app.route({
     method: call.route.method,
     url,
-    config: { family: call.route.family },
+    config: { codeForm: call.route.codeForm },
     ...(idempotency ? { onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => recordAnswer(deps, request, reply, payload) } : {}),
     handler: async (request, reply) => {
       // Answers carry the borrower's data (and refusals name it): no cache keeps a copy.
@@ -126,7 +126,7 @@ export function mountContractCall<C extends Call, B extends Caller>(app: Fastify
         if (!reply.hasHeader('Content-Disposition')) reply.header('Content-Disposition', 'attachment');
         return reply.type('application/pdf').send(Buffer.from(data as Uint8Array));
       }
-      const envelope: Envelope<unknown> = { code: successCode(call.route.family), message: 'success', data };
+      const envelope: Envelope<unknown> = { code: successCode(call.route.codeForm), message: 'success', data };
       return envelope;
     },
   });
