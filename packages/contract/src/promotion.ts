@@ -4,14 +4,8 @@
  */
 import { z } from 'zod';
 import { emptyAnswer, idField, optionalIdField, optionalTextField, tokenField } from './schema.ts';
-import {
-  CAPTCHA_MAX_LENGTH,
-  LANDING_PAGES,
-  PHONE_RULE_NAMES,
-  SMS_CODE_MAX_LENGTH,
-  phoneMatchesRule,
-  type PhoneRuleName,
-} from './routes/values.ts';
+import { LANDING_PAGES, PHONE_RULE_NAMES, phoneMatchesRule, type PhoneRuleName } from './routes/landing.ts';
+import { CAPTCHA_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from './routes/values.ts';
 
 const colour = z
   .string()

@@ -11,7 +11,8 @@
  *   idempotent), zod-free; its payload and answer types come from `import type * as family from
  *   '../<family>.ts'` (`route<typeof family.someCall>(…)`), so the web gets a typed route and no zod.
  * - <family>.ts: the call's zod schemas and the types inferred from them. It imports no route: what it
- *   shares with the routes (fixed values, limits, the phone rules) sits in routes/values.ts.
+ *   shares with the routes (fixed values, limits) sits in routes/values.ts (the landing's phone rules in
+ *   routes/landing.ts, so that only the landing's pages carry them).
  * - calls/<family>.ts: the Call, `defineCall(route, schemas, summary)`, the one place that imports both;
  *   defineCall refuses a route typed from other schemas. all-calls.ts lists them for the server and docs.
  *
@@ -21,6 +22,7 @@
  * other POST of the product.
  */
 export * from './routes/values.ts';
+export * from './routes/landing.ts';
 export * from './routes/bind-bank.ts';
 export * from './routes/complaints.ts';
 export * from './routes/customer-service.ts';

@@ -1,7 +1,8 @@
 /**
  * The values and rules of routes.ts that are not routes (statuses, fixed form values, limits, failure
- * codes and texts, the landing's phone rules), apart so a page that needs one does not carry every
+ * codes and texts), apart so a page that needs one does not carry every
  * route, and so the schema files (<family>.ts) can use them without importing a route file (routes.ts).
+ * The promotion landing's rules are in routes/landing.ts: only the landing's pages carry them.
  */
 import { ERROR_CODES, type Idempotency } from '../common.ts';
 
@@ -92,36 +93,6 @@ export const DUPLICATE_SUBMISSION_MESSAGE = 'This request was already sent and i
 export const REPAYMENT_IDEMPOTENCY: Idempotency = { duplicateCode: CALL_ERROR_CODES.duplicateRepayment, duplicateMessage: DUPLICATE_REPAYMENT_MESSAGE };
 /** Loan push and pay-code issue: a duplicate is refused (409) in the call's code form. */
 export const SUBMISSION_IDEMPOTENCY: Idempotency = { duplicateCode: ERROR_CODES.refused, duplicateMessage: DUPLICATE_SUBMISSION_MESSAGE };
-
-// ---- promotion landing (routes/promotion.ts) -----------------------------------------------------
-/**
- * The landing a promotion link opens when it names no templateId (spec: the routes take query
- * parameters, but a bare #/downloadTemplate must still work). The demo seed creates it with the
- * spec's phone rule; an operator keeps a template with this id.
- */
-export const DEFAULT_LANDING_TEMPLATE_ID = '1';
-
-/**
- * The mobile-number rules of the registration landing, in the one place both sides read them. A
- * landing template names its market's rule (`phoneRule`); 'default' is the spec's rule (section 5:
- * 11 digits, 1 then 3-9), 'ph' and 'in' are the Philippine and Indian numbers real campaigns use.
- */
-export const PHONE_RULES = {
-  default: { pattern: '^1[3-9][0-9]{9}$', maxLength: PHONE_LENGTH, example: '13912345678', hint: '11 digits, starting with 1' },
-  /** Philippine mobile numbers as written at home: 09 then 9 digits. */
-  ph: { pattern: '^09[0-9]{9}$', maxLength: 11, example: '09171234567', hint: '11 digits, starting with 09' },
-  /** Indian mobile numbers: 10 digits, the first 6 to 9. */
-  in: { pattern: '^[6-9][0-9]{9}$', maxLength: 10, example: '9876543210', hint: '10 digits, starting with 6, 7, 8 or 9' },
-} as const;
-export type PhoneRuleName = keyof typeof PHONE_RULES;
-export const PHONE_RULE_NAMES = Object.keys(PHONE_RULES) as PhoneRuleName[];
-/** Whether a mobile number (digits only) is correct under a market's rule. */
-export function phoneMatchesRule(phone: string, rule: PhoneRuleName): boolean {
-  return new RegExp(PHONE_RULES[rule].pattern).test(phone);
-}
-/** The landing pages track-visit and track-click count (the promotion routes without their slash). */
-export const LANDING_PAGES = ['downloadTemplate', 'agreementTemplate'] as const;
-export type LandingPage = (typeof LANDING_PAGES)[number];
 
 // ---- the borrower's records (routes/records.ts) -------------------------------------------------
 /** A document key of record-pdf: a receipt, the confirmed disclosure or an agreement, the schedule, the statement, the certificate. */

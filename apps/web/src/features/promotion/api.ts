@@ -4,7 +4,7 @@
  * (101/-1 refresh the image, 11 opens the already-registered prompt, anything else is toasted).
  */
 import { channelTemplateRoute, getCaptchaRoute, getSidRoute, getSmsRoute, registerRoute, trackClickRoute, trackVisitRoute } from '@cashloan/contract/routes/promotion';
-import type { LandingPage } from '@cashloan/contract/routes/values';
+import type { LandingPage } from '@cashloan/contract/routes/landing';
 import type { PayloadOf } from '@cashloan/contract/common';
 import { buildRequest, callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';

@@ -1,5 +1,6 @@
 /** The sign-up form's rules (spec section 5) and its messages, in one place the page and its tests share. */
-import { CAPTCHA_MAX_LENGTH, PHONE_RULES, SMS_CODE_MAX_LENGTH, phoneMatchesRule, type PhoneRuleName } from '@cashloan/contract/routes/values';
+import { PHONE_RULES, phoneMatchesRule, type PhoneRuleName } from '@cashloan/contract/routes/landing';
+import { CAPTCHA_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from '@cashloan/contract/routes/values';
 
 export const FORM_MESSAGES = {
   phoneFirst: 'Please enter your mobile number first',
