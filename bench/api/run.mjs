@@ -477,7 +477,7 @@ function cannon(options) {
   });
 }
 
-/** Checks one answer (HTTP 200 and the family's success code) before loading a call. */
+/** Checks one answer (HTTP 200 and the success code of the call's code form) before loading a call. */
 async function sampleCheck(base, call, state) {
   const { status, body } = await postForm(callUrl(base, call, state.session), call.body(state));
   const ok = status === 200 && body?.code === call.success;

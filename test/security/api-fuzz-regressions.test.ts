@@ -74,7 +74,7 @@ describe('fuzz findings', () => {
 });
 
 describe('database out of reach', () => {
-  it('answers 503 with the clear message and Retry-After in the call family\'s code form, never the driver\'s words', async () => {
+  it('answers 503 with the clear message and Retry-After in the call\'s code form, never the driver\'s words', async () => {
     const { session } = await t.newBorrower();
     const original = t.db.query.bind(t.db);
     // What the PostgreSQL client throws while the server restarts (client.ts wraps it so).

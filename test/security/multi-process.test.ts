@@ -444,7 +444,7 @@ const STEP_PAUSE_MS = 1_500;
       try {
         const res = await send(base, `${path}?${query}`, body.toString(), via === 'proxy' ? false : keepAlive);
         sample.status = res.status;
-        sample.ok = res.status === 200 && isSuccess(eventSaveCall.route.family, (JSON.parse(res.body) as { code: unknown }).code);
+        sample.ok = res.status === 200 && isSuccess(eventSaveCall.route.codeForm, (JSON.parse(res.body) as { code: unknown }).code);
         if (!sample.ok) sample.failure = res.body.slice(0, 300);
       } catch (error) {
         sample.failure = String(error);

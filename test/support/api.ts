@@ -68,7 +68,7 @@ export async function borrowerCall<T>(target: Target, session: SessionParams, ca
     body: new URLSearchParams(form).toString(),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
-  return (await envelope(res, (code) => isSuccess(call.route.family, code))).data as T;
+  return (await envelope(res, (code) => isSuccess(call.route.codeForm, code))).data as T;
 }
 
 /** A borrower's multipart upload of one file in `field`. */
@@ -82,5 +82,5 @@ export async function borrowerUpload<T>(
   const form = new FormData();
   form.set(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const res = await fetch(callUrl(target, call, session), { method: call.route.method, body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  return (await envelope(res, (code) => isSuccess(call.route.family, code))).data as T;
+  return (await envelope(res, (code) => isSuccess(call.route.codeForm, code))).data as T;
 }

@@ -1,7 +1,7 @@
 /** Every call of spec section 7 with its schemas, for code that must enumerate them (server tests, docs). */
 import type { Call } from './schema.ts';
-import { bindCardChangeCall, bindCardNewCall, cardInitCall } from './bind-bank.ts';
-import { repaymentCommitCall, repaymentConfirmCall, repaymentHuichaoCall, repaymentWayCall } from './repayment.ts';
+import { bindCardChangeCall, bindCardNewCall, cardInitCall } from './calls/bind-bank.ts';
+import { repaymentCommitCall, repaymentConfirmCall, repaymentHuichaoCall, repaymentWayCall } from './calls/repayment.ts';
 import {
   problemDetailCall,
   problemInitByQueryCall,
@@ -10,14 +10,14 @@ import {
   problemSaveCall,
   saveScoreCall,
   uploadProblemImgCall,
-} from './complaints.ts';
-import { agreementContentCall, contractCall, contractJumpCall } from './loan-confirmation.ts';
-import { goyaAgreementJumpCall, goyaAgreementsCall, goyaLoanConfirmCall, goyaLoanSubmitCall } from './loan-confirmation.ts';
-import { goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall } from './order-details.ts';
-import { loanDetailConfirmCall, loanDetailPushCall } from './loan-confirmation.ts';
-import { generateVcodeCall, upiPayCall } from './repayment.ts';
-import { googleScoreCall, loanDetailsCall } from './order-details.ts';
-import { contactKfInfoCall } from './customer-service.ts';
+} from './calls/complaints.ts';
+import { agreementContentCall, contractCall, contractJumpCall } from './calls/loan-confirmation.ts';
+import { goyaAgreementJumpCall, goyaAgreementsCall, goyaLoanConfirmCall, goyaLoanSubmitCall } from './calls/loan-confirmation.ts';
+import { goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall } from './calls/order-details.ts';
+import { loanDetailConfirmCall, loanDetailPushCall } from './calls/loan-confirmation.ts';
+import { generateVcodeCall, upiPayCall } from './calls/repayment.ts';
+import { googleScoreCall, loanDetailsCall } from './calls/order-details.ts';
+import { contactKfInfoCall } from './calls/customer-service.ts';
 import {
   channelTemplateCall,
   getCaptchaCall,
@@ -26,12 +26,12 @@ import {
   registerCall,
   trackClickCall,
   trackVisitCall,
-} from './promotion.ts';
-import { loanPlayDetailCall, rolloverInfoCall } from './repayment.ts';
-import { siteConfigCall } from './site.ts';
-import { eventSaveCall } from './order-details.ts';
-import { documentsCall, paymentHistoryCall, receiptCall, recordPdfCall } from './records.ts';
-import { cancelPayCodeCall, coolingOffCall } from './cancel-loan.ts';
+} from './calls/promotion.ts';
+import { loanPlayDetailCall, rolloverInfoCall } from './calls/repayment.ts';
+import { siteConfigCall } from './calls/site.ts';
+import { eventSaveCall } from './calls/order-details.ts';
+import { documentsCall, paymentHistoryCall, receiptCall, recordPdfCall } from './calls/records.ts';
+import { cancelPayCodeCall, coolingOffCall } from './calls/cancel-loan.ts';
 
 export const ALL_CALLS = {
   // bind card

@@ -1,5 +1,5 @@
 /**
- * Renders docs/api.md from ALL_CALLS: every call's method, URL, family, client headers, payload
+ * Renders docs/api.md from ALL_CALLS: every call's method, URL, code form, client headers, payload
  * and answer fields (walked from the zod schemas through their JSON Schema) and a worked example.
  * scripts/gen-api-doc.ts writes the file; the contract test fails when the file is stale.
  */
@@ -176,7 +176,7 @@ function exampleText(name: CallName, call: Call): string {
   } else if (r.responds === 'pdf') {
     lines.push('', 'Answer: `200 application/pdf` with `Content-Disposition: attachment` and the PDF bytes (no envelope); a refusal is the usual envelope.');
   } else {
-    const envelope = { code: SUCCESS_CODE[r.family], message: 'success', data: example.answer };
+    const envelope = { code: SUCCESS_CODE[r.codeForm], message: 'success', data: example.answer };
     lines.push('', '```json', JSON.stringify(envelope, null, 2), '```');
   }
   return lines.join('\n');
@@ -187,7 +187,7 @@ function callSection(name: CallName, call: Call): string {
   const payload = jsonSchemaOf(call.payload, 'input');
   const facts = [
     `- Call: \`${name}\` (route \`${name.replace(/Call$/, 'Route')}\`)`,
-    `- Family: \`${r.family}\`, success code \`${JSON.stringify(SUCCESS_CODE[r.family])}\``,
+    `- Code form: \`${r.codeForm}\`, success code \`${JSON.stringify(SUCCESS_CODE[r.codeForm])}\``,
     `- Client headers: ${headerPair(r)}`,
     `- Session: ${r.auth ? 'required (session query parameters)' : 'none (public)'}`,
     `- Body: ${bodyText(r)}`,
@@ -253,13 +253,13 @@ from page parameters (empty when absent); the time-out is ${HTTP_TIMEOUT_MS} ms.
 ${clients}
 
 **Envelope.** Every answer (except get-captcha's image) is \`{ "code": …, "message": "…", "data": … }\`. Money in answers is in minor
-units (shown divided by 100 with 2 decimals). There are two success families:
+units (shown divided by 100 with 2 decimals). There are two success code forms (a route's \`codeForm\`):
 
 - \`zero\`: success is the number \`${SUCCESS_CODE.zero}\` (the v3 calls, contact info, tracking, the promotion/registration calls);
 - \`doubleZero\`: success is the string \`${JSON.stringify(SUCCESS_CODE.doubleZero)}\` (complaints, score, upload, repayment by card, the obfuscated goya calls).
 
 **Errors.** A failure answers the envelope with \`data: null\`, a message for the borrower and one of these codes; the \`doubleZero\`
-family sends the code as a string. An invalid payload names the field in the message (e.g. \`orderId is required\`);
+code form sends the code as a string. An invalid payload names the field in the message (e.g. \`orderId is required\`);
 a query, session or body value holding a NUL character (U+0000) is refused so (\`source must not contain a NUL character\`).
 A 5xx never says more than "${ERROR_MESSAGES.internal}", or, when the database is briefly out of reach (a restart), 503 with
 "${ERROR_MESSAGES.unavailable}" and \`Retry-After: 1\`: the same request may be sent again. The image upload also answers 503
@@ -269,7 +269,7 @@ with \`Retry-After\` and a message of its own when too many images are waiting t
 |---|---|---|---|
 ${errorRows.join('\n')}
 
-Call-specific codes (numeric; a string in the \`doubleZero\` family):
+Call-specific codes (numeric; a string in the \`doubleZero\` code form):
 
 | Code | Meaning |
 |---|---|
@@ -286,8 +286,8 @@ it starts a new request.
 - Same key, same payload (its fields in any order), answered: the stored answer again, the same HTTP status and the same body byte
   for byte, with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`; the call does not run again (no provider call, no SMS, no write).
 - Same key while the first request still runs: the call's duplicate-submission answer (listed with each call): \`800005\` "Please do
-  not submit the payment request twice." for the repayment calls, 409 in the family's shape for loan push and pay-code issue.
-- Same key, another payload: ${IDEMPOTENCY_MISMATCH_CODE} (HTTP ${IDEMPOTENCY_MISMATCH_CODE}; \`"${IDEMPOTENCY_MISMATCH_CODE}"\` in the doubleZero family) "${IDEMPOTENCY_MESSAGES.mismatch}";
+  not submit the payment request twice." for the repayment calls, 409 in the call's code form for loan push and pay-code issue.
+- Same key, another payload: ${IDEMPOTENCY_MISMATCH_CODE} (HTTP ${IDEMPOTENCY_MISMATCH_CODE}; \`"${IDEMPOTENCY_MISMATCH_CODE}"\` in the doubleZero code form) "${IDEMPOTENCY_MESSAGES.mismatch}";
   nothing is done.
 - Refusals (4xx, 800005, 800006) are stored and replayed like successes. A 5xx is not: the request did not complete, the key is
   released, and the same key may be sent again.
@@ -316,9 +316,9 @@ function idempotentCalls(): string {
 }
 
 function indexTable(): string {
-  const lines = ['| Method | URL | Family | Call |', '|---|---|---|---|'];
+  const lines = ['| Method | URL | Code form | Call |', '|---|---|---|---|'];
   for (const [name, call] of Object.entries(ALL_CALLS) as Array<[CallName, Call]>) {
-    lines.push(`| ${call.route.method} | \`${callUrlPath(call.route)}\` | ${call.route.family} | \`${name}\` |`);
+    lines.push(`| ${call.route.method} | \`${callUrlPath(call.route)}\` | ${call.route.codeForm} | \`${name}\` |`);
   }
   return `## All calls\n\n${lines.join('\n')}\n`;
 }

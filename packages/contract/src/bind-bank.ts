@@ -1,7 +1,6 @@
 /** Payment (bank) account binding on the bank screen /candidateWhile (spec section 7: card-init, bind-card-new/-change). */
 import { z } from 'zod';
-import { defineCall, emptyAnswer, idField, intField } from './schema.ts';
-import { bindCardChangeRoute, bindCardNewRoute, cardInitRoute } from './routes.ts';
+import { emptyAnswer, idField, intField } from './schema.ts';
 
 /** One option of an enum picker. */
 export const bankFormOption = z.object({
@@ -62,11 +61,3 @@ export const bindCard = {
   answer: emptyAnswer,
 };
 export type BindCardPayload = z.input<typeof bindCard.payload>;
-
-export const cardInitCall = defineCall(cardInitRoute, cardInit, 'The bank form definition for the product (form items, their options and filters).');
-export const bindCardNewCall = defineCall(bindCardNewRoute, bindCard, 'Saves the filled bank form as the borrower\'s payment account.');
-export const bindCardChangeCall = defineCall(
-  bindCardChangeRoute,
-  bindCard,
-  'Saves the filled bank form, replacing the account of an existing order (bank screen opened with source=loanDetail).',
-);

@@ -5,8 +5,7 @@
  * like the other v3 calls; a loan that cannot be cancelled is refused with the reason as text.
  */
 import { z } from 'zod';
-import { calendarDate, defineCall, idField, jumpUrl, minorUnits, paymentAmountField, textRow, tokenField } from './schema.ts';
-import { cancelPayCodeRoute, coolingOffRoute } from './routes.ts';
+import { calendarDate, idField, jumpUrl, minorUnits, paymentAmountField, textRow, tokenField } from './schema.ts';
 
 /** A payment channel the exit amount can be paid at (the repayment screens' over-the-counter channels). */
 export const cancelChannel = z.object({ name: z.string(), channelNumber: z.string().describe('sent back as channelNumber') });
@@ -50,6 +49,3 @@ export const cancelPayCode = {
     payUrl: jumpUrl.describe('the page showing the issued pay code (/repaymentOfCode with showType, payCode, payCodeImg, repayAmount), as generate-vcode answers'),
   }),
 };
-
-export const coolingOffCall = defineCall(coolingOffRoute, coolingOff, 'Whether the order can be cancelled in its cooling-off period now, until when, and the exact exit amount.');
-export const cancelPayCodeCall = defineCall(cancelPayCodeRoute, cancelPayCode, 'Issues a pay code for the exit amount (purpose cancel) and answers the page to show it.');

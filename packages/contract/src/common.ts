@@ -1,7 +1,7 @@
 /**
  * Wire basics shared by every API family: the envelope, the two success codes,
  * the session and page parameter names, and the zod-free `Route` every call is declared with
- * (method, path, family, client) exactly once in routes.ts.
+ * (method, path, code form, client) exactly once in routes/<family>.ts.
  */
 import type { z } from 'zod';
 
@@ -70,15 +70,15 @@ export type CarriedPageParam = (typeof CARRIED_PAGE_PARAMS)[number];
 export const PAGE_PARAM_ALIASES: Record<string, CarriedPageParam> = { product_id: 'productId' };
 
 /**
- * The two success families. 'zero': success is the number 0 (the v3 loan calls, contact info,
+ * The two success code forms (a route's `codeForm`). 'zero': success is the number 0 (the v3 loan calls, contact info,
  * promotion). 'doubleZero': success is the string '00' (complaints, score, upload, repayment,
  * the obfuscated goya calls).
  */
-export type Family = 'zero' | 'doubleZero';
-export const SUCCESS_CODE = { zero: 0, doubleZero: '00' } as const satisfies Record<Family, number | string>;
+export type CodeForm = 'zero' | 'doubleZero';
+export const SUCCESS_CODE = { zero: 0, doubleZero: '00' } as const satisfies Record<CodeForm, number | string>;
 
 /**
- * Error codes the server answers with; in the 'doubleZero' family they travel as strings.
+ * Error codes the server answers with; in the 'doubleZero' code form they travel as strings.
  * Each code is also the HTTP status of the answer, so a proxy or log reads the same thing.
  */
 export const ERROR_CODES = {
@@ -106,15 +106,15 @@ export const ERROR_MESSAGES = {
   notFound: 'Not found.',
 } as const;
 
-export function successCode(family: Family): number | string {
-  return SUCCESS_CODE[family];
+export function successCode(codeForm: CodeForm): number | string {
+  return SUCCESS_CODE[codeForm];
 }
-export function errorCode(family: Family, code: number): number | string {
-  return family === 'zero' ? code : String(code);
+export function errorCode(codeForm: CodeForm, code: number): number | string {
+  return codeForm === 'zero' ? code : String(code);
 }
-export function isSuccess(family: Family, code: unknown): boolean {
-  // Accept 0/'0' and '00'/0 leniently by value only within the family's own form.
-  return family === 'zero' ? code === 0 || code === '0' : code === '00';
+export function isSuccess(codeForm: CodeForm, code: unknown): boolean {
+  // Accept 0/'0' and '00'/0 leniently by value only within the code form's own form.
+  return codeForm === 'zero' ? code === 0 || code === '0' : code === '00';
 }
 
 export interface Envelope<T> {
@@ -151,7 +151,7 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const;
 /** What an idempotent call answers while the first request with the same key is still running. */
 export interface Idempotency {
-  /** Envelope code in numeric form (a string in the doubleZero family); its HTTP status is the code's when it is one. */
+  /** Envelope code in numeric form (a string in the doubleZero code form); its HTTP status is the code's when it is one. */
   duplicateCode: number;
   duplicateMessage: string;
 }
@@ -168,7 +168,7 @@ export interface Route<P = unknown, A = unknown> {
   path: string;
   /** Whether the path sits under API_BASE ('product') or is absolute at the server root ('root'). */
   base: 'product' | 'root';
-  family: Family;
+  codeForm: CodeForm;
   client: ClientName;
   /** How the payload travels: form-encoded body, multipart body, or (GET) the query string. */
   body: Body;
@@ -186,13 +186,13 @@ export interface CallSchemas {
   payload: z.ZodType;
   answer: z.ZodType;
 }
-type RouteInput = Pick<Route, 'method' | 'path' | 'family'> & Partial<Pick<Route, 'base' | 'client' | 'body' | 'auth' | 'responds' | 'idempotent'>>;
+type RouteInput = Pick<Route, 'method' | 'path' | 'codeForm'> & Partial<Pick<Route, 'base' | 'client' | 'body' | 'auth' | 'responds' | 'idempotent'>>;
 
 /** Declares a route whose payload and answer types come from the call's schemas (a type-only import). */
 export function route<S extends CallSchemas>(def: RouteInput): Route<z.input<S['payload']>, z.output<S['answer']>> {
   return {
     base: 'product',
-    client: def.family === 'zero' ? 'primary' : 'secondary',
+    client: def.codeForm === 'zero' ? 'primary' : 'secondary',
     body: def.method === 'GET' ? 'none' : 'form',
     auth: true,
     responds: 'envelope',

@@ -1,32 +1,7 @@
 /** Complaints and their rating (spec section 7: /user-problem/*). Success code '00'. */
 import { z } from 'zod';
-import {
-  dateTime,
-  defineCall,
-  emptyAnswer,
-  emptyPayload,
-  idField,
-  intField,
-  optionalIdField,
-  optionalTextField,
-  textField,
-  titleValueRow,
-} from './schema.ts';
-import {
-  COLLECTION_PROBLEM_TYPE,
-  COMPLAINT_IMAGE_FIELD,
-  COMPLAINT_IMAGE_MAX_BYTES,
-  COMPLAINT_MAX_CHARS,
-  COMPLAINT_MAX_IMAGES,
-  RATING_MAX_STARS,
-  problemDetailRoute,
-  problemInitByQueryRoute,
-  problemInitRoute,
-  problemListRoute,
-  problemSaveRoute,
-  saveScoreRoute,
-  uploadProblemImgRoute,
-} from './routes.ts';
+import { dateTime, emptyAnswer, emptyPayload, idField, intField, optionalIdField, optionalTextField, textField, titleValueRow } from './schema.ts';
+import { COLLECTION_PROBLEM_TYPE, COMPLAINT_MAX_CHARS, COMPLAINT_MAX_IMAGES, RATING_MAX_STARS } from './routes/values.ts';
 
 /** An image the borrower uploaded (or the agent attached): absolute http(s) URL or a path on this server. */
 const imageUrl = z.string().regex(/^(https?:\/\/|\/)\S+$/);
@@ -181,23 +156,3 @@ export const problemList = {
   }),
 };
 export type ComplaintList = z.infer<typeof problemList.answer>;
-
-export const problemDetailCall = defineCall(problemDetailRoute, problemDetail, 'One complaint with the agent\'s reply, for the details screen.');
-export const saveScoreCall = defineCall(saveScoreRoute, saveScore, 'Rates the handling of a complaint (1 to 5 stars).');
-export const problemInitCall = defineCall(problemInitRoute, problemInit, 'The problem types and the borrower\'s orders for the complaint start screen.');
-export const problemInitByQueryCall = defineCall(problemInitByQueryRoute, problemInit, 'problem-init as a GET: the same payload in the query.');
-export const uploadProblemImgCall = defineCall(
-  uploadProblemImgRoute,
-  uploadProblemImg,
-  `Stores one complaint image sent as the multipart file field ${COMPLAINT_IMAGE_FIELD} (one image per call): JPEG, PNG, WebP or GIF ` +
-    `recognised by its content, at most ${COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB (${COMPLAINT_IMAGE_MAX_BYTES} bytes) and 40 megapixels; anything else is refused and not stored. ` +
-    'The image is decoded and stored as a fresh copy without its metadata (a GIF as a PNG of its first frame), under a name the server chooses. ' +
-    'At most 30 uploads per borrower an hour, a refused file included, counted before the file is read: the 31st is answered 429 and its file is not read. ' +
-    'When too many images are waiting to be processed the call answers 503 with `Retry-After` (seconds) and stores nothing; the same image may be sent again after that many seconds.',
-);
-export const problemSaveCall = defineCall(
-  problemSaveRoute,
-  problemSave,
-  'Files a complaint; every image must have been uploaded by the same borrower, and a retried identical submission files nothing new.',
-);
-export const problemListCall = defineCall(problemListRoute, problemList, 'The borrower\'s complaints, in tabs.');

@@ -91,10 +91,10 @@ describe('route table', () => {
     for (const [name] of calls) expect(name.replace(/Call$/, 'Route') in routes, name).toBe(true);
   });
 
-  it("puts the complaint, card-repayment and goya calls in the '00' family and the others in the 0 family", () => {
+  it("puts the complaint, card-repayment and goya calls in the '00' code form and the others in the 0 code form", () => {
     for (const [name, c] of calls) {
       const doubleZero = c.route.path.startsWith('/user-problem/') || c.route.path.startsWith(YOUMI_LOAN) || c.route.path.startsWith('/gopia/');
-      expect(c.route.family, name).toBe(doubleZero ? 'doubleZero' : 'zero');
+      expect(c.route.codeForm, name).toBe(doubleZero ? 'doubleZero' : 'zero');
     }
   });
 
@@ -138,7 +138,7 @@ describe('route table', () => {
 });
 
 describe('success and error codes', () => {
-  it('tells success by the family: 0 for the zero family, the string 00 for the other', () => {
+  it('tells success by the code form: 0 for the zero code form, the string 00 for the other', () => {
     expect(isSuccess('zero', 0)).toBe(true);
     expect(isSuccess('zero', '00')).toBe(false);
     expect(isSuccess('doubleZero', '00')).toBe(true);

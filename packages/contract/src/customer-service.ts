@@ -1,7 +1,7 @@
 /** Customer-service contact details (spec section 7: contact-kf-info). */
 import { z } from 'zod';
-import { defineCall, fixedField } from './schema.ts';
-import { CONTACT_INFO_OVERALL, contactKfInfoRoute } from './routes.ts';
+import { fixedField } from './schema.ts';
+import { CONTACT_INFO_OVERALL } from './routes/values.ts';
 
 export const contactKfInfo = {
   payload: z.object({ overall: fixedField('overall', CONTACT_INFO_OVERALL) }),
@@ -13,4 +13,3 @@ export const contactKfInfo = {
   }),
 };
 export type ContactInfo = z.infer<typeof contactKfInfo.answer>;
-export const contactKfInfoCall = defineCall(contactKfInfoRoute, contactKfInfo, 'The customer-service e-mail and messaging contact.');

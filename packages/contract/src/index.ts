@@ -1,4 +1,4 @@
-/** Server-side entry: routes, schemas and calls. The web imports './common' and './routes' only. */
+/** Server-side entry: routes, schemas and calls. The web imports './common', './routes/<family>' and './routes/values' only (and types). */
 export * from './common.ts';
 export * from './routes.ts';
 export * from './schema.ts';
@@ -12,6 +12,16 @@ export * from './repayment.ts';
 export * from './site.ts';
 export * from './records.ts';
 export * from './cancel-loan.ts';
+export * from './calls/bind-bank.ts';
+export * from './calls/complaints.ts';
+export * from './calls/customer-service.ts';
+export * from './calls/loan-confirmation.ts';
+export * from './calls/order-details.ts';
+export * from './calls/promotion.ts';
+export * from './calls/repayment.ts';
+export * from './calls/site.ts';
+export * from './calls/records.ts';
+export * from './calls/cancel-loan.ts';
 export * from './all-calls.ts';
 export * from './ops.ts';
 export * from './staff/common.ts';

@@ -6,21 +6,8 @@
  * non-obfuscated twin takes (noted per call).
  */
 import { z } from 'zod';
-import { calendarDate, defineCall, fixedField, idField, intField, minorUnits, optionalIdField, paymentAmountField, textRow } from './schema.ts';
-import {
-  AGREEMENT_SCENE,
-  EXTRA_NUMBER_FIELD,
-  FIXED_EXTRA_NUMBER,
-  agreementContentRoute,
-  contractJumpRoute,
-  contractRoute,
-  goyaAgreementJumpRoute,
-  goyaAgreementsRoute,
-  goyaLoanConfirmRoute,
-  goyaLoanSubmitRoute,
-  loanDetailConfirmRoute,
-  loanDetailPushRoute,
-} from './routes.ts';
+import { calendarDate, fixedField, idField, intField, minorUnits, optionalIdField, paymentAmountField, textRow } from './schema.ts';
+import { AGREEMENT_SCENE, EXTRA_NUMBER_FIELD, FIXED_EXTRA_NUMBER } from './routes/values.ts';
 
 /** A row of the confirmation Plan list. */
 export const confirmPlanRow = z.object({ title: z.string(), description: z.string(), amount: minorUnits, pay_time: calendarDate });
@@ -107,9 +94,6 @@ export const loanDetailPush = {
   answer: z.object({ lendDetailsUrl: z.string().describe('the page to replace the location with (plus carried parameters and from=confirm)') }),
 };
 
-export const loanDetailConfirmCall = defineCall(loanDetailConfirmRoute, loanDetailConfirm, 'What the loan confirmation screen shows for a product.');
-export const loanDetailPushCall = defineCall(loanDetailPushRoute, loanDetailPush, 'Submits the loan as confirmed and answers the page to go to next.');
-
 // ---- agreements ---------------------------------------------------------------------------------
 
 /** An agreement of the list: its title, and the position contract-jump asks for. */
@@ -163,14 +147,6 @@ export const agreementContent = {
 };
 export type AgreementContent = z.infer<typeof agreementContent.answer>;
 
-export const contractCall = defineCall(contractRoute, contract, 'The agreements of the loan confirmation (scene 3).');
-export const contractJumpCall = defineCall(contractJumpRoute, contractJump, 'The page of one agreement.');
-export const agreementContentCall = defineCall(
-  agreementContentRoute,
-  agreementContent,
-  "One agreement's text filled with the borrower's and the loan's figures, for the loan agreement page /toIs (chosen here; not in the spec).",
-);
-
 // ---- the second variant (goya) ---------------------------------------------------------------------
 
 /** The second confirmation variant adds the server's button label and popup message. */
@@ -205,8 +181,3 @@ export const goyaLoanSubmit = {
   payload: loanSubmission,
   answer: loanDetailPush.answer,
 };
-
-export const goyaLoanConfirmCall = defineCall(goyaLoanConfirmRoute, goyaLoanConfirm, 'satire: the second-variant loan confirmation data.');
-export const goyaAgreementsCall = defineCall(goyaAgreementsRoute, goyaAgreements, 'cultures: the agreements of scene 3.');
-export const goyaAgreementJumpCall = defineCall(goyaAgreementJumpRoute, goyaAgreementJump, 'misunderstood: the page of one agreement.');
-export const goyaLoanSubmitCall = defineCall(goyaLoanSubmitRoute, goyaLoanSubmit, 'depush: submits the loan and answers the next URL.');

@@ -18,7 +18,7 @@ import {
   SESSION_PARAMS,
   SUCCESS_CODE,
   callUrlPath,
-  type Family,
+  type CodeForm,
 } from './common.ts';
 import { CALL_ERROR_CODES, COMPLAINT_IMAGE_FIELD } from './routes.ts';
 import { ALL_CALLS, type CallName } from './all-calls.ts';
@@ -101,8 +101,8 @@ function without(schema: JsonSchemaObject, names: Set<string>): JsonSchemaObject
   return { ...rest, properties, ...(required.length ? { required } : {}) };
 }
 
-const codeSchema = (family: Family, codes: readonly number[]) =>
-  family === 'zero' ? { type: 'integer', enum: [...codes] } : { type: 'string', enum: codes.map(String) };
+const codeSchema = (codeForm: CodeForm, codes: readonly number[]) =>
+  codeForm === 'zero' ? { type: 'integer', enum: [...codes] } : { type: 'string', enum: codes.map(String) };
 
 const errorStatuses = (auth: boolean, idempotent: boolean) =>
   [ERROR_CODES.invalidInput, ...(auth ? [ERROR_CODES.sessionInvalid] : []), ERROR_CODES.notFound, ERROR_CODES.refused, ...(idempotent ? [IDEMPOTENCY_MISMATCH_CODE] : []), ERROR_CODES.tooMany, ERROR_CODES.internal, ERROR_CODES.unavailable];
@@ -148,7 +148,7 @@ function borrowerOperation(name: CallName, call: Call, components: Record<string
     };
   }
 
-  const errorRef = { $ref: `#/components/responses/Error_${r.family}` };
+  const errorRef = { $ref: `#/components/responses/Error_${r.codeForm}` };
   const callCodes = [...(CALL_CODES[name] ?? [])];
   if (r.idempotent && !callCodes.includes(r.idempotent.duplicateCode) && r.idempotent.duplicateCode !== ERROR_CODES.refused) callCodes.push(r.idempotent.duplicateCode);
   let ok: Record<string, unknown>;
@@ -157,10 +157,10 @@ function borrowerOperation(name: CallName, call: Call, components: Record<string
   else {
     const success = {
       type: 'object',
-      properties: { code: { const: SUCCESS_CODE[r.family] }, message: { type: 'string' }, data: schemaOf(call.answer, 'output', name, components) },
+      properties: { code: { const: SUCCESS_CODE[r.codeForm] }, message: { type: 'string' }, data: schemaOf(call.answer, 'output', name, components) },
       required: ['code', 'message', 'data'],
     };
-    const refusal = { type: 'object', properties: { code: codeSchema(r.family, callCodes), message: { type: 'string' }, data: { type: 'null' } }, required: ['code', 'message', 'data'] };
+    const refusal = { type: 'object', properties: { code: codeSchema(r.codeForm, callCodes), message: { type: 'string' }, data: { type: 'null' } }, required: ['code', 'message', 'data'] };
     ok = {
       description: callCodes.length ? `Success, or one of this call's own refusals (code ${callCodes.join(', ')}, data null).` : 'Success.',
       content: { 'application/json': { schema: callCodes.length ? { oneOf: [success, refusal] } : success } },
@@ -176,7 +176,7 @@ function borrowerOperation(name: CallName, call: Call, components: Record<string
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses,
-    'x-success-family': r.family,
+    'x-success-family': r.codeForm,
   };
 }
 
@@ -257,7 +257,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       description: [
         'Generated from the contract (packages/contract/src, packages/contract/src/openapi.ts); docs/api.md is the same contract in prose, with worked examples.',
         '',
-        `Borrower calls: "product" calls under ${API_BASE}, the repayment-by-card and promotion calls at the root. Every call carries the session page parameters (${SESSION_PARAMS.join(', ')}) and \`${CURRENCY_PARAM}\` in its query; a POST sends its payload form-encoded, a GET in the query, the complaint image upload as multipart. Every answer but the captcha image and the record PDF is the envelope {code, message, data}: success is the number 0 (family zero) or the string "00" (family doubleZero, x-success-family); a failure has data null and a code that is also its HTTP status (a string in the doubleZero family). Call-specific refusals (${Object.entries(CALL_ERROR_CODES).map(([k, v]) => `${v} ${k}`).join(', ')}) are answered with HTTP 200.`,
+        `Borrower calls: "product" calls under ${API_BASE}, the repayment-by-card and promotion calls at the root. Every call carries the session page parameters (${SESSION_PARAMS.join(', ')}) and \`${CURRENCY_PARAM}\` in its query; a POST sends its payload form-encoded, a GET in the query, the complaint image upload as multipart. Every answer but the captcha image and the record PDF is the envelope {code, message, data}: success is the number 0 (code form zero) or the string "00" (code form doubleZero; x-success-family names the code form); a failure has data null and a code that is also its HTTP status (a string in the doubleZero code form). Call-specific refusals (${Object.entries(CALL_ERROR_CODES).map(([k, v]) => `${v} ${k}`).join(', ')}) are answered with HTTP 200.`,
         '',
         `Staff calls (${STAFF_API_BASE}): the ${STAFF_SESSION_COOKIE} cookie session; a write also sends the session's CSRF token in ${STAFF_CSRF_HEADER} and a JSON body; {code, message, data} with code 0 on success, else the HTTP status.`,
       ].join('\n'),
@@ -276,9 +276,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
         StaffError: errorEnvelope({ type: 'integer', description: 'The HTTP status.' }),
       },
       responses: {
-        Error_zero: { description: 'A failure: the code is the HTTP status (family zero, a number).', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error_zero' } } } },
+        Error_zero: { description: 'A failure: the code is the HTTP status (code form zero, a number).', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error_zero' } } } },
         Error_doubleZero: {
-          description: 'A failure: the code is the HTTP status (family doubleZero, a string).',
+          description: 'A failure: the code is the HTTP status (code form doubleZero, a string).',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error_doubleZero' } } },
         },
         StaffError: {

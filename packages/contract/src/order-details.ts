@@ -4,17 +4,8 @@
  * its obfuscated calls (/gopia/goya/drowns, because, define). Success code 0 on the v3 calls, '00' on goya.
  */
 import { z } from 'zod';
-import { defineCall, emptyAnswer, fixedField, idField, jumpUrl, optionalIdField, textRow } from './schema.ts';
-import {
-  GOOGLE_SCORE,
-  TRACKING_MODULE,
-  eventSaveRoute,
-  goyaClickTrackRoute,
-  goyaFailureInfoRoute,
-  goyaProductJumpRoute,
-  googleScoreRoute,
-  loanDetailsRoute,
-} from './routes.ts';
+import { emptyAnswer, fixedField, idField, jumpUrl, optionalIdField, textRow } from './schema.ts';
+import { GOOGLE_SCORE, TRACKING_MODULE } from './routes/values.ts';
 
 /** A recommended product (order details and the joint-login failure screen). */
 export const recommendedProduct = z.object({
@@ -88,9 +79,6 @@ export const googleScore = {
   answer: emptyAnswer,
 };
 
-export const loanDetailsCall = defineCall(loanDetailsRoute, loanDetails, 'The order details screen: status, details, prompts and recommendations.');
-export const googleScoreCall = defineCall(googleScoreRoute, googleScore, 'Records the app rating (the submitted score is always 5).');
-
 // ---- tracking (Borrow Again) ----------------------------------------------------------------------
 
 export const trackingModuleField = z.enum([TRACKING_MODULE.borrowAgain, TRACKING_MODULE.failureRecommendations], {
@@ -107,8 +95,6 @@ export const eventSave = {
   answer: emptyAnswer,
 };
 export type TrackingEvent = z.input<typeof eventSave.payload>;
-
-export const eventSaveCall = defineCall(eventSaveRoute, eventSave, 'Records a tracking event (module 30: Borrow Again).');
 
 // ---- the joint-login failure screen (goya) -----------------------------------------------------------
 
@@ -143,7 +129,3 @@ export const goyaProductJump = {
   payload: z.object({ productId: idField('productId') }),
   answer: z.object({ url: jumpUrl.describe('the product page; opened directly when it starts with http, otherwise via the iOS bridge') }),
 };
-
-export const goyaFailureInfoCall = defineCall(goyaFailureInfoRoute, goyaFailureInfo, 'drowns: the joint-login failure messages and recommended products.');
-export const goyaClickTrackCall = defineCall(goyaClickTrackRoute, goyaClickTrack, 'because: records a click on a recommended product (module 18).');
-export const goyaProductJumpCall = defineCall(goyaProductJumpRoute, goyaProductJump, "define: a recommended product's page URL.");

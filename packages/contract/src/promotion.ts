@@ -3,22 +3,9 @@
  * session. Success code 0; failures 11 (already registered), 101 (get-sms) and -1 (register) for a wrong captcha.
  */
 import { z } from 'zod';
-import { defineCall, emptyAnswer, idField, optionalIdField, optionalTextField, tokenField } from './schema.ts';
-import {
-  CAPTCHA_MAX_LENGTH,
-  LANDING_PAGES,
-  PHONE_RULE_NAMES,
-  SMS_CODE_MAX_LENGTH,
-  channelTemplateRoute,
-  getCaptchaRoute,
-  getSidRoute,
-  getSmsRoute,
-  phoneMatchesRule,
-  registerRoute,
-  trackClickRoute,
-  trackVisitRoute,
-  type PhoneRuleName,
-} from './routes.ts';
+import { emptyAnswer, idField, optionalIdField, optionalTextField, tokenField } from './schema.ts';
+import { LANDING_PAGES, PHONE_RULE_NAMES, phoneMatchesRule, type PhoneRuleName } from './routes/landing.ts';
+import { CAPTCHA_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from './routes/values.ts';
 
 const colour = z
   .string()
@@ -139,11 +126,3 @@ export const register = {
   answer: z.object({ userId: z.string().describe('the new borrower (spec: not shown)') }),
 };
 export type RegisterPayload = z.input<typeof register.payload>;
-
-export const channelTemplateCall = defineCall(channelTemplateRoute, channelTemplate, 'The landing template configuration.');
-export const trackVisitCall = defineCall(trackVisitRoute, trackPage, 'Counts a visit of a landing page, per template, source and day.');
-export const trackClickCall = defineCall(trackClickRoute, trackPage, 'Counts a tap on the register button, per template, source and day.');
-export const getSidCall = defineCall(getSidRoute, getSid, 'A new captcha session id, bound to the landing template.');
-export const getCaptchaCall = defineCall(getCaptchaRoute, getCaptcha, 'A new image captcha for the sid, as a PNG image; it replaces the previous one.');
-export const getSmsCall = defineCall(getSmsRoute, getSms, 'Sends the registration SMS code after checking the image captcha.');
-export const registerCall = defineCall(registerRoute, register, 'Registers the borrower with the SMS code.');

@@ -5,8 +5,8 @@
  * Success code 0, like the other v3 calls.
  */
 import { z } from 'zod';
-import { calendarDate, dateTime, defineCall, idField, minorUnits } from './schema.ts';
-import { documentsRoute, paymentHistoryRoute, receiptRoute, recordPdfRoute, RECORD_DOCUMENT_PATTERN } from './routes.ts';
+import { calendarDate, dateTime, idField, minorUnits } from './schema.ts';
+import { RECORD_DOCUMENT_PATTERN } from './routes/values.ts';
 
 /** How one payment was applied: the parts add up to the payment's amount. */
 export const paymentAllocation = z.object({
@@ -101,8 +101,3 @@ export const recordPdf = {
   }),
   answer: z.instanceof(Uint8Array).describe('the PDF itself (application/pdf, an attachment), not an envelope'),
 };
-
-export const paymentHistoryCall = defineCall(paymentHistoryRoute, paymentHistory, "An order's payments, newest first, with how each was applied (ours, issue 22).");
-export const receiptCall = defineCall(receiptRoute, receipt, 'The receipt of one payment of the order (ours, issue 22).');
-export const documentsCall = defineCall(documentsRoute, documents, "The order's documents the borrower can download (ours, issue 22).");
-export const recordPdfCall = defineCall(recordPdfRoute, recordPdf, 'A receipt or document of the order as a PDF made by the server from stored facts (ours, issue 22).');

@@ -8,7 +8,6 @@
 import { z } from 'zod';
 import {
   calendarDate,
-  defineCall,
   emptyAnswer,
   fixedField,
   flagField,
@@ -21,18 +20,7 @@ import {
   textRow,
   tokenField,
 } from './schema.ts';
-import {
-  ROLLOVER_FLAG,
-  VERIFY_CODE_MIN_LENGTH,
-  generateVcodeRoute,
-  loanPlayDetailRoute,
-  repaymentCommitRoute,
-  repaymentConfirmRoute,
-  repaymentHuichaoRoute,
-  repaymentWayRoute,
-  rolloverInfoRoute,
-  upiPayRoute,
-} from './routes.ts';
+import { ROLLOVER_FLAG, VERIFY_CODE_MIN_LENGTH } from './routes/values.ts';
 
 /** A payment channel of the Payment Method popup. */
 export const payChannel = z.object({
@@ -101,9 +89,6 @@ export type RepaymentInfo = Omit<RepaymentPlanInfo, 'repayAmount' | 'detail'> &
   Partial<Pick<RepaymentPlanInfo, 'repayAmount' | 'detail'>> &
   Partial<Pick<RolloverInfo, 'delayInfo' | 'repayPlan'>>;
 
-export const loanPlayDetailCall = defineCall(loanPlayDetailRoute, loanPlayDetail, 'What the repayment-by-plan screen shows: amount due, date, details, channels.');
-export const rolloverInfoCall = defineCall(rolloverInfoRoute, rolloverInfo, 'What the rollover (delay) repayment screen shows: fee, new plan, channels.');
-
 // ---- pay codes ----------------------------------------------------------------------------------
 
 export const generateVcode = {
@@ -119,12 +104,6 @@ export const generateVcode = {
     payUrl: jumpUrl.describe('the page showing the issued pay code (here /repaymentOfCode with showType, payCode, payCodeImg, repayAmount); the page navigates to it'),
   }),
 };
-
-export const generateVcodeCall = defineCall(
-  generateVcodeRoute,
-  generateVcode,
-  'Issues a pay code for the chosen channel (isDelay=1 for a rollover) and answers the page to show it.',
-);
 
 /**
  * Not in the spec (chosen here, issue 21): UPI for Indian orders (real=1). Issues a pay code on the
@@ -147,8 +126,6 @@ export const upiPay = {
   }),
 };
 export type UpiPayment = z.infer<typeof upiPay.answer>;
-
-export const upiPayCall = defineCall(upiPayRoute, upiPay, 'Indian orders (real=1): a pay code on the UPI channel and its upi://pay link and QR image.');
 
 // ---- by bank card and by the alternate channel ------------------------------------------------------
 
@@ -216,11 +193,6 @@ export const repaymentHuichao = {
   payload: z.object({ userId: tokenField('userId', 64), orderId: idField('orderId'), amount: paymentAmountField('amount') }),
   answer: z.object({ url: z.string().describe('the payment page to redirect to') }),
 };
-
-export const repaymentWayCall = defineCall(repaymentWayRoute, repaymentWay, 'The borrower\'s bank cards and repayment options for an order.');
-export const repaymentCommitCall = defineCall(repaymentCommitRoute, repaymentCommit, 'Starts a card repayment; may ask for a verification code.');
-export const repaymentConfirmCall = defineCall(repaymentConfirmRoute, repaymentConfirm, 'Confirms a card repayment with the verification code.');
-export const repaymentHuichaoCall = defineCall(repaymentHuichaoRoute, repaymentHuichao, 'Starts an alternate-channel repayment and answers the payment page URL.');
 
 /**
  * Where the payment provider posts its notifications (Dragonpay's postback URL, set in its merchant

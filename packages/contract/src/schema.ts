@@ -1,4 +1,4 @@
-/** Zod helpers shared by the family schema files (server side and tests only: the web imports routes). */
+/** Zod helpers shared by the family schema files, and defineCall (server side and tests only: the web imports routes). */
 import { z } from 'zod';
 import type { CallSchemas, Route } from './common.ts';
 
@@ -10,7 +10,12 @@ export interface Call<S extends CallSchemas = CallSchemas> extends CallSchemas {
   /** What the call is for, in one sentence (printed in docs/api.md). */
   summary: string;
 }
-export function defineCall<S extends CallSchemas>(r: Route, schemas: S, summary: string): Call<S> {
+/**
+ * Pairs a route of routes/<family>.ts with its schemas of <family>.ts (done in calls/<family>.ts). The
+ * route must carry the types of these very schemas (route<typeof family.x>), so a route typed from one
+ * call's schemas cannot be paired with another's.
+ */
+export function defineCall<S extends CallSchemas>(r: NoInfer<Route<z.input<S['payload']>, z.output<S['answer']>>>, schemas: S, summary: string): Call<S> {
   return { route: r, ...schemas, summary };
 }
 export type ParsedPayloadOf<C extends Call> = z.output<C['payload']>;

@@ -4,8 +4,7 @@
  * published loan terms (spec section 9), from the server's loan-terms module.
  */
 import { z } from 'zod';
-import { defineCall, emptyPayload, minorUnits } from './schema.ts';
-import { siteConfigRoute } from './routes.ts';
+import { emptyPayload, minorUnits } from './schema.ts';
 
 const wholeDays = z.number().int().nonnegative();
 const dayRange = z.object({ min: wholeDays, max: wholeDays });
@@ -95,9 +94,3 @@ export const siteConfig = {
   }),
 };
 export type SiteConfig = z.infer<typeof siteConfig.answer>;
-
-export const siteConfigCall = defineCall(
-  siteConfigRoute,
-  siteConfig,
-  'The public site configuration (brand, theme, company disclosures, grievance contact) and the loan-terms figures (chosen here; not in the spec).',
-);

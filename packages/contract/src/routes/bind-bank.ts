@@ -29,11 +29,11 @@ export function bankItemShown(item: Pick<bindBank.BankFormItem, 'cardTypeMi' | '
 }
 
 // ---- bind card (/candidateWhile) ------------------------------------------------------------------
-export const cardInitRoute = route<typeof bindBank.cardInit>({ method: 'POST', path: '/v3/bind-card/card-init', family: 'zero' });
-export const bindCardNewRoute = route<typeof bindBank.bindCard>({ method: 'POST', path: '/v3/bind-card/bind-card-new', family: 'zero' });
+export const cardInitRoute = route<typeof bindBank.cardInit>({ method: 'POST', path: '/v3/bind-card/card-init', codeForm: 'zero' });
+export const bindCardNewRoute = route<typeof bindBank.bindCard>({ method: 'POST', path: '/v3/bind-card/bind-card-new', codeForm: 'zero' });
 /** The variant the bank screen saves with when it was opened from the order page (source=loanDetail). */
 export const bindCardChangeRoute = route<typeof bindBank.bindCard>({
   method: 'POST',
   path: '/v3/bind-card/bind-card-change',
-  family: 'zero',
+  codeForm: 'zero',
 });

@@ -4,11 +4,11 @@ import { SUBMISSION_IDEMPOTENCY } from './values.ts';
 
 // ---- cancelling a loan in its cooling-off period (issue 23; not in the spec, chosen here: docs/cancel-loan.md) ----
 /** Whether the order can be cancelled now, until when, and the exact exit amount. */
-export const coolingOffRoute = route<typeof cancelLoan.coolingOff>({ method: 'POST', path: '/v3/cancel-loan/cooling-off', family: 'zero' });
+export const coolingOffRoute = route<typeof cancelLoan.coolingOff>({ method: 'POST', path: '/v3/cancel-loan/cooling-off', codeForm: 'zero' });
 /** A pay code for the exit amount (purpose 'cancel'), answered as the page that shows it, like generate-vcode. */
 export const cancelPayCodeRoute = route<typeof cancelLoan.cancelPayCode>({
   method: 'POST',
   path: '/v3/cancel-loan/pay-code',
-  family: 'zero',
+  codeForm: 'zero',
   idempotent: SUBMISSION_IDEMPOTENCY,
 });

@@ -5,5 +5,5 @@ import type * as customerService from '../customer-service.ts';
 export const contactKfInfoRoute = route<typeof customerService.contactKfInfo>({
   method: 'POST',
   path: '/v3/personal-center/contact-kf-info',
-  family: 'zero',
+  codeForm: 'zero',
 });

@@ -6,39 +6,39 @@ import { SUBMISSION_IDEMPOTENCY } from './values.ts';
 export const loanDetailConfirmRoute = route<typeof loanConfirmation.loanDetailConfirm>({
   method: 'POST',
   path: '/v3/loan-confirm/loan-detail-confirm',
-  family: 'zero',
+  codeForm: 'zero',
 });
 export const loanDetailPushRoute = route<typeof loanConfirmation.loanDetailPush>({
   method: 'POST',
   path: '/v3/loan-confirm/loan-detail-push',
-  family: 'zero',
+  codeForm: 'zero',
   idempotent: SUBMISSION_IDEMPOTENCY,
 });
-export const contractRoute = route<typeof loanConfirmation.contract>({ method: 'POST', path: '/v3/contract/contract', family: 'zero' });
-export const contractJumpRoute = route<typeof loanConfirmation.contractJump>({ method: 'POST', path: '/v3/contract/contract-jump', family: 'zero' });
+export const contractRoute = route<typeof loanConfirmation.contract>({ method: 'POST', path: '/v3/contract/contract', codeForm: 'zero' });
+export const contractJumpRoute = route<typeof loanConfirmation.contractJump>({ method: 'POST', path: '/v3/contract/contract-jump', codeForm: 'zero' });
 /** The filled agreement text the loan agreement page (/toIs) shows. Not in the spec's section 7 (chosen here). */
 export const agreementContentRoute = route<typeof loanConfirmation.agreementContent>({
   method: 'POST',
   path: '/v3/contract/contract-content',
-  family: 'zero',
+  codeForm: 'zero',
 });
 
 // ---- obfuscated goya family (/manyVoting, /wherePlurality); named here by what each call does -------
 const GOYA = '/gopia/goya';
 /** satire: the second-variant loan confirmation data. */
-export const goyaLoanConfirmRoute = route<typeof loanConfirmation.goyaLoanConfirm>({ method: 'POST', path: `${GOYA}/satire`, family: 'doubleZero' });
+export const goyaLoanConfirmRoute = route<typeof loanConfirmation.goyaLoanConfirm>({ method: 'POST', path: `${GOYA}/satire`, codeForm: 'doubleZero' });
 /** cultures: the agreements of scene 3. */
-export const goyaAgreementsRoute = route<typeof loanConfirmation.goyaAgreements>({ method: 'GET', path: `${GOYA}/cultures`, family: 'doubleZero' });
+export const goyaAgreementsRoute = route<typeof loanConfirmation.goyaAgreements>({ method: 'GET', path: `${GOYA}/cultures`, codeForm: 'doubleZero' });
 /** misunderstood: one agreement's page URL. */
 export const goyaAgreementJumpRoute = route<typeof loanConfirmation.goyaAgreementJump>({
   method: 'GET',
   path: `${GOYA}/misunderstood`,
-  family: 'doubleZero',
+  codeForm: 'doubleZero',
 });
 /** depush: submits the loan and answers the next URL. */
 export const goyaLoanSubmitRoute = route<typeof loanConfirmation.goyaLoanSubmit>({
   method: 'POST',
   path: `${GOYA}/depush`,
-  family: 'doubleZero',
+  codeForm: 'doubleZero',
   idempotent: SUBMISSION_IDEMPOTENCY,
 });

@@ -1,64 +1,34 @@
 import { route } from '../common.ts';
 import type * as promotion from '../promotion.ts';
-import { PHONE_LENGTH } from './values.ts';
 
 // ---- promotion landing (promo.html: #/agreementTemplate, #/downloadTemplate); public ---------------
-/**
- * The mobile-number rules of the registration landing, in the one place both sides read them. A
- * landing template names its market's rule (`phoneRule`); 'default' is the spec's rule (section 5:
- * 11 digits, 1 then 3-9), 'ph' and 'in' are the Philippine and Indian numbers real campaigns use.
- */
-/**
- * The landing a promotion link opens when it names no templateId (spec: the routes take query
- * parameters, but a bare #/downloadTemplate must still work). The demo seed creates it with the
- * spec's phone rule; an operator keeps a template with this id.
- */
-export const DEFAULT_LANDING_TEMPLATE_ID = '1';
-
-export const PHONE_RULES = {
-  default: { pattern: '^1[3-9][0-9]{9}$', maxLength: PHONE_LENGTH, example: '13912345678', hint: '11 digits, starting with 1' },
-  /** Philippine mobile numbers as written at home: 09 then 9 digits. */
-  ph: { pattern: '^09[0-9]{9}$', maxLength: 11, example: '09171234567', hint: '11 digits, starting with 09' },
-  /** Indian mobile numbers: 10 digits, the first 6 to 9. */
-  in: { pattern: '^[6-9][0-9]{9}$', maxLength: 10, example: '9876543210', hint: '10 digits, starting with 6, 7, 8 or 9' },
-} as const;
-export type PhoneRuleName = keyof typeof PHONE_RULES;
-export const PHONE_RULE_NAMES = Object.keys(PHONE_RULES) as PhoneRuleName[];
-/** Whether a mobile number (digits only) is correct under a market's rule. */
-export function phoneMatchesRule(phone: string, rule: PhoneRuleName): boolean {
-  return new RegExp(PHONE_RULES[rule].pattern).test(phone);
-}
-/** The landing pages track-visit and track-click count (the promotion routes without their slash). */
-export const LANDING_PAGES = ['downloadTemplate', 'agreementTemplate'] as const;
-export type LandingPage = (typeof LANDING_PAGES)[number];
-
 const YOUMI_PROMOTION = '/api/v2/youmi/promotion';
 export const channelTemplateRoute = route<typeof promotion.channelTemplate>({
   method: 'GET',
   path: '/api/v2/youmi/service/channel/channel-template',
   base: 'root',
-  family: 'zero',
+  codeForm: 'zero',
   auth: false,
 });
 export const trackVisitRoute = route<typeof promotion.trackPage>({
   method: 'GET',
   path: `${YOUMI_PROMOTION}/track-visit`,
   base: 'root',
-  family: 'zero',
+  codeForm: 'zero',
   auth: false,
 });
 export const trackClickRoute = route<typeof promotion.trackPage>({
   method: 'GET',
   path: `${YOUMI_PROMOTION}/track-click`,
   base: 'root',
-  family: 'zero',
+  codeForm: 'zero',
   auth: false,
 });
 export const getSidRoute = route<typeof promotion.getSid>({
   method: 'GET',
   path: `${YOUMI_PROMOTION}/get-sid`,
   base: 'root',
-  family: 'zero',
+  codeForm: 'zero',
   auth: false,
 });
 /** Answers the captcha image itself (image/png), not an envelope: the page uses the URL as an <img> src. */
@@ -66,7 +36,7 @@ export const getCaptchaRoute = route<typeof promotion.getCaptcha>({
   method: 'GET',
   path: `${YOUMI_PROMOTION}/get-captcha`,
   base: 'root',
-  family: 'zero',
+  codeForm: 'zero',
   auth: false,
   responds: 'image',
 });
@@ -74,13 +44,13 @@ export const getSmsRoute = route<typeof promotion.getSms>({
   method: 'POST',
   path: `${YOUMI_PROMOTION}/get-sms`,
   base: 'root',
-  family: 'zero',
+  codeForm: 'zero',
   auth: false,
 });
 export const registerRoute = route<typeof promotion.register>({
   method: 'POST',
   path: `${YOUMI_PROMOTION}/register`,
   base: 'root',
-  family: 'zero',
+  codeForm: 'zero',
   auth: false,
 });

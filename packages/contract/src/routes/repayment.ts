@@ -9,44 +9,44 @@ export const repaymentWayRoute = route<typeof repayment.repaymentWay>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-way`,
   base: 'root',
-  family: 'doubleZero',
+  codeForm: 'doubleZero',
 });
 export const repaymentCommitRoute = route<typeof repayment.repaymentCommit>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-commit`,
   base: 'root',
-  family: 'doubleZero',
+  codeForm: 'doubleZero',
   idempotent: REPAYMENT_IDEMPOTENCY,
 });
 export const repaymentConfirmRoute = route<typeof repayment.repaymentConfirm>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-confirm`,
   base: 'root',
-  family: 'doubleZero',
+  codeForm: 'doubleZero',
   idempotent: REPAYMENT_IDEMPOTENCY,
 });
 export const repaymentHuichaoRoute = route<typeof repayment.repaymentHuichao>({
   method: 'POST',
   path: `${YOUMI_LOAN}/repayment-huichao`,
   base: 'root',
-  family: 'doubleZero',
+  codeForm: 'doubleZero',
   idempotent: REPAYMENT_IDEMPOTENCY,
 });
 
 // ---- repayment info (/allowedAlso, /votingCandidates, /repaymentOfCode2) -----------------------------
 /** Rollover (delay) repayment info; the path is obfuscated. */
-export const rolloverInfoRoute = route<typeof repayment.rolloverInfo>({ method: 'POST', path: '/story/inherited', family: 'zero' });
+export const rolloverInfoRoute = route<typeof repayment.rolloverInfo>({ method: 'POST', path: '/story/inherited', codeForm: 'zero' });
 export const loanPlayDetailRoute = route<typeof repayment.loanPlayDetail>({
   method: 'POST',
   path: '/v3/installment/loan-play-detail',
-  family: 'zero',
+  codeForm: 'zero',
 });
 
 // ---- pay codes (order details) ---------------------------------------------------------------------
 export const generateVcodeRoute = route<typeof repayment.generateVcode>({
   method: 'POST',
   path: '/v3/loan-details/generate-vcode',
-  family: 'zero',
+  codeForm: 'zero',
   idempotent: SUBMISSION_IDEMPOTENCY,
 });
 
@@ -54,6 +54,6 @@ export const generateVcodeRoute = route<typeof repayment.generateVcode>({
 export const upiPayRoute = route<typeof repayment.upiPay>({
   method: 'POST',
   path: '/v3/loan-details/upi-pay',
-  family: 'zero',
+  codeForm: 'zero',
   idempotent: SUBMISSION_IDEMPOTENCY,
 });

@@ -1,4 +1,9 @@
-/** The values and rules of routes.ts that are not routes (statuses, fixed form values, limits, failure codes and texts), apart so a page that needs one does not carry every route. */
+/**
+ * The values and rules of routes.ts that are not routes (statuses, fixed form values, limits, failure
+ * codes and texts), apart so a page that needs one does not carry every
+ * route, and so the schema files (<family>.ts) can use them without importing a route file (routes.ts).
+ * The promotion landing's rules are in routes/landing.ts: only the landing's pages carry them.
+ */
 import { ERROR_CODES, type Idempotency } from '../common.ts';
 
 // ---- order statuses (spec section 4; meanings and moves in docs/statuses.md) ------------------------
@@ -58,7 +63,7 @@ export const VERIFY_CODE_MIN_LENGTH = 6;
 export const SMS_RESEND_SECONDS = 60;
 
 /**
- * Failure codes particular calls answer with besides ERROR_CODES (numeric form: the '00' family
+ * Failure codes particular calls answer with besides ERROR_CODES (numeric form: the '00' code form
  * sends them as strings, e.g. '800006').
  */
 export const CALL_ERROR_CODES = {
@@ -86,5 +91,9 @@ export const DUPLICATE_REPAYMENT_MESSAGE = 'Please do not submit the payment req
 export const DUPLICATE_SUBMISSION_MESSAGE = 'This request was already sent and is still being processed. Please wait a moment before trying again.';
 /** Repayment by card and by the alternate channel: a duplicate is the spec's 800005. */
 export const REPAYMENT_IDEMPOTENCY: Idempotency = { duplicateCode: CALL_ERROR_CODES.duplicateRepayment, duplicateMessage: DUPLICATE_REPAYMENT_MESSAGE };
-/** Loan push and pay-code issue: a duplicate is refused (409) in the family's shape. */
+/** Loan push and pay-code issue: a duplicate is refused (409) in the call's code form. */
 export const SUBMISSION_IDEMPOTENCY: Idempotency = { duplicateCode: ERROR_CODES.refused, duplicateMessage: DUPLICATE_SUBMISSION_MESSAGE };
+
+// ---- the borrower's records (routes/records.ts) -------------------------------------------------
+/** A document key of record-pdf: a receipt, the confirmed disclosure or an agreement, the schedule, the statement, the certificate. */
+export const RECORD_DOCUMENT_PATTERN = /^(receipt|disclosure|agreement-\d{1,4}|schedule|statement|certificate)$/;

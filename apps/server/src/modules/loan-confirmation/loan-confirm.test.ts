@@ -292,7 +292,7 @@ describe('loan confirmation and the loan push', () => {
       expect(pushed).toMatchObject({ NewButtonMsg: 'View my application', NewPopMsg: '' });
     });
 
-    it("answers failures in the '00' family's string form", async () => {
+    it("answers failures in the '00' code form's string form", async () => {
       const { session } = await t.newBorrower();
       const { status, body } = await call(goyaLoanConfirmRoute, session, { productId: 999_999 });
       expect(status).toBe(404);

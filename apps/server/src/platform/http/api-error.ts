@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@cashloan/contract';
 
 export class ApiError extends Error {
   constructor(
-    /** Envelope code (numeric form; the 'doubleZero' family sends it as a string). */
+    /** Envelope code (numeric form; the 'doubleZero' code form sends it as a string). */
     readonly code: number,
     message: string,
     readonly httpStatus: number = 200,

@@ -2,7 +2,7 @@
  * The caller kind of the borrower's calls (mount.ts does the steps every call takes): the caller is
  * named by the session parameters of the query (`authenticate`, handed in: the borrowers of the
  * domain layer), the payload is the rest of the query and the form body, a call marked idempotent
- * takes an Idempotency-Key, and the answer is the family's envelope (or a raw image or PDF).
+ * takes an Idempotency-Key, and the answer is the envelope of the call's code form (or a raw image or PDF).
  * domain/borrowers/session.ts makes the kind with the borrowers' session check (`borrowerCalls`).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,7 @@ import {
   type AnswerDataOf,
   type Call,
   type Envelope,
-  type Family,
+  type CodeForm,
   type ParsedPayloadOf,
   type SessionParams,
 } from '@cashloan/contract';
@@ -26,8 +26,8 @@ import { refuseNul, type CallerKind, type HandlerTypes } from './mount.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The success family of the call a route serves; errors use the same code form. */
-    family?: Family;
+    /** The success code form of the call a route serves; errors use the same code form. */
+    codeForm?: CodeForm;
   }
 }
 
@@ -92,7 +92,7 @@ export function borrowerKind<B extends Caller>(deps: CallMounting<B>): CallerKin
     url: (call) => callUrlPath(call.route),
     inputSchema: (call) => call.payload,
     routeOptions: (call) => ({
-      config: { family: call.route.family },
+      config: { codeForm: call.route.codeForm },
       ...(idempotencyOf(call) ? { onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => recordAnswer(deps, request, reply, payload) } : {}),
     }),
     validateAnswers: deps.validateAnswers,
@@ -142,7 +142,7 @@ export function borrowerKind<B extends Caller>(deps: CallMounting<B>): CallerKin
             if (!reply.hasHeader('Content-Disposition')) reply.header('Content-Disposition', 'attachment');
             return reply.type('application/pdf').send(Buffer.from(data as Uint8Array));
           }
-          const envelope: Envelope<unknown> = { code: successCode(call.route.family), message: 'success', data };
+          const envelope: Envelope<unknown> = { code: successCode(call.route.codeForm), message: 'success', data };
           return envelope;
         },
       };

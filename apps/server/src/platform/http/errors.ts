@@ -1,33 +1,33 @@
 /** The one error handler: every failure becomes an envelope; a 5xx never leaks internals. */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ERROR_CODES, ERROR_MESSAGES, errorCode, type Family } from '@cashloan/contract';
+import { ERROR_CODES, ERROR_MESSAGES, errorCode, type CodeForm } from '@cashloan/contract';
 import { DbUnavailableError } from '../db/client.ts';
 import { ApiError } from './api-error.ts';
 
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const family: Family = request.routeOptions.config.family ?? 'zero';
+    const codeForm: CodeForm = request.routeOptions.config.codeForm ?? 'zero';
     if (error instanceof ApiError) {
       // A service that is too busy says so in the envelope; the log shows how often it happens.
       if (error.httpStatus >= 500) request.log.warn({ code: error.code }, error.message);
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.status(error.httpStatus).send({ code: errorCode(family, error.code), message: error.message, data: null });
+      return reply.status(error.httpStatus).send({ code: errorCode(codeForm, error.code), message: error.message, data: null });
     }
     // Fastify's own client errors (malformed body, too large, bad content type).
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.status(status).send({ code: errorCode(family, ERROR_CODES.invalidInput), message: error.message, data: null });
+      return reply.status(status).send({ code: errorCode(codeForm, ERROR_CODES.invalidInput), message: error.message, data: null });
     }
     if (isDbUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .status(ERROR_CODES.unavailable)
         .header('Retry-After', '1')
-        .send({ code: errorCode(family, ERROR_CODES.unavailable), message: ERROR_MESSAGES.unavailable, data: null });
+        .send({ code: errorCode(codeForm, ERROR_CODES.unavailable), message: ERROR_MESSAGES.unavailable, data: null });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ code: errorCode(family, ERROR_CODES.internal), message: ERROR_MESSAGES.internal, data: null });
+    return reply.status(500).send({ code: errorCode(codeForm, ERROR_CODES.internal), message: ERROR_MESSAGES.internal, data: null });
   });
 }
 

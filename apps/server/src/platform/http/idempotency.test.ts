@@ -188,7 +188,7 @@ describe('Idempotency-Key on the money and code-issue calls', () => {
     expect((await send(repaymentCommitRoute, r.session, payload, 'same-tap')).raw).toBe(success.raw);
   });
 
-  it('a concurrent duplicate of a loan push answers 409 with the duplicate-submission message in the family shape; one order is made', async () => {
+  it('a concurrent duplicate of a loan push answers 409 with the duplicate-submission message in the code form of the call; one order is made', async () => {
     const v3 = await confirming();
     const answers = await bothAtOnce(() => send(loanDetailPushRoute, v3.session, v3.payload, 'push'));
     const sorted = answers.map((x) => [x.status, x.body.code]).sort();
@@ -217,7 +217,7 @@ describe('Idempotency-Key on the money and code-issue calls', () => {
     const reordered = Object.fromEntries(Object.entries(vcodePayload(r)).reverse());
     expect((await send(generateVcodeRoute, r.session, reordered, 'vcode')).raw).toBe(first.raw);
 
-    // The doubleZero family sends the code as a string.
+    // The doubleZero code form sends the code as a string.
     const checkout = { userId: r.session.userId, orderId: r.order.id, amount: 560_500 };
     expect((await send(repaymentHuichaoRoute, r.session, checkout, 'huichao')).body.code).toBe('00');
     const changed = await send(repaymentHuichaoRoute, r.session, { ...checkout, amount: 560_600 }, 'huichao');

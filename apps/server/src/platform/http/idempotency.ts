@@ -57,7 +57,7 @@ export function payloadHash(input: Record<string, unknown>): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** The duplicate-submission answer of the call's family; its HTTP status is the code's when the code is one. */
+/** The duplicate-submission answer in the call's code form; its HTTP status is the code's when the code is one. */
 function duplicateOf(rule: Idempotency): ApiError {
   const httpStatus = (Object.values(ERROR_CODES) as number[]).includes(rule.duplicateCode) ? rule.duplicateCode : 200;
   return new ApiError(rule.duplicateCode, rule.duplicateMessage, httpStatus);

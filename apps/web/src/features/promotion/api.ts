@@ -3,7 +3,8 @@
  * sign-up calls fail silently here because the page answers each failure code its own way
  * (101/-1 refresh the image, 11 opens the already-registered prompt, anything else is toasted).
  */
-import { channelTemplateRoute, getCaptchaRoute, getSidRoute, getSmsRoute, registerRoute, trackClickRoute, trackVisitRoute, type LandingPage } from '@cashloan/contract/routes/promotion';
+import { channelTemplateRoute, getCaptchaRoute, getSidRoute, getSmsRoute, registerRoute, trackClickRoute, trackVisitRoute } from '@cashloan/contract/routes/promotion';
+import type { LandingPage } from '@cashloan/contract/routes/landing';
 import type { PayloadOf } from '@cashloan/contract/common';
 import { buildRequest, callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';

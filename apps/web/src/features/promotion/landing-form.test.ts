@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE_RULES } from '@cashloan/contract/routes/promotion';
+import { PHONE_RULES } from '@cashloan/contract/routes/landing';
 import { FORM_MESSAGES, captchaText, digitsOnly, firstError, phoneError, refreshError, registerErrors, smsCodeText, smsRequestErrors } from './landing-form.ts';
 
 describe('the sign-up rules', () => {

@@ -1,5 +1,5 @@
 /** The sign-up form's rules (spec section 5) and its messages, in one place the page and its tests share. */
-import { PHONE_RULES, phoneMatchesRule, type PhoneRuleName } from '@cashloan/contract/routes/promotion';
+import { PHONE_RULES, phoneMatchesRule, type PhoneRuleName } from '@cashloan/contract/routes/landing';
 import { CAPTCHA_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from '@cashloan/contract/routes/values';
 
 export const FORM_MESSAGES = {

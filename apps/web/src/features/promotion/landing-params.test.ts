@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANDING_TEMPLATE_ID } from '@cashloan/contract/routes/promotion';
+import { DEFAULT_LANDING_TEMPLATE_ID } from '@cashloan/contract/routes/landing';
 import { readLandingParams } from './landing-params.ts';
 
 const open = (hash: string) => window.history.replaceState(null, '', `/promo.html${hash}`);

@@ -2,7 +2,7 @@
  * What a campaign link carries in the hash query (promo.html#/downloadTemplate?templateId=2&…):
  * the template, the channel to count the visit under, and the attribution register keeps.
  */
-import { DEFAULT_LANDING_TEMPLATE_ID } from '@cashloan/contract/routes/promotion';
+import { DEFAULT_LANDING_TEMPLATE_ID } from '@cashloan/contract/routes/landing';
 import { pageParam } from '../../shared/params/page-params.ts';
 
 export interface LandingParams {

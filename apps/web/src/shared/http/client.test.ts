@@ -13,9 +13,9 @@ await (await import('../ui/toast.ts')).loadToastView();
 
 // Routes of every shape the clients handle (the contract's own table only has a few so far).
 const primaryPost = contactKfInfoRoute;
-const secondaryRootPost = route({ method: 'POST', path: '/user-problem/problem-detail', family: 'doubleZero', base: 'root' });
-const primaryGet = route({ method: 'GET', path: '/v3/contract/contract', family: 'zero' });
-const goyaGet = route({ method: 'GET', path: '/gopia/goya/cultures', family: 'doubleZero', base: 'root' });
+const secondaryRootPost = route({ method: 'POST', path: '/user-problem/problem-detail', codeForm: 'doubleZero', base: 'root' });
+const primaryGet = route({ method: 'GET', path: '/v3/contract/contract', codeForm: 'zero' });
+const goyaGet = route({ method: 'GET', path: '/gopia/goya/cultures', codeForm: 'doubleZero', base: 'root' });
 
 const session = { deviceId: 'dev-1', userId: 'u-1', sessionId: 's-1', merchantNumber: 'm-7', mobilePhone: '09171234567' };
 
@@ -145,20 +145,20 @@ describe('the request', () => {
   });
 });
 
-describe('success per family', () => {
-  it('code 0 is success for the zero family, and the whole envelope comes back', async () => {
+describe('success per code form', () => {
+  it('code 0 is success for the zero code form, and the whole envelope comes back', async () => {
     fakeFetch({ code: 0, message: 'ok', data: { email: 'help@lender.ph', smWa: '+63' } });
     await expect(callApi(primaryPost, { overall: '30' })).resolves.toEqual({ code: 0, message: 'ok', data: { email: 'help@lender.ph', smWa: '+63' } });
     expect(toast.show).not.toHaveBeenCalled();
   });
 
-  it("'00' is success for the doubleZero family", async () => {
+  it("'00' is success for the doubleZero code form", async () => {
     fakeFetch({ code: '00', message: 'ok', data: { type: 1 } });
     await expect(callApi(secondaryRootPost, { problemId: '1' })).resolves.toMatchObject({ data: { type: 1 } });
   });
 
-  it("the other family's success code is a failure", async () => {
-    fakeFetch({ code: '00', message: 'Wrong family', data: null }, { code: 0, message: 'Also wrong', data: null });
+  it("the other code form's success code is a failure", async () => {
+    fakeFetch({ code: '00', message: 'Wrong code form', data: null }, { code: 0, message: 'Also wrong', data: null });
     await expect(callApi(primaryPost, { overall: '30' })).rejects.toMatchObject({ kind: 'server', code: '00' });
     await expect(callApi(secondaryRootPost, {})).rejects.toMatchObject({ kind: 'server', code: 0 });
   });

@@ -89,7 +89,7 @@ export async function callApi<R extends Route>(
   return send(route, payload as Record<string, unknown>, options, async (response, { fail, answered }) => {
     const envelope = await readEnvelope(response, fail);
     answered();
-    if (!isSuccess(route.family, envelope.code)) {
+    if (!isSuccess(route.codeForm, envelope.code)) {
       return fail(new ApiCallError('server', envelope.message || NETWORK_FAILURE_MESSAGE, envelope.code));
     }
     return envelope as ApiAnswer<AnswerOf<R>>;

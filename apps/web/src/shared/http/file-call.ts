@@ -31,7 +31,7 @@ export async function callFile<R extends Route>(route: R, payload: PayloadOf<R>,
     const envelope = await readEnvelope(response, fail);
     answered();
     return fail(
-      isSuccess(route.family, envelope.code)
+      isSuccess(route.codeForm, envelope.code)
         ? new ApiCallError('invalid-answer', NETWORK_FAILURE_MESSAGE)
         : new ApiCallError('server', envelope.message || NETWORK_FAILURE_MESSAGE, envelope.code),
     );

@@ -26,7 +26,7 @@ export function useApi<R extends Route>(
   const [settled, setSettled] = useState<Settled<AnswerOf<R>> | null>(() => {
     const preloaded = preloadedAnswer(route, payload as Record<string, unknown>);
     if (preloaded === undefined) return null;
-    return isSuccess(route.family, preloaded.code)
+    return isSuccess(route.codeForm, preloaded.code)
       ? { request, status: 'ready', data: preloaded.data as AnswerOf<R> }
       : { request, status: 'failed', error: new ApiCallError('server', preloaded.message || NETWORK_FAILURE_MESSAGE, preloaded.code) };
   });

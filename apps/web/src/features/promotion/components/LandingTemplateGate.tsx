@@ -4,7 +4,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
-import type { LandingPage } from '@cashloan/contract/routes/promotion';
+import type { LandingPage } from '@cashloan/contract/routes/landing';
 import { trackVisit, useLandingTemplate } from '../api.ts';
 import { readLandingParams, type LandingParams } from '../landing-params.ts';
 import { LandingLinkBroken, LandingLoadFailure, LandingLoading } from './LandingStates.tsx';
