@@ -106,6 +106,30 @@ function defaultTarget(call: StaffCall, request: FastifyRequest, actor: AuditAct
   return { targetType: TARGET_TYPES[first], targetId: id ?? '' };
 }
 
+/** The session's stage and roles, and for a write the CSRF token bound to the session: refused with 403. */
+function checkAccess(call: StaffCall, request: FastifyRequest, current: StaffSession): void {
+  const { route } = call;
+  const access = route.access;
+  if (!(route.stages ?? ['signed-in']).includes(current.session.stage)) throw forbidden(STAFF_MESSAGES.finishSignIn);
+  if (typeof access === 'object' && !current.staff.roles.some((r) => access.roles.includes(r))) throw forbidden(STAFF_MESSAGES.forbidden);
+  if (route.method === 'POST') {
+    const sent = request.headers[STAFF_CSRF_HEADER.toLowerCase()];
+    if (typeof sent !== 'string' || !sameText(sent, current.session.csrfToken)) throw forbidden(STAFF_MESSAGES.csrf);
+  }
+}
+
+/** Path parameters, then the query (GET) or the JSON body (POST); a multipart upload is read by its handler. */
+function staffInput(call: StaffCall, request: FastifyRequest, options: MountOptions): Record<string, unknown> {
+  const writes = call.route.method === 'POST';
+  const contentType = String(request.headers['content-type'] ?? '');
+  if (writes && !options.multipart && !contentType.startsWith('application/json') && request.headers['content-length'] !== '0' && request.body !== undefined) {
+    throw new ApiError(415, 'The body must be JSON (Content-Type: application/json).', 415);
+  }
+  const sent = (call.route.method === 'GET' ? request.query : options.multipart ? {} : request.body) ?? {};
+  if (typeof sent !== 'object' || Array.isArray(sent)) throw invalidInput('The body must be a JSON object.');
+  return { ...(sent as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
+}
+
 export interface MountOptions {
   /** The call takes a multipart upload instead of a JSON body. */
   multipart?: boolean;
@@ -125,7 +149,6 @@ export function staffCalls(deps: StaffDeps & { config: { validateAnswers?: boole
     validateAnswers: deps.config.validateAnswers,
     open: (call, request, reply) => {
       const { route } = call;
-      const stages = route.stages ?? ['signed-in'];
       const writes = route.method === 'POST';
       const now = deps.clock.now();
       const address = request.ip;
@@ -143,26 +166,11 @@ export function staffCalls(deps: StaffDeps & { config: { validateAnswers?: boole
           if (writes) refuseForeignPage(request, deps.config.BACKOFFICE_ORIGIN);
           if (route.access === 'public') return;
           current = await sessionOf(deps.db, request.cookies[STAFF_SESSION_COOKIE], now);
+          // Named before the checks below, so a refused write is audited with who tried it.
           actor = { id: current.staff.id, email: current.staff.email };
-          if (!stages.includes(current.session.stage)) throw forbidden(STAFF_MESSAGES.finishSignIn);
-          if (route.access !== 'session' && !current.staff.roles.some((r) => (route.access as { roles: readonly string[] }).roles.includes(r))) {
-            throw forbidden(STAFF_MESSAGES.forbidden);
-          }
-          if (writes) {
-            const sent = request.headers[STAFF_CSRF_HEADER.toLowerCase()];
-            if (typeof sent !== 'string' || !sameText(sent, current.session.csrfToken)) throw forbidden(STAFF_MESSAGES.csrf);
-          }
+          checkAccess(call, request, current);
         },
-        // Path parameters, then the query (GET) or the JSON body (POST); a multipart upload is read by its handler.
-        input: () => {
-          const contentType = String(request.headers['content-type'] ?? '');
-          if (writes && !options.multipart && !contentType.startsWith('application/json') && request.headers['content-length'] !== '0' && request.body !== undefined) {
-            throw new ApiError(415, 'The body must be JSON (Content-Type: application/json).', 415);
-          }
-          const sent = (route.method === 'GET' ? request.query : options.multipart ? {} : request.body) ?? {};
-          if (typeof sent !== 'object' || Array.isArray(sent)) throw invalidInput('The body must be a JSON object.');
-          return { ...(sent as Record<string, unknown>), ...(request.params as Record<string, unknown>) };
-        },
+        input: () => staffInput(call, request, options),
         context: (input) => ({
           input: input as StaffParsedInputOf<StaffCall>,
           current: current!,
