@@ -3,6 +3,8 @@ import { test, expect } from '../fixtures.ts';
 import { createStaff, desktop, fileComplaint, PNG, signIn } from './staff.ts';
 
 test.use(desktop);
+// A sign-in's password hash took 9-12 s on a loaded 2-core CI run, besides the borrower's screens.
+test.describe.configure({ timeout: 90_000 });
 
 test('an agent answers a complaint with text and an image, and the borrower reads it as the Process Result', async ({ page, ops, borrower, browser }) => {
   const words = `My second payment was not counted (${Date.now()}).`;

@@ -15,6 +15,9 @@ import { createStaff, desktop, fillSignIn, signIn, staffApi, STAFF_PASSWORD, tot
 test.use(desktop);
 
 test.describe('Back office: signing in', () => {
+  // Every test here checks passwords (scrypt): each hash took 9-12 s on a loaded 2-core CI run, and
+  // the lockout test checks six, so 30 s was too little there (the CI failure of this stop).
+  test.describe.configure({ timeout: 120_000 });
   test('an agent signs in with a password, sees only the agent menu, and signs out', async ({ page, ops }) => {
     const agent = await createStaff(ops, ['agent'], { name: 'Agnes Agent' });
     await signIn(page, ops, agent);
