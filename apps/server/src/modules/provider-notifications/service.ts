@@ -8,10 +8,11 @@
  * a crash between storing and settling loses nothing.
  */
 import type { AppDeps } from '../../deps.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { runUnderJobLock, type JobLog, type PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import type { ProviderNotification, ProviderStatus } from '../../providers/payments/payment-provider.ts';
 import { settleProviderTransaction, type SettlementOutcome } from '../../domain/payments/provider-settlement.ts';
-import { type PayCodeRow } from '../../domain/payments/pay-codes.ts';
+import type { PayCodeRow } from '../../domain/payments/pay-codes.ts';
 import { claimUnsettledNotifications, insertNotification, settleNotification, type StoredNotification } from './store.ts';
 
 export const NOTIFICATION_FIELDS = ['txnid', 'refno', 'status', 'message', 'digest'] as const;
@@ -66,13 +67,13 @@ export async function settleOne(
 ): Promise<{ outcome: SettlementOutcome; detail: string } | undefined> {
   const truth = await deps.payments.transactionStatus(n.txnId).catch(() => undefined);
   if (truth === undefined) return undefined;
-  if (truth !== null) {
-    const now = deps.clock.now();
-    const id = n.id;
-    return settleProviderTransaction(deps, n.provider, truth, now, id === undefined ? undefined : (tx, done) => settleNotification(tx, id, `${done.outcome}: ${done.detail}`, now));
-  }
+  const now = deps.clock.now();
+  const { id } = n;
+  // The notification keeps what its settling did, written in the settling's own transaction.
+  const mark = id === undefined ? undefined : (db: Queryable, done: { outcome: SettlementOutcome; detail: string }) => settleNotification(db, id, `${done.outcome}: ${done.detail}`, now);
+  if (truth !== null) return settleProviderTransaction(deps, n.provider, truth, now, mark);
   const unknown = { outcome: 'unknown' as const, detail: `the provider does not know txnid ${n.txnId}` };
-  if (n.id !== undefined) await settleNotification(deps.db, n.id, `${unknown.outcome}: ${unknown.detail}`, deps.clock.now());
+  await mark?.(deps.db, unknown);
   return unknown;
 }
 
