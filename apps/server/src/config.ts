@@ -29,10 +29,35 @@ export const DEFAULT_LENDER_HOLIDAYS = [
   '2027-01-01', '2027-03-25', '2027-03-26', '2027-04-09', '2027-05-01', '2027-06-12', '2027-08-30', '2027-11-30', '2027-12-25', '2027-12-30',
 ].join(',');
 
+/** An http(s) base URL (a provider's), without its trailing slashes. */
+const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), { error: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, ''));
+
+/** An amount setting in minor units: a whole number from 0 to MAX_MINOR_SETTING. */
+const minorUnitsSetting = (fallback: number, example: string) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform((v, ctx) => {
+      const text = v.trim();
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n > MAX_MINOR_SETTING) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number of minor units (centavos) from 0 to ${MAX_MINOR_SETTING}, e.g. ${example}; not ${JSON.stringify(v)}` });
+      }
+      return n;
+    });
+
+/** ₱1,000,000.00: what finance may release per currency per day (PAYOUT_DAILY_LIMIT_MINOR). */
+export const DEFAULT_PAYOUT_DAILY_LIMIT_MINOR = 100_000_000;
+
 /** ₱10,000.00: finance's postings above it need a second finance user (POSTING_APPROVAL_ABOVE_MINOR). */
 export const DEFAULT_POSTING_APPROVAL_ABOVE_MINOR = 1_000_000;
 /** The largest amount a posting may have (the contract's amountMinorField): a threshold at it holds nothing. */
-const MAX_POSTING_APPROVAL_ABOVE_MINOR = 100_000_000_000;
+const MAX_MINOR_SETTING = 100_000_000_000;
 
 /** 'YYYY-MM-DD' that is a real calendar date. */
 const isRealIsoDate = (text: string) => {
@@ -219,17 +244,36 @@ const envSchema = z.object({
    * this many minor units (centavos) waits for a second finance user's approval; at or below it applies
    * at once. 0 holds every posting for approval.
    */
-  POSTING_APPROVAL_ABOVE_MINOR: z
-    .string()
-    .default(String(DEFAULT_POSTING_APPROVAL_ABOVE_MINOR))
-    .transform((v, ctx) => {
-      const text = v.trim();
-      const n = Number(text);
-      if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n > MAX_POSTING_APPROVAL_ABOVE_MINOR) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number of minor units (centavos) from 0 to ${MAX_POSTING_APPROVAL_ABOVE_MINOR}, e.g. 1000000 for ₱10,000.00; not ${JSON.stringify(v)}` });
-      }
-      return n;
-    }),
+  POSTING_APPROVAL_ABOVE_MINOR: minorUnitsSetting(DEFAULT_POSTING_APPROVAL_ABOVE_MINOR, '1000000 for ₱10,000.00'),
+  /**
+   * Money out (docs/backoffice.md, "Release"): what finance may release per currency per market day,
+   * in minor units (centavos, paise); a release that would pass it is refused with a clear message.
+   */
+  PAYOUT_DAILY_LIMIT_MINOR: minorUnitsSetting(DEFAULT_PAYOUT_DAILY_LIMIT_MINOR, '100000000 for ₱1,000,000.00'),
+  /** A payout with no news from its provider for this long is asked about by the status job. */
+  PAYOUT_CHECK_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /**
+   * Who sends the loan money (docs/ops.md, "Payout providers"): in the Philippines the sandbox (the
+   * default: pays at once, nothing moves) or Xendit's payouts (InstaPay and PESONet); in India
+   * (`real=1` orders) the sandbox or RazorpayX (IMPS).
+   */
+  PAYOUT_PROVIDER_PH: z.enum(['sandbox', 'xendit']).default('sandbox'),
+  PAYOUT_PROVIDER_IN: z.enum(['sandbox', 'razorpayx']).default('sandbox'),
+  /** Xendit's secret API key (HTTP Basic user); never logged. */
+  XENDIT_SECRET_KEY: optionalText,
+  /** Xendit's webhook verification token (the x-callback-token of its notifications); never logged. */
+  XENDIT_CALLBACK_TOKEN: optionalText,
+  XENDIT_BASE_URL: httpUrl('https://api.xendit.co'),
+  RAZORPAYX_KEY_ID: optionalText,
+  /** RazorpayX's key secret (HTTP Basic password); never logged. */
+  RAZORPAYX_KEY_SECRET: optionalText,
+  /** The secret RazorpayX signs its webhooks with (HMAC-SHA256); never logged. */
+  RAZORPAYX_WEBHOOK_SECRET: optionalText,
+  /** The lender's RazorpayX business account number the payouts are paid from. */
+  RAZORPAYX_ACCOUNT_NUMBER: optionalText,
+  RAZORPAYX_BASE_URL: httpUrl('https://api.razorpay.com'),
+  /** How long one call to a payout provider may take; past it the payout stays processing and is asked about again. */
+  PAYOUT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Where "Repayment" goes when the order has no h5Url. */
   REPAY_URL: z.string().default('/allowedAlso'),
   // The official site (/, /pluralityCounting, /maySimilar): theme and the company disclosures a
@@ -286,11 +330,7 @@ const envSchema = z.object({
   /** The merchant password (API key): signs the postbacks; never logged. */
   DRAGONPAY_PASSWORD: optionalText,
   /** Dragonpay's test environment unless set (production: https://gw.dragonpay.ph). */
-  DRAGONPAY_BASE_URL: z
-    .string()
-    .default('https://test.dragonpay.ph')
-    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), { error: 'must be an http(s) URL' })
-    .transform((v) => v.replace(/\/+$/, '')),
+  DRAGONPAY_BASE_URL: httpUrl('https://test.dragonpay.ph'),
   /** How long one call to the provider may take before it is retried. */
   DRAGONPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
@@ -329,6 +369,17 @@ function crossCheck(config: Config): string[] {
       if (config[name] === undefined) problems.push(`${name}: is required when PAYMENT_PROVIDER=dragonpay (from the merchant's Dragonpay account)`);
     }
     if (config.NODE_ENV === 'production' && !config.DRAGONPAY_BASE_URL.startsWith('https://')) problems.push('DRAGONPAY_BASE_URL: must be https when NODE_ENV=production');
+  }
+  const needed = [
+    ['PAYOUT_PROVIDER_PH', 'xendit', ['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN'], "from the lender's Xendit dashboard"],
+    ['PAYOUT_PROVIDER_IN', 'razorpayx', ['RAZORPAYX_KEY_ID', 'RAZORPAYX_KEY_SECRET', 'RAZORPAYX_WEBHOOK_SECRET', 'RAZORPAYX_ACCOUNT_NUMBER'], "from the lender's RazorpayX dashboard"],
+  ] as const;
+  for (const [setting, provider, names, where] of needed) {
+    if (config[setting] !== provider) continue;
+    for (const name of names) if (config[name] === undefined) problems.push(`${name}: is required when ${setting}=${provider} (${where})`);
+  }
+  for (const name of ['XENDIT_BASE_URL', 'RAZORPAYX_BASE_URL'] as const) {
+    if (config.NODE_ENV === 'production' && !config[name].startsWith('https://')) problems.push(`${name}: must be https when NODE_ENV=production`);
   }
   return problems;
 }

@@ -7,6 +7,7 @@ import type { ReencodeQueue } from './providers/storage/reencode-queue.ts';
 import type { SmsProvider } from './providers/sms/sms.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
 import type { CardData } from './providers/card-data/card-data.ts';
+import type { PayoutProviders } from './providers/payouts/choose.ts';
 
 export interface AppDeps {
   db: Db;
@@ -20,6 +21,8 @@ export interface AppDeps {
   sms: SmsProvider;
   /** Who moves the money: pay codes, card charges, hosted checkout (the local sandbox by default). */
   payments: PaymentProvider;
+  /** Who sends the loan money out: one provider per currency (the local sandbox by default). */
+  payouts: PayoutProviders;
   /** Hashes and encrypts card and account numbers with the configured keys (providers/card-data). */
   cardData: CardData;
 }

@@ -22,6 +22,7 @@ import { createDevOutboxSms } from './providers/sms/dev-outbox.ts';
 import { createSandboxPaymentProvider } from './providers/payments/sandbox.ts';
 import { createDragonpayPaymentProvider } from './providers/payments/dragonpay.ts';
 import type { PaymentProvider } from './providers/payments/payment-provider.ts';
+import { payoutProvidersFor } from './providers/payouts/choose.ts';
 import { createCardData } from './providers/card-data/card-data.ts';
 import { cardDataKeysFor } from './providers/card-data/keys.ts';
 import { protectCardNumbers } from './domain/bank-cards/protect-at-start.ts';
@@ -55,6 +56,7 @@ export async function startServer(config: Config, opening: Promise<Db>): Promise
     reencodeQueue: createReencodeQueue(),
     sms,
     payments: paymentProviderFor(config, sandboxPayments),
+    payouts: payoutProvidersFor(config, { db, clock }),
     cardData,
   };
   const lifecycle = { shuttingDown: false };

@@ -61,6 +61,10 @@ export const orderDetails = z.object({
   remindersStoppedText: z.string().optional().describe('non-empty: the borrower replied STOP, so no SMS payment reminders are sent'),
   /** Ours (issue 23): non-empty while the loan may be cancelled in its cooling-off period ('Cooling-off: you can cancel until 2026-11-30'); the screen links to /cancelLoan. */
   coolingOffText: z.string().optional().describe("non-empty: the loan may be cancelled until the date it names (link 'Cancel this loan' to /cancelLoan)"),
+  /** Ours (issue 36): the money on its way ('Sending ₱5,000.00 to your account ending 1234') or when it arrived. */
+  payoutText: z.string().optional().describe('non-empty: the loan money on its way to the bound account, or when it arrived'),
+  /** Ours (issue 36): non-empty when the money could not be sent, with the reason; the screen links 'Correct your account' to the bank screen (source=loanDetail). */
+  payoutProblemText: z.string().optional().describe("non-empty: the loan money could not be sent (the reason); link 'Correct your account' to the bank screen with source=loanDetail"),
 });
 
 /** Shown on order details while a pay code of the order is pending at the payment provider. */

@@ -7,6 +7,7 @@ import { registerSite } from './site/routes.ts';
 import { registerOrderDetails } from './order-details/routes.ts';
 import { registerRepayment } from './repayment/routes.ts';
 import { registerProviderNotifications } from './provider-notifications/routes.ts';
+import { registerPayoutNotifications } from './provider-notifications/payout-routes.ts';
 import { registerCardRepayment } from './card-repayment/routes.ts';
 import { registerPromotion } from './promotion/routes.ts';
 import { registerLoanConfirmation } from './loan-confirmation/routes.ts';
@@ -22,6 +23,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerRepayment(app, deps);
   registerCardRepayment(app, deps);
   registerProviderNotifications(app, deps);
+  await registerPayoutNotifications(app, deps);
   registerPromotion(app, deps);
   registerLoanConfirmation(app, deps);
   registerBindBank(app, deps);

@@ -18,6 +18,8 @@ import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
 import type { SmsProvider } from '../providers/sms/sms.ts';
 import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
 import type { PaymentProvider } from '../providers/payments/payment-provider.ts';
+import { payoutProviders, payoutProvidersFor, type PayoutProviders } from '../providers/payouts/choose.ts';
+import type { PayoutProvider } from '../providers/payouts/payout-provider.ts';
 import { createCardData, type CardData } from '../providers/card-data/card-data.ts';
 import { cardDataKeysFor } from '../providers/card-data/keys.ts';
 import { protectCardNumbers } from '../domain/bank-cards/protect-at-start.ts';
@@ -32,6 +34,8 @@ export interface TestApp {
   sms: SmsProvider;
   /** The payment provider the app was built with. */
   payments: PaymentProvider;
+  /** The payout providers the app was built with (the sandboxes unless the test gave its own). */
+  payouts: PayoutProviders;
   /** This app's card-data keys (random per test app unless the config overrides name some). */
   cardData: CardData;
   /** What main.ts marks at SIGTERM (GET /readyz answers 503 while shuttingDown). */
@@ -78,6 +82,8 @@ export async function createTestApp(
     payments?: PaymentProvider;
     /** A payment provider built on the sandbox (the Dragonpay adapter keeps the sandbox's cards). */
     paymentsOnSandbox?: (sandbox: PaymentProvider) => PaymentProvider;
+    /** Payout providers of the test's own (one per currency); by default the sandboxes. */
+    payouts?: PayoutProvider[];
     logStream?: { write(line: string): void };
     db?: Db;
     reencodeQueue?: ReencodeQueue;
@@ -95,9 +101,10 @@ export async function createTestApp(
   const sms = options.sms ?? createDevOutboxSms(db, clock);
   const sandbox = () => createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
   const payments = options.payments ?? (options.paymentsOnSandbox ? options.paymentsOnSandbox(sandbox()) : sandbox());
+  const payouts = options.payouts ? payoutProviders(options.payouts) : payoutProvidersFor(config, { db, clock });
   const reencodeQueue = options.reencodeQueue ?? createReencodeQueue();
   const lifecycle: Lifecycle = { shuttingDown: false };
-  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, reencodeQueue, sms, payments, cardData }, { logStream: options.logStream, lifecycle });
+  const app = await buildApp({ db, clock, config: { ...config, validateAnswers: true }, storage, reencodeQueue, sms, payments, payouts, cardData }, { logStream: options.logStream, lifecycle });
   return {
     app,
     lifecycle,
@@ -107,6 +114,7 @@ export async function createTestApp(
     storage,
     sms,
     payments,
+    payouts,
     cardData,
     newBorrower: (input = {}) =>
       createBorrowerWithSession(db, { mobilePhone: String(phoneCounter++), ...input }, clock.now(), config.SESSION_TTL_DAYS),

@@ -5,7 +5,7 @@ import { listAuditCall } from './audit.ts';
 import { getBorrowerCall, searchBorrowersCall } from './borrowers.ts';
 import { getComplaintCall, listComplaintsCall, replyToComplaintCall, uploadImageCall } from './complaints.ts';
 import { dashboardCall } from './dashboard.ts';
-import { approvePostingCall, getOrderCall, listPostingsCall, moveOrderCall, postPaymentCall, rejectPostingCall, searchOrdersCall } from './orders.ts';
+import { approvePostingCall, getOrderCall, listPayoutsCall, listPostingsCall, moveOrderCall, postPaymentCall, rejectPostingCall, releaseOrderCall, searchOrdersCall } from './orders.ts';
 import { listPaymentExceptionsCall } from './payment-exceptions.ts';
 import { changePasswordCall, meCall, secondFactorCall, secondFactorConfirmCall, secondFactorSetupCall, signInCall, signOutCall } from './session.ts';
 import { settingsCall } from './settings.ts';
@@ -30,6 +30,8 @@ export const STAFF_CALLS = {
   listPostingsCall,
   approvePostingCall,
   rejectPostingCall,
+  releaseOrderCall,
+  listPayoutsCall,
   listPaymentExceptionsCall,
   searchBorrowersCall,
   getBorrowerCall,

@@ -98,6 +98,33 @@ export const staffPosting = z.object({
 });
 export type StaffPosting = z.infer<typeof staffPosting>;
 
+export const PAYOUT_STATUSES = ['processing', 'paid', 'failed', 'reversed'] as const;
+export type StaffPayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUS_TITLES: Record<StaffPayoutStatus, string> = { processing: 'On its way', paid: 'Arrived', failed: 'Refused', reversed: 'Returned by the bank' };
+
+/** One payout attempt of an order's net proceeds to the borrower's bound account (issue 36). */
+export const staffPayout = z.object({
+  id: z.number().int().positive(),
+  orderId: z.number().int().positive(),
+  orderNo: z.string(),
+  attempt: z.number().int().positive(),
+  reference: z.string().describe('our idempotency key at the provider: PO-<order no>-<attempt>'),
+  provider: z.string(),
+  currency: z.enum(['PHP', 'INR']),
+  amountMinor: z.number().int(),
+  account: z.object({ bankName: z.string(), last4: z.string() }),
+  status: z.enum(PAYOUT_STATUSES),
+  providerRef: z.string().nullable(),
+  failureKind: z.string().nullable().describe('account_closed, account_invalid, name_mismatch, limit_exceeded, bank_unavailable or other'),
+  failureReason: z.string().nullable().describe("the provider's own words"),
+  approvedBy: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('who approved the order (null: approved by the dev API)'),
+  releasedBy: z.object({ id: z.number().int(), name: z.string() }),
+  releasedAt: isoDateTime,
+  paidAt: isoDateTime.nullable().describe('when the money arrived, as the provider said; the plan is dated from it'),
+  reversedAt: isoDateTime.nullable(),
+});
+export type StaffPayout = z.infer<typeof staffPayout>;
+
 /** The moves finance may make from the order's status (docs/statuses.md). */
 export const staffOrderMove = z.object({ to: status, title: z.string() });
 
@@ -124,6 +151,14 @@ export const staffOrderView = z.object({
   }),
   payoutAccount: z.object({ bankName: z.string(), cardNo: z.string().describe('masked: the last 4 digits only') }).nullable(),
   moves: z.array(staffOrderMove),
+  payouts: z.object({
+    items: z.array(staffPayout).describe('the payout attempts of this order, newest first'),
+    release: z
+      .object({ amountMinor: z.number().int(), blockedBy: z.string().nullable().describe("why this user may not release it now (null: Release is offered)") })
+      .nullable()
+      .describe('an approved order (110) with no payout on its way: what Release would send'),
+    dailyLimitMinor: z.number().int().describe('PAYOUT_DAILY_LIMIT_MINOR: what may be released per currency per day'),
+  }),
   postings: z.object({
     approvalAboveMinor: z.number().int().nonnegative().describe('a posting above this amount waits for a second finance user (POSTING_APPROVAL_ABOVE_MINOR)'),
     items: z.array(staffPosting).describe('postings of this order that needed a second finance user: those awaiting approval first (oldest first), then the decided ones, newest first'),
@@ -158,11 +193,31 @@ export const moveOrderCall = defineStaffCall(
       id: staffId('id'),
       to: z
         .number({ error: 'to must be a status code' })
-        .refine((v) => [ORDER_STATUS.disbursing, ORDER_STATUS.rejected, ORDER_STATUS.repaying].includes(v as 110), { error: 'to must be 110 (approve), 151 (reject) or 170 (disburse)' }),
+        .refine((v) => [ORDER_STATUS.disbursing, ORDER_STATUS.rejected].includes(v as 110), {
+          error: 'to must be 110 (approve) or 151 (reject); an approved order is paid out by release, and moves to 170 when the money arrives',
+        }),
     }),
     answer: staffOrderView,
   },
-  'Approves (21 → 110), rejects (21 → 151) or disburses (110 → 170) an order; any other move is refused.',
+  'Approves (21 → 110, recording the approver, who may not release it) or rejects (21 → 151) an order; any other move is refused.',
+);
+
+export const releaseOrderCall = defineStaffCall(
+  { method: 'POST', path: '/orders/:id/release', access: { roles: ['finance'] }, audit: 'order.release' },
+  { input: z.object({ id: staffId('id') }), answer: z.object({ order: staffOrderView, payout: staffPayout }) },
+  "Releases an approved order (110): one payout of the net proceeds the borrower confirmed to the bound account, through the payout provider. Refused (nothing sent) for an order not in 110, by the finance user who approved it (403), past today's PAYOUT_DAILY_LIMIT_MINOR, without a bound account, or with a payout already on its way or paid. The order moves to 170 when the provider confirms the money arrived.",
+);
+
+export const listPayoutsCall = defineStaffCall(
+  { method: 'GET', path: '/payouts', access: { roles: ['finance'] } },
+  {
+    input: z.object({
+      status: z.enum(PAYOUT_STATUSES, { error: `status must be one of ${PAYOUT_STATUSES.join(', ')}` }).default('reversed'),
+      ...pageFields,
+    }),
+    answer: pageOf(staffPayout),
+  },
+  'Payouts by status, newest first: reversed (the default: money the bank returned after a success, for finance to resolve), failed, processing or paid.',
 );
 
 export const postPaymentCall = defineStaffCall(

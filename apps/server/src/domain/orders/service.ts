@@ -20,6 +20,7 @@ import {
   insertConfirmedDocument,
   insertOrder,
   insertPlanRows,
+  recordApprover,
   listOrdersInStatuses,
   loadOrder,
   markCancelled,
@@ -278,7 +279,11 @@ export async function createOrder(db: Queryable, input: CreateOrderInput, now: D
   throw new Error('Could not draw a free order number');
 }
 
-/** Back-office moves: approve (21→110), reject (21→151), disburse (110→170). */
+/**
+ * The moves of the status graph made by a person or a provider: approve (21→110) and reject (21→151)
+ * by finance; 110→170 when the payout provider confirms the money arrived (domain/payouts), never by a
+ * click (the dev /ops API may still make it directly, to set up a demo).
+ */
 const ALLOWED_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
   [ORDER_STATUS.inReview]: [ORDER_STATUS.disbursing, ORDER_STATUS.rejected],
   [ORDER_STATUS.disbursing]: [ORDER_STATUS.repaying],
@@ -289,7 +294,12 @@ export function allowedMoves(status: OrderStatus): readonly OrderStatus[] {
   return ALLOWED_MOVES[status] ?? [];
 }
 
-export async function moveOrder(db: Queryable, orderId: number, to: OrderStatus, now: Date): Promise<OrderRow> {
+/**
+ * Moves an order along ALLOWED_MOVES, under its row lock. `now` is the moment of the move: for
+ * 110→170 the moment the money arrived, from which the plan (and so the term and the cooling-off
+ * period) is dated. `approvedBy` records the finance user who approved (21→110).
+ */
+export async function moveOrder(db: Queryable, orderId: number, to: OrderStatus, now: Date, by: { approvedBy?: number } = {}): Promise<OrderRow> {
   const order = await loadOrder(db, orderId, { forUpdate: true });
   if (!order) throw notFound(`Order ${orderId} does not exist`);
   if (!allowedMoves(order.status).includes(to)) {
@@ -319,6 +329,7 @@ export async function moveOrder(db: Queryable, orderId: number, to: OrderStatus,
     now,
   });
   if (to === ORDER_STATUS.rejected) await deletePlan(db, order.id);
+  if (to === ORDER_STATUS.disbursing && by.approvedBy !== undefined) await recordApprover(db, order.id, by.approvedBy);
   return (await loadOrder(db, order.id))!;
 }
 

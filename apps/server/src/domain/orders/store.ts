@@ -60,6 +60,8 @@ export interface OrderRow {
   market: Market;
   /** The bound account (bank_cards) the loan pays out to; null until the bank screen binds one. */
   payoutAccountId: number | null;
+  /** The staff account that approved the order (21 → 110), which may not release its payout; null when approved by the dev API or before migration 035. */
+  approvedBy: number | null;
   /** Closed in the cooling-off period (migration 028): when, and the interest kept for the days used; null otherwise. */
   cancellation: { at: Date; keptInterestMinor: number } | null;
   flags: OrderFlags;
@@ -96,6 +98,7 @@ interface OrderDb {
   offer_key: string | null;
   market: Market;
   bank_card_id: number | null;
+  approved_by_staff_id: number | null;
   cancelled_at: Date | null;
   cancel_kept_interest_minor: number | null;
   is_delay: string;
@@ -144,6 +147,7 @@ const toOrder = (r: OrderDb, plan: PlanRow[]): OrderRow => ({
   offerKey: r.offer_key,
   market: r.market,
   payoutAccountId: r.bank_card_id === null ? null : Number(r.bank_card_id),
+  approvedBy: r.approved_by_staff_id === null ? null : Number(r.approved_by_staff_id),
   cancellation: r.cancelled_at === null ? null : { at: r.cancelled_at, keptInterestMinor: Number(r.cancel_kept_interest_minor ?? 0) },
   flags: {
     isDelay: r.is_delay,
@@ -458,6 +462,11 @@ export async function newestOrderOfProduct(
 export async function orderIdByOfferKey(db: Queryable, offerKey: string): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>('SELECT id FROM orders WHERE offer_key = $1', [offerKey]);
   return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** Records the staff account that approved the order (the one that may not release it). */
+export async function recordApprover(db: Queryable, orderId: number, staffId: number): Promise<void> {
+  await db.query('UPDATE orders SET approved_by_staff_id = $2 WHERE id = $1', [orderId, staffId]);
 }
 
 /** Makes a bound account the one these orders pay out to. */

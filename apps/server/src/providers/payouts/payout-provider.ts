@@ -81,4 +81,10 @@ export interface PayoutProvider {
    * in constant time) or is not about a payout we make; otherwise what it says.
    */
   readNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): { verified: boolean; answer: PayoutAnswer | null };
+  /**
+   * Only the sandbox has it: where it delivers its own signed notifications (the app's payout
+   * webhook, connected by modules/provider-notifications once the app exists). A real provider posts
+   * to the webhook over the network instead.
+   */
+  deliverTo?(send: (headers: Record<string, string>, rawBody: string) => Promise<void>): void;
 }

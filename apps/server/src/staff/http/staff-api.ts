@@ -13,6 +13,7 @@ import { registerBorrowerCalls } from '../borrowers/routes.ts';
 import { registerComplaintCalls } from '../complaints/routes.ts';
 import { registerDashboardCalls } from '../dashboard/routes.ts';
 import { registerFinanceCalls } from '../orders/finance-routes.ts';
+import { registerPayoutCalls } from '../orders/payouts.ts';
 import { registerOrderCalls } from '../orders/routes.ts';
 import { registerPaymentExceptionCalls } from '../payment-exceptions/routes.ts';
 import { registerSettingsCalls } from '../settings/routes.ts';
@@ -33,6 +34,7 @@ export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): P
       registerDashboardCalls(staff, deps);
       registerOrderCalls(staff, deps);
       registerFinanceCalls(staff, deps);
+      registerPayoutCalls(staff, deps);
       registerPaymentExceptionCalls(staff, deps);
       registerBorrowerCalls(staff, deps);
       registerSettingsCalls(staff, deps);

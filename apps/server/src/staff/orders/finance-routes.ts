@@ -1,5 +1,6 @@
 /**
- * Finance's writes on an order: the moves the status graph allows (approve, reject, disburse) and
+ * Finance's writes on an order: the moves the status graph allows (approve, recording the approver;
+ * reject; the payout is released in payouts.ts) and
  * money received outside the provider, posted under its reference. The rules are the domain's
  * (moveOrder, postReceivedPayment), which the dev /ops API uses too; each write and its audit entry
  * are one transaction. A posting that settles the order voids its other open pay codes in that
@@ -36,8 +37,8 @@ export function registerFinanceCalls(app: FastifyInstance, deps: StaffDeps): voi
     ctx.write(async (tx) => {
       const before = await loadOrder(tx, ctx.input.id);
       if (!before) throw orderNotFound(ctx.input.id);
-      const after = await moveOrder(tx, before.id, ctx.input.to as OrderStatus, ctx.now);
-      return { answer: await orderForStaff({ ...deps, db: tx }, after.id, ctx.now), audit: { before: ledgerValues(before), after: ledgerValues(after) } };
+      const after = await moveOrder(tx, before.id, ctx.input.to as OrderStatus, ctx.now, { approvedBy: ctx.current.staff.id });
+      return { answer: await orderForStaff({ ...deps, db: tx }, after.id, ctx.now, ctx.current.staff.id), audit: { before: ledgerValues(before), after: ledgerValues(after) } };
     }),
   );
 

@@ -12,5 +12,5 @@ export function registerOrderCalls(app: FastifyInstance, deps: StaffDeps): void 
   const staff = staffCalls(deps);
   mountCall(app, staff, searchOrdersCall, async ({ input, now }) => searchOrdersForStaff(deps, input, now));
 
-  mountCall(app, staff, getOrderCall, async ({ input, now }) => orderForStaff(deps, input.id, now));
+  mountCall(app, staff, getOrderCall, async ({ input, now, current }) => orderForStaff(deps, input.id, now, current.staff.id));
 }

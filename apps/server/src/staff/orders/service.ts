@@ -16,6 +16,7 @@ import { listOrderPayments } from '../../domain/payments/payments.ts';
 import { confirmedForStaff } from '../../modules/loan-confirmation/confirmed-for-staff.ts';
 import type { StaffDeps } from '../http/mount.ts';
 import { orderPostings } from './postings.ts';
+import { orderPayoutsForStaff } from './payouts.ts';
 import { orderListItem, staffOrderView, type StoredPaymentResult } from './view.ts';
 
 /** `db` may be a transaction: a write answers the order as it stands inside it. */
@@ -56,8 +57,11 @@ async function payoutAccountOf(db: Queryable, order: OrderRow): Promise<StaffOrd
   return account ? { bankName: account.bankName, cardNo: lastFourOnly(account.cardNoMasked) } : null;
 }
 
-/** One order whole, as it stands at `now`: figures, plan, ledger, pay codes, what was confirmed, payout account, moves, postings awaiting approval. */
-export async function orderForStaff(deps: StaffOrderDeps, orderId: number, now: Date): Promise<StaffOrder> {
+/**
+ * One order whole, as it stands at `now`: figures, plan, ledger, pay codes, what was confirmed, payout
+ * account, moves, payouts, postings awaiting approval. `viewerId`: the staff user asking (whether they may release it).
+ */
+export async function orderForStaff(deps: StaffOrderDeps, orderId: number, now: Date, viewerId?: number): Promise<StaffOrder> {
   const { db } = deps;
   const order = await loadOrder(db, orderId);
   if (!order) throw orderNotFound(orderId);
@@ -72,6 +76,7 @@ export async function orderForStaff(deps: StaffOrderDeps, orderId: number, now: 
       confirmed: await confirmedForStaff(deps, order, borrower ?? { name: '', mobilePhone: '' }),
       payoutAccount: await payoutAccountOf(db, order),
       moves: allowedMoves(order.status),
+      payouts: await orderPayoutsForStaff(deps, order, viewerId),
       postings: { approvalAboveMinor: deps.config.POSTING_APPROVAL_ABOVE_MINOR, items: await orderPostings(db, order.id) },
     },
     now,

@@ -22,7 +22,6 @@ const money = moneyTextIn(currencySymbolFor(undefined));
 const MOVE_TITLES: Partial<Record<OrderStatus, string>> = {
   [ORDER_STATUS.disbursing]: 'Approve',
   [ORDER_STATUS.rejected]: 'Reject',
-  [ORDER_STATUS.repaying]: 'Disburse',
 };
 
 const OUTCOME_TEXT: Record<PaymentOutcome, (r: PaymentResult) => string> = {
@@ -210,6 +209,8 @@ export interface OrderParts {
   moves: readonly OrderStatus[];
   /** Its postings that needed a second finance user, and the amount above which one does. */
   postings: StaffOrder['postings'];
+  /** Its payouts, and what Release would send (payouts.ts). */
+  payouts: StaffOrder['payouts'];
 }
 
 export function staffOrderView(parts: OrderParts, now: Date): StaffOrder {
@@ -236,7 +237,9 @@ export function staffOrderView(parts: OrderParts, now: Date): StaffOrder {
     payCodes: parts.payCodes.map((c) => payCodeView(c, channelNames, now)),
     confirmed: parts.confirmed,
     payoutAccount: parts.payoutAccount,
-    moves: parts.moves.map((to) => ({ to, title: MOVE_TITLES[to] ?? `Move to ${to}` })),
+    // An approved order moves on when its payout arrives (Release), never by a click.
+    moves: parts.moves.filter((to) => MOVE_TITLES[to] !== undefined).map((to) => ({ to, title: MOVE_TITLES[to]! })),
+    payouts: parts.payouts,
     postings: parts.postings,
   };
 }

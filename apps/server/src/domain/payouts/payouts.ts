@@ -1,0 +1,58 @@
+/**
+ * The payouts room's reads: an order's payouts (the back office), the payouts finance must look at
+ * (failed and reversed), and what the borrower's order details say about the money on its way.
+ */
+import type { Queryable } from '../../platform/db/client.ts';
+import { lenderDateTime } from '../../loan-terms/calendar.ts';
+import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
+import type { PayoutFailureKind } from '../../providers/payouts/payout-provider.ts';
+import { findAccount } from '../bank-cards/service.ts';
+import type { OrderRow } from '../orders/service.ts';
+import { CURRENCY_OF_MARKET, netProceedsOf, payoutMoney } from './release.ts';
+import { latestPayouts, listOrderPayouts, listPayoutsIn, type PayoutRow } from './store.ts';
+
+export { listOrderPayouts, listPayoutsIn, latestPayouts, type PayoutRow };
+
+/** Why a payout failed, in the borrower's words (the provider's own words are for finance). */
+export const FAILURE_WORDS: Record<PayoutFailureKind, string> = {
+  account_closed: 'your bank says this account is closed',
+  account_invalid: 'the bank or account number does not match an open account',
+  name_mismatch: 'the name on the account does not match the name on your loan',
+  limit_exceeded: 'the amount is more than this account can receive',
+  bank_unavailable: 'your bank could not take the transfer just now',
+  other: 'your bank did not accept the transfer',
+};
+
+export interface PayoutNotice {
+  /** The status line: the money on its way, or when it arrived ('' when there is nothing to say). */
+  text: string;
+  /** Non-empty when the money could not be sent: why, and that the account can be corrected. */
+  problemText: string;
+}
+
+const NONE: PayoutNotice = { text: '', problemText: '' };
+const last4 = (masked: string) => masked.replace(/\D/g, '').slice(-4);
+
+/** What order details say about the payout of the order (approved, or repaying after a payout arrived). */
+export async function payoutNotice(db: Queryable, order: OrderRow): Promise<PayoutNotice> {
+  const payout = (await latestPayouts(db, [order.id])).get(order.id);
+  const currency = CURRENCY_OF_MARKET[order.market];
+  if (order.status === ORDER_STATUS.disbursing) {
+    const account = order.payoutAccountId === null ? null : await findAccount(db, order.payoutAccountId);
+    if (!account) return NONE;
+    const amount = payoutMoney(payout?.amountMinor ?? (await netProceedsOf(db, order)), currency);
+    // Failed to the account still bound: the borrower is asked to correct it. Once corrected, it is on its way again.
+    if (payout?.status === 'failed' && payout.accountId === account.id) {
+      return {
+        text: '',
+        problemText: `We could not send ${amount} to your account ending ${payout.accountLast4}: ${FAILURE_WORDS[payout.failureKind ?? 'other']}. Please correct your account details so we can send it again.`,
+      };
+    }
+    if (payout?.status === 'reversed') return { text: '', problemText: `Your bank returned the ${amount} we sent to your account ending ${payout.accountLast4}. We will contact you.` };
+    return { text: `Sending ${amount} to your account ending ${last4(account.cardNoMasked)}`, problemText: '' };
+  }
+  if (payout?.status === 'paid' && payout.paidAt && (isRepaying(order.status) || order.status === ORDER_STATUS.settled)) {
+    return { text: `${payoutMoney(payout.amountMinor, currency)} arrived in your account ending ${payout.accountLast4} on ${lenderDateTime(payout.paidAt, order.market)}`, problemText: '' };
+  }
+  return NONE;
+}
