@@ -155,6 +155,11 @@ describe('Xendit payouts: refusals and failures', () => {
     expect(standin.payouts.has(r.reference)).toBe(false);
   });
 
+  it("a 404 from a wrong base URL is an error, not a failed payout blamed on the borrower's account", async () => {
+    const misrouted = createXenditPayoutProvider({ secretKey: standin.secretKey, callbackToken: 't', baseUrl: `${standin.baseUrl}/wrong`, timeoutMs: TIMEOUT_MS });
+    await expect(misrouted.createPayout(request())).rejects.toThrow(/HTTP 404/);
+  });
+
   it('an unknown channel code is refused as account_invalid', async () => {
     const answer = await provider.createPayout(request({}, { bankCode: 'X' }));
     expect(answer).toMatchObject({ status: 'failed', failureKind: 'account_invalid' });

@@ -85,7 +85,7 @@ const FAILURE_KINDS: Record<string, PayoutFailureKind> = {
   UNKNOWN_BANK_NETWORK_ERROR: 'other',
 };
 
-/** Refusals of a create (HTTP 400 `error_code`) in our kinds; any other 4xx refusal is `account_invalid`. */
+/** Refusals of a create (HTTP 400 `error_code`) in our kinds; any other 400 refusal is `account_invalid`. */
 const REFUSAL_KINDS: Record<string, PayoutFailureKind> = {
   MAXIMUM_TRANSFER_LIMIT_ERROR: 'limit_exceeded',
   MINIMUM_TRANSFER_LIMIT_ERROR: 'other',
@@ -260,11 +260,13 @@ export function createXenditPayoutProvider(settings: XenditSettings): PayoutProv
       throw new Error(`Xendit says ${what} exists (${code}) but its status query finds none`);
     }
     if (status === 401 || status === 403) throw new Error(`Xendit refused our credentials for ${what} (HTTP ${status} ${code})`);
-    if (status >= 400 && status < 500) {
+    // Xendit's refusals of a payout are 400s with an error code; another 4xx (404: a wrong base URL)
+    // says nothing about the borrower's account, so it is not turned into a failed payout.
+    if (status === 400 && code !== 'UNKNOWN_ERROR') {
       const reason = scrub(message ? `${code}: ${message}` : code, account.accountNumber.trim());
       return { reference, status: 'failed', providerRef: null, failureKind: REFUSAL_KINDS[code] ?? 'account_invalid', failureReason: `Xendit refused the payout (HTTP ${status}) ${reason}`, paidAt: null };
     }
-    throw new Error(`Xendit's answer to ${what} could not be read (HTTP ${status})`);
+    throw new Error(`Xendit's answer to ${what} could not be read (HTTP ${status}${code !== 'UNKNOWN_ERROR' ? ` ${code}` : ''})`);
   }
 
   function readNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): { verified: boolean; answer: PayoutAnswer | null } {
