@@ -10,6 +10,7 @@ import { orphanSweepJob } from './modules/complaints/orphan-sweep.ts';
 import { cardRecoveryJob } from './modules/card-repayment/recovery.ts';
 import { notificationSettlingJob } from './modules/provider-notifications/service.ts';
 import { paymentRemindersJob } from './modules/reminders/job.ts';
+import { payoutStatusJob } from './domain/payouts/status-job.ts';
 
 interface JobEntry {
   make(deps: AppDeps, log: JobLog): PeriodicJob;
@@ -24,6 +25,8 @@ const JOBS: JobEntry[] = [
   { make: cardRecoveryJob },
   // provider-notifications, every 30 s: notifications stored but not settled (the provider did not answer, or the process stopped).
   { make: notificationSettlingJob },
+  // payout-status, every minute: payouts with no news from their provider for PAYOUT_CHECK_AFTER_MINUTES, asked about (and made once if it never got them).
+  { make: payoutStatusJob },
   // payment-reminders, every 5 minutes (docs/records.md): each reminder a claimed row, so sent once.
   { make: paymentRemindersJob, runsWhen: (config) => config.PAYMENT_REMINDERS },
 ];

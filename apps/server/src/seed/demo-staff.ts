@@ -1,5 +1,5 @@
 /**
- * Demo staff for `npm start` (dev only): an agent, a finance officer and an admin, made when the
+ * Demo staff for `npm start` (dev only): an agent, two finance officers (one approves, the other releases) and an admin, made when the
  * database has no staff at all and never with NODE_ENV=production. Their passwords are drawn at
  * random and printed once by the start that makes them; finance and admin start with a TOTP secret,
  * printed with them (add it to an authenticator app, or ask /ops/staff/totp-code for the code).
@@ -13,6 +13,8 @@ import { newTotpSecret, sealTotpSecret } from '../staff/session/service.ts';
 export const DEMO_STAFF: ReadonlyArray<{ role: StaffRole; email: string; name: string }> = [
   { role: 'agent', email: 'agent@demo.test', name: 'Ana Santos (agent)' },
   { role: 'finance', email: 'finance@demo.test', name: 'Felipe Reyes (finance)' },
+  // A second finance user: the one who did not approve an order releases its payout (maker-checker).
+  { role: 'finance', email: 'finance2@demo.test', name: 'Fatima Lim (finance)' },
   { role: 'admin', email: 'admin@demo.test', name: 'Andrea Cruz (admin)' },
 ];
 

@@ -2,6 +2,8 @@
  * Demo data for `npm start`: the product catalogue (products, payment channels, agreements, the
  * bank form) and a demo borrower with one order in every status. Runs on an empty database only.
  */
+import { seedDemoPayoutAccounts } from '../modules/bind-bank/seed.ts';
+import { SANDBOX_CLOSED_ACCOUNT } from '../providers/payouts/sandbox.ts';
 import { currencySymbolFor, type SessionParams } from '@cashloan/contract';
 import type { Db, Queryable } from '../platform/db/client.ts';
 import type { Config } from '../config.ts';
@@ -36,6 +38,9 @@ interface DemoMarker {
   previewOrderId: number;
   orders: Array<{ status: OrderStatus; orderId: number; productId: number }>;
 }
+
+/** The demo borrower's good payout account (a sandbox number: no real account). */
+export const DEMO_PAYOUT_ACCOUNT = '1234567890';
 
 export const DEMO_BORROWER = { userId: 'DEMO0001', mobilePhone: '9171234567', name: 'Juan Dela Cruz', deviceId: 'demo-device' } as const;
 
@@ -112,6 +117,18 @@ export async function seedDemo(db: Db, now: Date, config: Config, cardData: Card
       await storeConfirmedDocuments(config, tx, { order, borrower: DEMO_BORROWER, terms, currency: currencySymbolFor(undefined), confirmedAt: order.disbursedAt ?? now });
       orders.push({ status: demo.status, orderId: order.id, productId: order.productId });
     }
+    // The approved order pays out to the sandbox's closed account (its release is refused, then corrected); the one in review to a good one.
+    const orderOf = (status: OrderStatus) => orders.find((o) => o.status === status)!;
+    await seedDemoPayoutAccounts(
+      tx,
+      cardData,
+      { id: borrowerId, name: DEMO_BORROWER.name },
+      [
+        { productId: orderOf(ORDER_STATUS.disbursing).productId, orderIds: [orderOf(ORDER_STATUS.disbursing).orderId], bankCode: 'BDO', accountNumber: SANDBOX_CLOSED_ACCOUNT },
+        { productId: orderOf(ORDER_STATUS.inReview).productId, orderIds: [orderOf(ORDER_STATUS.inReview).orderId], bankCode: 'BPI', accountNumber: DEMO_PAYOUT_ACCOUNT },
+      ],
+      now,
+    );
     await seedDemoComplaints(tx, borrowerId, orders, now);
     await seedDemoRepaymentCard(tx, cardData, borrowerId, now);
     const marker: DemoMarker = {

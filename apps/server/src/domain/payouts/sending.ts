@@ -37,7 +37,8 @@ async function requestOf(deps: PayoutDeps, payout: PayoutRow) {
     reference: payout.reference,
     amountMinor: payout.amountMinor,
     currency: payout.currency,
-    account: { bankCode: account.bankCode, bankName: account.bankName, accountNumber, holderName: borrower.name },
+    // The name the borrower gave as the account's, else the borrower's own.
+    account: { bankCode: account.bankCode, bankName: account.bankName, accountNumber, holderName: account.fields.accountName || borrower.name },
     contact: { name: borrower.name, phone: borrower.mobilePhone },
     narration: `Loan ${order.orderNo}`,
   };

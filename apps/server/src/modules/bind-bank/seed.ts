@@ -8,6 +8,11 @@ import type { BankFormItem } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { BankFieldRules, StoredBankItem } from './form-definition.ts';
 import { insertFormDefinition } from './store.ts';
+import type { CardData } from '../../providers/card-data/card-data.ts';
+import { insertAccount, replaceCurrentAccounts } from '../../domain/bank-cards/service.ts';
+import { setPayoutAccount } from '../../domain/orders/service.ts';
+import { accountFrom } from './service.ts';
+import { validateSave } from './validate.ts';
 
 const option = (name: string, type: string) => ({ name, type });
 
@@ -123,4 +128,25 @@ export const DEMO_BANK_FORM_ITEMS: BankFormItem[] = DEMO_BANK_FORM.map(({ rules:
 /** Stores the demo bank form for a merchant. */
 export async function seedBankForm(db: Queryable, merchantNumber: string): Promise<void> {
   await insertFormDefinition(db, merchantNumber, DEMO_BANK_FORM);
+}
+
+/**
+ * The demo borrower's payout accounts, bound as the bank screen binds them (docs/ops.md, "Payout
+ * providers"): each given account in turn (the last one stays current) and the orders that pay out
+ * to it. The demo binds the sandbox's closed account to its approved order, so a release shows the
+ * bank's refusal and the correction.
+ */
+export async function seedDemoPayoutAccounts(
+  tx: Queryable,
+  cardData: CardData,
+  borrower: { id: number; name: string },
+  accounts: ReadonlyArray<{ productId: number; orderIds: number[]; bankCode: string; accountNumber: string }>,
+  now: Date,
+): Promise<void> {
+  for (const a of accounts) {
+    const valid = validateSave(DEMO_BANK_FORM, 1, { channel: INSTAPAY, bankCode: a.bankCode, cardNo: a.accountNumber, accountName: borrower.name, city: CITIES[0] });
+    await replaceCurrentAccounts(tx, borrower.id, now);
+    const accountId = await insertAccount(tx, accountFrom(valid, borrower.id, a.productId, 'bind-card-new', cardData), now);
+    await setPayoutAccount(tx, a.orderIds, accountId, now);
+  }
 }

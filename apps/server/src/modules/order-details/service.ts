@@ -3,6 +3,7 @@
  * failure screen (/wherePlurality) are told, the recommendations they list, tracking, the app rating
  * and a recommended product's jump URL. Every figure comes from loan-terms through viewOrder.
  */
+import { payoutNotice } from '../../domain/payouts/payouts.ts';
 import { PAYMENT_PENDING_TEXT, REMINDERS_STOPPED_TEXT, type LoginFailureInfo, type OrderDetails, type RecommendedProduct, type TextRow } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -174,11 +175,12 @@ export async function orderDetails(
   const view = viewOrder(order, now);
   const { flags } = order;
   // The reads that need only the order, at once (each on its own pooled connection on PostgreSQL).
-  const [rated, recProducts, paymentPending] = await Promise.all([
+  const [rated, recProducts, paymentPending, payout] = await Promise.all([
     // A borrower who has rated the app is not asked again, whatever the order says.
     flags.isScore === '1' ? hasRatedApp(db, borrower.id) : true,
     recommendationsFor(db, borrower.id, order.productId),
     orderHasPendingPayCode(db, order.id),
+    payoutNotice(db, order),
   ]);
   const askRating = !rated;
   return {
@@ -206,6 +208,9 @@ export async function orderDetails(
     // The borrower replied STOP to the SMS payment reminders (modules/reminders): the screen says so.
     remindersStoppedText: borrower.remindersStoppedAt ? REMINDERS_STOPPED_TEXT : '',
     coolingOffText: coolingOffText(order, now),
+    // The loan money: on its way to the bound account, arrived, or refused by the bank (correct the account).
+    payoutText: payout.text,
+    payoutProblemText: payout.problemText,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { PayoutProvider } from './payout-provider.ts';
 import { createSandboxPayoutProvider } from './sandbox.ts';
+import { createXenditPayoutProvider } from './xendit.ts';
 
 export interface PayoutProviders {
   forCurrency(currency: 'PHP' | 'INR'): PayoutProvider;
@@ -36,8 +37,10 @@ export function payoutProviders(providers: readonly PayoutProvider[]): PayoutPro
  */
 export function payoutProvidersFor(config: Config, deps: { db: Queryable; clock: Clock }): PayoutProviders {
   const secret = randomBytes(32).toString('hex');
-  const ph: PayoutProvider = createSandboxPayoutProvider(deps, { name: 'sandbox', currency: 'PHP', secret });
+  const ph: PayoutProvider =
+    config.PAYOUT_PROVIDER_PH === 'xendit'
+      ? createXenditPayoutProvider({ secretKey: config.XENDIT_SECRET_KEY!, callbackToken: config.XENDIT_CALLBACK_TOKEN!, baseUrl: config.XENDIT_BASE_URL, timeoutMs: config.PAYOUT_TIMEOUT_MS })
+      : createSandboxPayoutProvider(deps, { name: 'sandbox', currency: 'PHP', secret });
   const india: PayoutProvider = createSandboxPayoutProvider(deps, { name: 'sandbox-inr', currency: 'INR', secret });
-  void config;
   return payoutProviders([ph, india]);
 }
