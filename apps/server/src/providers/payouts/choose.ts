@@ -10,6 +10,7 @@ import type { Clock } from '../../platform/clock/clock.ts';
 import type { PayoutProvider } from './payout-provider.ts';
 import { createSandboxPayoutProvider } from './sandbox.ts';
 import { createXenditPayoutProvider } from './xendit.ts';
+import { createRazorpayxPayoutProvider } from './razorpayx.ts';
 
 export interface PayoutProviders {
   forCurrency(currency: 'PHP' | 'INR'): PayoutProvider;
@@ -41,6 +42,16 @@ export function payoutProvidersFor(config: Config, deps: { db: Queryable; clock:
     config.PAYOUT_PROVIDER_PH === 'xendit'
       ? createXenditPayoutProvider({ secretKey: config.XENDIT_SECRET_KEY!, callbackToken: config.XENDIT_CALLBACK_TOKEN!, baseUrl: config.XENDIT_BASE_URL, timeoutMs: config.PAYOUT_TIMEOUT_MS })
       : createSandboxPayoutProvider(deps, { name: 'sandbox', currency: 'PHP', secret });
-  const india: PayoutProvider = createSandboxPayoutProvider(deps, { name: 'sandbox-inr', currency: 'INR', secret });
+  const india: PayoutProvider =
+    config.PAYOUT_PROVIDER_IN === 'razorpayx'
+      ? createRazorpayxPayoutProvider({
+          keyId: config.RAZORPAYX_KEY_ID!,
+          keySecret: config.RAZORPAYX_KEY_SECRET!,
+          webhookSecret: config.RAZORPAYX_WEBHOOK_SECRET!,
+          accountNumber: config.RAZORPAYX_ACCOUNT_NUMBER!,
+          baseUrl: config.RAZORPAYX_BASE_URL,
+          timeoutMs: config.PAYOUT_TIMEOUT_MS,
+        })
+      : createSandboxPayoutProvider(deps, { name: 'sandbox-inr', currency: 'INR', secret });
   return payoutProviders([ph, india]);
 }
