@@ -2,7 +2,6 @@
  * Demo data for `npm start`: the product catalogue (products, payment channels, agreements, the
  * bank form) and a demo borrower with one order in every status. Runs on an empty database only.
  */
-import { seedDemoPayoutAccounts } from '../modules/bind-bank/seed.ts';
 import { SANDBOX_CLOSED_ACCOUNT } from '../providers/payouts/sandbox.ts';
 import { currencySymbolFor, type SessionParams } from '@cashloan/contract';
 import type { Db, Queryable } from '../platform/db/client.ts';
@@ -24,7 +23,7 @@ import { seedDemoComplaints } from '../modules/complaints/seed.ts';
 import { seedRecommendedProducts } from '../modules/order-details/seed.ts';
 import { seedDemoRepaymentCard } from '../modules/card-repayment/seed.ts';
 import { seedLandingTemplates } from '../modules/promotion/seed.ts';
-import { DEMO_BANK_FORM_ITEMS, seedBankForm } from '../modules/bind-bank/seed.ts';
+import { DEMO_BANK_FORM_ITEMS, seedBankForm, seedDemoPayoutAccounts } from '../modules/bind-bank/seed.ts';
 
 export interface DemoLinks {
   previewPath: string;

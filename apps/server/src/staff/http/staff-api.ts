@@ -13,7 +13,7 @@ import { registerBorrowerCalls } from '../borrowers/routes.ts';
 import { registerComplaintCalls } from '../complaints/routes.ts';
 import { registerDashboardCalls } from '../dashboard/routes.ts';
 import { registerFinanceCalls } from '../orders/finance-routes.ts';
-import { registerPayoutCalls } from '../orders/payouts.ts';
+import { registerPayoutCalls } from '../orders/payout-routes.ts';
 import { registerOrderCalls } from '../orders/routes.ts';
 import { registerPaymentExceptionCalls } from '../payment-exceptions/routes.ts';
 import { registerSettingsCalls } from '../settings/routes.ts';
