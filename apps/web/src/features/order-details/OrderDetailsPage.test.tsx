@@ -89,6 +89,33 @@ describe('order details: cancelling in the cooling-off period (issue 23)', () =>
   });
 });
 
+describe('order details: the loan money on its way (issue 36)', () => {
+  it('says where the money is going while approved, and when it arrived', async () => {
+    fakeServer({ [PATH]: [ok({ ...ORDER, orderStatus: 110, noticeStatusText: 'Approved', payoutText: 'Sending ₱5,000.00 to your account ending 7890' })] });
+    const first = renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const status = await screen.findByRole('region', { name: 'Approved' });
+    expect(within(status).getByText('Sending ₱5,000.00 to your account ending 7890')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Correct your account' })).toBeNull();
+    first.unmount();
+
+    fakeServer({ [PATH]: [ok({ ...ORDER, orderStatus: 170, noticeStatusText: 'Repaying', payoutText: '₱5,000.00 arrived in your account ending 7890 on 2026-11-28 14:05:09' })] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const repaying = await screen.findByRole('region', { name: 'Repaying' });
+    expect(within(repaying).getByText('₱5,000.00 arrived in your account ending 7890 on 2026-11-28 14:05:09')).toBeTruthy();
+  });
+
+  it("tells why the bank refused it and links 'Correct your account' to the bank screen with source=loanDetail", async () => {
+    const problem = 'We could not send ₱5,000.00 to your account ending 0000: your bank says this account is closed. Please correct your account details so we can send it again.';
+    fakeServer({ [PATH]: [ok({ ...ORDER, orderStatus: 110, noticeStatusText: 'Approved', payoutText: '', payoutProblemText: problem })] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const money = await screen.findByRole('navigation', { name: 'Your loan money' });
+    expect(within(money).getByRole('alert').textContent).toBe(problem);
+    const link = new URL(within(money).getByRole('link', { name: 'Correct your account' }).getAttribute('href')!, 'http://h5.test');
+    expect(link.pathname).toBe('/candidateWhile');
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({ productId: '3', orderId: '7', source: 'loanDetail' });
+  });
+});
+
 describe('order details: back from another app (the borrower paid in GCash or a bank app)', () => {
   const SETTLED: OrderDetails = {
     ...ORDER,

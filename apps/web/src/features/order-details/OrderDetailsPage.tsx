@@ -143,8 +143,21 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
               <p className={styles.description}>{details.paymentPendingText}</p>
             )}
             {details.remindersStoppedText && <p className={styles.description}>{details.remindersStoppedText}</p>}
+            {details.payoutText && <p className={styles.description}>{details.payoutText}</p>}
           </div>
         </section>
+
+        {/* Issue 36: the bank refused the loan money; the borrower corrects the account on the bank screen, and finance sends it again. */}
+        {details.payoutProblemText && (
+          <nav className={styles.records} aria-label="Your loan money">
+            <p id="payout-problem" className={styles.payoutProblem} role="alert">
+              {details.payoutProblemText}
+            </p>
+            <Link to={withCarriedParams(BIND_BANK_PATH, { source: BIND_BANK_SOURCE })} className={styles.recordLink} aria-describedby="payout-problem">
+              Correct your account
+            </Link>
+          </nav>
+        )}
 
         <section className={styles.card} aria-labelledby="order-product">
           <div className={styles.product}>
