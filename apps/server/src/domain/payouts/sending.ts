@@ -44,8 +44,12 @@ async function requestOf(deps: PayoutDeps, payout: PayoutRow) {
   };
 }
 
-/** What asking the provider came to: its answer acted on, or no answer (the attempt stays processing). */
-export type SendOutcome = { event: PayoutEvent | 'no-answer'; payout: PayoutRow };
+/**
+ * What asking the provider came to: its answer acted on, or no answer (the attempt stays processing,
+ * asked about again by the status job); `error` when the call failed otherwise (e.g. our credentials
+ * refused), which the job logs: the attempt stays processing then too, never made again under a new key.
+ */
+export type SendOutcome = { event: PayoutEvent | 'no-answer'; payout: PayoutRow; error?: string };
 
 async function act(deps: PayoutDeps, payout: PayoutRow, ask: (provider: PayoutProvider) => Promise<PayoutAnswer>): Promise<SendOutcome> {
   const provider = deps.payouts.byName(payout.provider);
@@ -54,9 +58,8 @@ async function act(deps: PayoutDeps, payout: PayoutRow, ask: (provider: PayoutPr
   try {
     answer = await ask(provider);
   } catch (err) {
-    if (!(err instanceof PayoutProviderUnavailable)) throw err;
     await markChecked(deps.db, payout.id, deps.clock.now());
-    return { event: 'no-answer', payout };
+    return { event: 'no-answer', payout, ...(err instanceof PayoutProviderUnavailable ? {} : { error: (err as Error).message }) };
   }
   const applied = await deps.db.transaction((tx) => applyPayoutAnswer(tx, answer, deps.clock.now()));
   return { event: applied.event, payout: applied.payout ?? payout };

@@ -19,6 +19,7 @@ export function payoutStatusJob(deps: PayoutDeps & { config: Pick<Config, 'PAYOU
       const counts: Record<string, number> = {};
       for (const o of outcomes) counts[o.event] = (counts[o.event] ?? 0) + 1;
       if (outcomes.length > 0) log.info(counts, 'payouts checked at their provider');
+      for (const o of outcomes) if (o.error) log.error({ reference: o.payout.reference, error: o.error }, 'payout provider call failed; the payout stays processing');
     },
   };
 }

@@ -168,13 +168,23 @@ export function createRazorpayxPayoutProvider(settings: RazorpayxSettings): Payo
     } catch (err) {
       throw new PayoutProviderUnavailable(`RazorpayX did not answer ${label}: ${(err as Error).name}`);
     }
-    const text = await res.text().catch(() => '');
-    if (res.status >= 500 || res.status === 429) throw new PayoutProviderUnavailable(`RazorpayX answered HTTP ${res.status} to ${label}`);
+    if (res.status >= 500 || res.status === 429) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new PayoutProviderUnavailable(`RazorpayX answered HTTP ${res.status} to ${label}`);
+    }
+    // An answer cut off on its way (the connection lost half-way) says no more than no answer.
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw new PayoutProviderUnavailable(`RazorpayX's answer to ${label} was cut off: ${(err as Error).name}`);
+    }
     let json: Json | null = null;
     try {
       const parsed: unknown = text ? JSON.parse(text) : null;
       json = isObject(parsed) ? parsed : null;
     } catch {
+      if (res.ok) throw new PayoutProviderUnavailable(`RazorpayX's answer to ${label} could not be read whole (HTTP ${res.status})`);
       json = null;
     }
     return { status: res.status, json };

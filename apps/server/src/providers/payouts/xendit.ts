@@ -182,11 +182,18 @@ export function createXenditPayoutProvider(settings: XenditSettings): PayoutProv
       await res.body?.cancel().catch(() => undefined);
       throw new PayoutProviderUnavailable(`Xendit answered HTTP ${res.status} to ${what}`);
     }
-    const text = await res.text().catch(() => '');
+    // An answer cut off on its way (the connection lost half-way) says no more than no answer.
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw new PayoutProviderUnavailable(`Xendit's answer to ${what} was cut off: ${(err as Error).name}`);
+    }
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
+      if (res.ok) throw new PayoutProviderUnavailable(`Xendit's answer to ${what} could not be read whole (HTTP ${res.status})`);
       json = null;
     }
     return { status: res.status, json };
