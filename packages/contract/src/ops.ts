@@ -100,6 +100,13 @@ export const opsRepaymentCard = z.strictObject({
 
 export const opsAccountsQuery = z.object({ borrowerId: positiveId('borrowerId') });
 
+/** A bank account bound as the bank screen binds one (InstaPay, the demo form), made the order's payout account. */
+export const opsPayoutAccount = z.strictObject({
+  orderId: positiveId('orderId'),
+  bankCode: z.enum(['BDO', 'BPI', 'MBTC', 'LBP', 'UBP', 'SECB'], { error: 'bankCode must be one of BDO, BPI, MBTC, LBP, UBP, SECB' }),
+  accountNumber: z.string().regex(/^\d{10,16}$/, { error: 'accountNumber must be 10 to 16 digits' }),
+});
+
 // ---- complaints: the agent's list, a complaint, the reply ------------------------------------------------
 
 export const opsComplaintsQuery = z.object({
