@@ -250,7 +250,9 @@ describe('GET /orders/:id: one order whole', () => {
     expect(res.body).not.toContain('001234567890');
     expect(res.body).not.toContain('34567890');
     expect(data.order).toMatchObject({ status: 110, shownStatus: 110, statusMeaning: 'approved, disbursing' });
-    expect(data.moves).toEqual([{ to: 170, title: 'Disburse' }]);
+    // An approved order moves on by its payout's arrival, never by a move: Release is offered instead.
+    expect(data.moves).toEqual([]);
+    expect(data.payouts).toEqual({ items: [], release: { amountMinor: 500_000, blockedBy: null }, dailyLimitMinor: t.config.PAYOUT_DAILY_LIMIT_MINOR });
   });
 
   it('writes the loan into the ledger at disbursement, and the late charges as they accrue', async () => {
