@@ -16,9 +16,10 @@ describe('demo staff', () => {
     expect((await t.db.query('SELECT 1 FROM staff_accounts')).rows).toEqual([]);
   });
 
-  it('are an agent, finance and an admin who sign in with the printed password (and code), and are made once only', async () => {
+  it('are an agent, two finance users (one approves, the other releases) and an admin who sign in with the printed password (and code), and are made once only', async () => {
     const made = (await seedDemoStaff(t, { NODE_ENV: 'development' }, t.clock.now()))!;
     expect(made.map((s) => [s.role, s.email, s.totpSecret !== null])).toEqual(DEMO_STAFF.map((d) => [d.role, d.email, d.role !== 'agent']));
+    expect(made.filter((s) => s.role === 'finance')).toHaveLength(2);
     for (const s of made) {
       const res = await staffCall(t, {}, 'POST', '/sign-in', { email: s.email, password: s.password });
       expect(res.json().data.stage).toBe(s.totpSecret ? 'second-factor' : 'signed-in');

@@ -1,3 +1,4 @@
+import { findAccount } from '../domain/bank-cards/service.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,15 @@ describe('the demo seed', () => {
     expect(payments[0]!.amountMinor).toBe(order.principalMinor + order.interestMinor + order.feeMinor);
     expect(payments[0]!.result).toMatchObject({ outcome: 'settled', balanceAfterMinor: 0 });
     expect(order.paidMinor).toBe(payments[0]!.amountMinor);
+  });
+
+  it("binds the sandbox's closed account to the approved order and a good one to the order in review (the money-out demo)", async () => {
+    const accountOf = async (status: number) => {
+      const order = (await loadOrder(db, Number(paramsOf(links.orders.find((o) => o.status === status)!.path).get('orderId'))))!;
+      return (await findAccount(db, order.payoutAccountId!))!;
+    };
+    expect(await accountOf(110)).toMatchObject({ bankName: 'BDO Unibank', cardNoMasked: expect.stringMatching(/0000$/) });
+    expect(await accountOf(21)).toMatchObject({ bankName: 'Bank of the Philippine Islands', cardNoMasked: expect.stringMatching(/7890$/) });
   });
 
   it('gives links whose session parameters open the demo session, which lives SESSION_TTL_DAYS', async () => {
