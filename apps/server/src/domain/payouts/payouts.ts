@@ -51,6 +51,9 @@ export async function payoutNotice(db: Queryable, order: OrderRow): Promise<Payo
     if (payout?.status === 'reversed') return { text: '', problemText: `Your bank returned the ${amount} we sent to your account ending ${payout.accountLast4}. We will contact you.` };
     return { text: `Sending ${amount} to your account ending ${last4(account.cardNoMasked)}`, problemText: '' };
   }
+  if (payout?.status === 'reversed' && isRepaying(order.status)) {
+    return { text: '', problemText: `Your bank returned the ${payoutMoney(payout.amountMinor, currency)} we sent to your account ending ${payout.accountLast4}. We will contact you.` };
+  }
   if (payout?.status === 'paid' && payout.paidAt && (isRepaying(order.status) || order.status === ORDER_STATUS.settled)) {
     return { text: `${payoutMoney(payout.amountMinor, currency)} arrived in your account ending ${payout.accountLast4} on ${lenderDateTime(payout.paidAt, order.market)}`, problemText: '' };
   }
