@@ -6,7 +6,7 @@ const labels = (roles: Parameters<typeof menuFor>[0]) => menuFor(roles).map((e) 
 describe('menu', () => {
   it('shows each role only the screens its calls allow', () => {
     expect(labels(['agent'])).toEqual(['Dashboard', 'Complaints', 'Orders', 'Borrowers']);
-    expect(labels(['finance'])).toEqual(['Dashboard', 'Orders', 'Postings to approve', 'Payment exceptions', 'Borrowers']);
+    expect(labels(['finance'])).toEqual(['Dashboard', 'Orders', 'Postings to approve', 'Payouts', 'Payment exceptions', 'Borrowers']);
     expect(labels(['admin'])).toEqual(['Dashboard', 'Staff accounts', 'Audit log', 'Settings']);
     expect(labels(['agent', 'admin'])).toHaveLength(7);
   });

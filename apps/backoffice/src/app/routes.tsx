@@ -10,7 +10,7 @@ import { listAuditCall } from '@cashloan/contract/staff/audit';
 import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
 import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
-import { listPostingsCall, searchOrdersCall } from '@cashloan/contract/staff/orders';
+import { listPayoutsCall, listPostingsCall, searchOrdersCall } from '@cashloan/contract/staff/orders';
 import { listPaymentExceptionsCall } from '@cashloan/contract/staff/payment-exceptions';
 import { settingsCall } from '@cashloan/contract/staff/settings';
 import {
@@ -21,6 +21,7 @@ import {
   COMPLAINTS_PATH,
   ORDERS_PATH,
   PAYMENT_EXCEPTIONS_PATH,
+  PAYOUTS_PATH,
   POSTINGS_PATH,
   SECOND_FACTOR_PATH,
   SETTINGS_PATH,
@@ -45,6 +46,7 @@ const ComplaintPage = screen(() => import('../features/complaints/ComplaintPage.
 const OrdersPage = screen(() => import('../features/orders/OrdersPage.tsx'), 'OrdersPage');
 const OrderPage = screen(() => import('../features/orders/OrderPage.tsx'), 'OrderPage');
 const PostingsPage = screen(() => import('../features/orders/PostingsPage.tsx'), 'PostingsPage');
+const PayoutsPage = screen(() => import('../features/orders/PayoutsPage.tsx'), 'PayoutsPage');
 const PaymentExceptionsPage = screen(() => import('../features/payment-exceptions/PaymentExceptionsPage.tsx'), 'PaymentExceptionsPage');
 const BorrowersPage = screen(() => import('../features/borrowers/BorrowersPage.tsx'), 'BorrowersPage');
 const BorrowerPage = screen(() => import('../features/borrowers/BorrowerPage.tsx'), 'BorrowerPage');
@@ -79,6 +81,7 @@ export const staffRoutes: RouteObject[] = [
           { path: ORDERS_PATH, element: only(searchOrdersCall, <OrdersPage />) },
           { path: `${ORDERS_PATH}/:id`, element: only(searchOrdersCall, <OrderPage />) },
           { path: POSTINGS_PATH, element: only(listPostingsCall, <PostingsPage />) },
+          { path: PAYOUTS_PATH, element: only(listPayoutsCall, <PayoutsPage />) },
           { path: PAYMENT_EXCEPTIONS_PATH, element: only(listPaymentExceptionsCall, <PaymentExceptionsPage />) },
           { path: BORROWERS_PATH, element: only(searchBorrowersCall, <BorrowersPage />) },
           { path: `${BORROWERS_PATH}/:id`, element: only(searchBorrowersCall, <BorrowerPage />) },

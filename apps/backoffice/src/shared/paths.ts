@@ -6,6 +6,7 @@ export const ORDERS_PATH = '/orders';
 export const BORROWERS_PATH = '/borrowers';
 export const PAYMENT_EXCEPTIONS_PATH = '/payment-exceptions';
 export const POSTINGS_PATH = '/postings';
+export const PAYOUTS_PATH = '/payouts';
 export const ACCOUNTS_PATH = '/accounts';
 export const AUDIT_PATH = '/audit';
 export const SETTINGS_PATH = '/settings';

@@ -17,6 +17,8 @@ export const staffKeys = {
     detail: (id: number) => [...staffKeys.orders.all(), 'detail', id] as const,
     /** Postings awaiting (or past) a second finance user's approval: under orders, so every write on an order refreshes them. */
     postings: (filters: object) => [...staffKeys.orders.all(), 'postings', filters] as const,
+    /** Payouts by status: under orders, so a release (or any write on an order) refreshes them. */
+    payouts: (filters: object) => [...staffKeys.orders.all(), 'payouts', filters] as const,
   },
   paymentExceptions: {
     all: () => [...staffKeys.all, 'payment-exceptions'] as const,

@@ -1,5 +1,6 @@
 /**
- * Finance's actions on an order: one button per move the server offers (approve, reject, disburse),
+ * Finance's actions on an order: one button per move the server offers (approve, reject; the money
+ * goes out by Release, OrderPayouts.tsx),
  * each confirmed first, and posting money received at a counter or by bank transfer (above the
  * server's approval amount it is held for a second finance user). The server's refusals are shown as
  * they come, beside the action that was refused.
@@ -22,7 +23,7 @@ export function OrderMoves({ order }: { order: StaffOrder }) {
           <Popconfirm
             key={m.to}
             title={`${m.title} order ${order.order.orderNo}?`}
-            description={m.to === ORDER_STATUS.disbursing ? 'The order is approved for payout.' : m.to === ORDER_STATUS.rejected ? 'The borrower is told the loan was refused.' : 'The money goes to the payout account.'}
+            description={m.to === ORDER_STATUS.disbursing ? 'The order is approved for payout; another finance user releases the money.' : 'The borrower is told the loan was refused.'}
             okText={m.title}
             cancelText="Cancel"
             onConfirm={() => move.mutate({ id: order.order.id, to: m.to }, { onSuccess: () => void message.success(`${m.title}: done.`) })}

@@ -1,8 +1,8 @@
-/** One order whole: its figures, plan, ledger, pay codes, what the borrower confirmed, the payout account, finance's actions and its postings awaiting a second approval. */
+/** One order whole: its figures, plan, ledger, pay codes, what the borrower confirmed, the payout account, its payouts and Release, finance's actions and its postings awaiting a second approval. */
 import { Card, Collapse, Descriptions, Space, Table, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { costCapRows } from '@cashloan/contract/common';
-import { approvePostingCall, moveOrderCall, type StaffOrder } from '@cashloan/contract/staff/orders';
+import { approvePostingCall, moveOrderCall, releaseOrderCall, type StaffOrder } from '@cashloan/contract/staff/orders';
 import { mayCall } from '../../shared/access.ts';
 import { borrowerLabel, formatBasisPoints, formatDateTime, formatMoney, orderStatusTitle } from '../../shared/format.ts';
 import { borrowerPath, ORDERS_PATH } from '../../shared/paths.ts';
@@ -13,6 +13,7 @@ import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { useOrder } from './api.ts';
 import { OrderMoves, PostPaymentForm } from './FinanceActions.tsx';
 import { OrderPostings } from './OrderPostings.tsx';
+import { OrderPayouts } from './OrderPayouts.tsx';
 import { EmptyText } from '../../shared/ui/EmptyText.tsx';
 
 const sectionTitle = (text: string) => <h2 style={{ fontSize: 16, margin: 0 }}>{text}</h2>;
@@ -23,6 +24,7 @@ export function OrderPage() {
   const { data: session } = useSession();
   const isFinance = !!session && mayCall(moveOrderCall, session.staff.roles);
   const mayDecide = !!session && mayCall(approvePostingCall, session.staff.roles);
+  const mayRelease = !!session && mayCall(releaseOrderCall, session.staff.roles);
   return (
     <>
       <PageTitle extra={<Link to={ORDERS_PATH}>Back to orders</Link>}>{order.data ? `Order ${order.data.order.orderNo}` : 'Order'}</PageTitle>
@@ -30,6 +32,7 @@ export function OrderPage() {
         {(data) => (
           <Space orientation="vertical" size="large" style={{ width: '100%' }}>
             <Figures order={data} />
+            {(data.payouts.items.length > 0 || data.payouts.release) && <OrderPayouts order={data} title={sectionTitle('Payouts')} mayRelease={mayRelease} />}
             {data.postings.items.length > 0 && <OrderPostings order={data} title={sectionTitle('Postings for a second approval')} mayDecide={mayDecide} myId={session?.staff.id} />}
             {isFinance && (
               <Card title={sectionTitle('Finance actions')}>

@@ -1,13 +1,15 @@
-/** Orders: search, one order whole, and finance's moves and postings, with the postings a second finance user approves or rejects. */
+/** Orders: search, one order whole, and finance's moves, releases (payouts) and postings, with the postings a second finance user approves or rejects. */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StaffInputOf } from '@cashloan/contract/staff/common';
 import {
   approvePostingCall,
   getOrderCall,
+  listPayoutsCall,
   listPostingsCall,
   moveOrderCall,
   postPaymentCall,
   rejectPostingCall,
+  releaseOrderCall,
   searchOrdersCall,
   type StaffOrder,
 } from '@cashloan/contract/staff/orders';
@@ -38,6 +40,16 @@ export const postingsQuery = (filters: PostingFilters) =>
     placeholderData: keepPreviousData,
   });
 
+export type PayoutFilters = StaffInputOf<typeof listPayoutsCall>;
+
+export const payoutsQuery = (filters: PayoutFilters) =>
+  queryOptions({
+    queryKey: staffKeys.orders.payouts(filters),
+    queryFn: ({ signal }) => callStaff(listPayoutsCall, filters, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePayouts = (filters: PayoutFilters) => useQuery(payoutsQuery(filters));
 export const useOrders = (filters: OrderFilters) => useQuery(ordersQuery(filters));
 export const usePostings = (filters: PostingFilters) => useQuery(postingsQuery(filters));
 export const useOrder = (id: number) => useQuery(orderQuery(id));
@@ -82,6 +94,16 @@ export function useRejectPosting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StaffInputOf<typeof rejectPostingCall>) => callStaff(rejectPostingCall, input),
+    onSuccess: ({ order }) => orderChanged(queryClient, order),
+    meta: { showsOwnError: true },
+  });
+}
+
+/** Finance releases an approved order: its payout is made, and the order answered as it now is. */
+export function useReleaseOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StaffInputOf<typeof releaseOrderCall>) => callStaff(releaseOrderCall, input),
     onSuccess: ({ order }) => orderChanged(queryClient, order),
     meta: { showsOwnError: true },
   });

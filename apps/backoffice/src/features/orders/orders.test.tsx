@@ -25,9 +25,16 @@ const order: StaffOrder = {
     { to: 110, title: 'Approve' },
     { to: 151, title: 'Reject' },
   ],
+  payouts: { items: [], release: null, dailyLimitMinor: 100_000_000 },
   postings: { approvalAboveMinor: 1_000_000, items: [] },
 };
-const approved: StaffOrder = { ...order, order: { ...order.order, status: 110, shownStatus: 110, statusMeaning: 'Approved' }, moves: [{ to: 170, title: 'Disburse' }] };
+// Approved by this user: no move is left, and Release is theirs to leave to another finance user.
+const approved: StaffOrder = {
+  ...order,
+  order: { ...order.order, status: 110, shownStatus: 110, statusMeaning: 'Approved' },
+  moves: [],
+  payouts: { items: [], release: { amountMinor: 560_500, blockedBy: 'You approved order NO-7, so another finance user must release it. Nothing was sent.' }, dailyLimitMinor: 100_000_000 },
+};
 
 describe('orders', () => {
   it('searches by phone and status, checking the phone as the contract does', async () => {
@@ -95,7 +102,7 @@ describe('orders', () => {
     expect(ledger.getByText(/^Pay code 4455 \(Online Banking, ₱5,675\.00\) voided: payment 9/)).toBeInTheDocument();
   });
 
-  it('lets finance approve after confirming, then offers the next move', async () => {
+  it('lets finance approve after confirming; the approver is told another finance user releases it', async () => {
     const user = userEvent.setup();
     const { requests } = renderBackOffice('/orders/7', sessionOf(['finance']), {
       'GET /orders/7': [order, approved],
@@ -105,7 +112,9 @@ describe('orders', () => {
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     const confirm = await screen.findByRole('tooltip');
     await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByRole('button', { name: 'Disburse' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Release' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Release' })).toHaveAccessibleDescription('You approved order NO-7, so another finance user must release it. Nothing was sent.');
+    expect(screen.getByText('No move can be made from this status.')).toBeInTheDocument();
     expect(requests.find((r) => r.path === '/orders/7/move')).toMatchObject({ body: { to: 110 }, csrf: 'csrf-1' });
     expect(screen.getByTestId('order-status')).toHaveTextContent('110 Approved, disbursing');
   });

@@ -20,6 +20,7 @@ const repaying: StaffOrder = {
   confirmed: { disclosure: null, agreements: [] },
   payoutAccount: null,
   moves: [],
+  payouts: { items: [], release: null, dailyLimitMinor: 100_000_000 },
   postings: { approvalAboveMinor: 500_000, items: [] },
 };
 const posting = (over: Partial<StaffPosting>): StaffPosting => ({
