@@ -10,7 +10,7 @@ import { createStaff, desktop, fileComplaint, signIn, staffApi } from './staff.t
 test.use(desktop);
 
 test('every back-office screen passes axe at 1280 px and fits 768 px', async ({ page, ops, borrower }) => {
-  // Fifteen screens, each checked by axe twice over: about a minute on a quiet 2-core machine.
+  // Eighteen screens, each checked by axe twice over: about a minute on a quiet 2-core machine.
   test.setTimeout(240_000);
   // ₱20,000.00 lent: a posting of more than ₱10,000.00 on it waits for a second finance user (its row on the order and the postings screen).
   const order = await ops.request<{ orderId: number }>('POST', '/orders', { borrowerId: borrower.borrowerId, status: 180, amount: 2_000_000 });
@@ -35,6 +35,11 @@ test('every back-office screen passes axe at 1280 px and fits 768 px', async ({ 
   await signIn(page, ops, everyone);
   const held = await staffApi(page, 'POST', `/orders/${order.orderId}/payments`, { amountMinor: 1_500_000, method: 'bank-transfer', reference: `A11Y-${order.orderId}` });
   expect(held.status, JSON.stringify(held.body)).toBe(200);
+  // Money out: an approved order whose payout the bank refused (its Payouts section with Release offered again).
+  const refused = await ops.request<{ orderId: number }>('POST', '/orders', { borrowerId: payer.borrowerId, status: 110 });
+  await ops.request('POST', '/payout-accounts', { orderId: refused.orderId, bankCode: 'BDO', accountNumber: '1234560000' });
+  const released = await staffApi(page, 'POST', `/orders/${refused.orderId}/release`, {});
+  expect(released.status, JSON.stringify(released.body)).toBe(200);
 
   const screens: Array<[path: string, heading: string | RegExp]> = [
     ['/backoffice/', 'Dashboard'],
@@ -43,7 +48,10 @@ test('every back-office screen passes axe at 1280 px and fits 768 px', async ({ 
     ['/backoffice/orders', 'Orders'],
     [`/backoffice/orders/${order.orderId}`, /^Order PN/],
     [`/backoffice/orders/${closing.orderId}`, /^Order PN/],
+    [`/backoffice/orders/${refused.orderId}`, /^Order PN/],
     ['/backoffice/postings', 'Postings to approve'],
+    ['/backoffice/payouts', 'Payouts'],
+    ['/backoffice/payouts?status=failed', 'Payouts'],
     ['/backoffice/payment-exceptions', 'Payment exceptions'],
     ['/backoffice/borrowers', 'Borrowers'],
     [`/backoffice/borrowers/${borrower.borrowerId}`, /^Borrower /],
