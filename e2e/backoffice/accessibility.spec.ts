@@ -37,7 +37,7 @@ test('every back-office screen passes axe at 1280 px and fits 768 px', async ({ 
   expect(held.status, JSON.stringify(held.body)).toBe(200);
   // Money out: an approved order whose payout the bank refused (its Payouts section with Release offered again).
   const refused = await ops.request<{ orderId: number }>('POST', '/orders', { borrowerId: payer.borrowerId, status: 110 });
-  await ops.request('POST', '/payout-accounts', { orderId: refused.orderId, bankCode: 'BDO', accountNumber: '1234560000' });
+  await ops.request('POST', '/payout-accounts', { orderId: refused.orderId, bankCode: 'BDO', accountNumber: '1234560000', accountName: 'Ana Reyes' });
   const released = await staffApi(page, 'POST', `/orders/${refused.orderId}/release`, {});
   expect(released.status, JSON.stringify(released.body)).toBe(200);
 

@@ -39,7 +39,7 @@ const payoutRow = (page: Page, reference: string) => page.getByRole('row').filte
 
 async function newOrderWithAccount(ops: OpsClient, borrower: Borrower, status: 21 | 110, accountNumber: string) {
   const order = await newOrder(ops, borrower, { status });
-  await ops.request('POST', '/payout-accounts', { orderId: order.orderId, bankCode: 'BDO', accountNumber });
+  await ops.request('POST', '/payout-accounts', { orderId: order.orderId, bankCode: 'BDO', accountNumber, accountName: 'Juan Dela Cruz' });
   return order;
 }
 

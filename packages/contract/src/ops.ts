@@ -105,6 +105,8 @@ export const opsPayoutAccount = z.strictObject({
   orderId: positiveId('orderId'),
   bankCode: z.enum(['BDO', 'BPI', 'MBTC', 'LBP', 'UBP', 'SECB'], { error: 'bankCode must be one of BDO, BPI, MBTC, LBP, UBP, SECB' }),
   accountNumber: z.string().regex(/^\d{10,16}$/, { error: 'accountNumber must be 10 to 16 digits' }),
+  /** The name on the account; the borrower's name when not given. */
+  accountName: z.string().trim().min(2, { error: 'accountName must be at least 2 characters' }).max(100).optional(),
 });
 
 // ---- complaints: the agent's list, a complaint, the reply ------------------------------------------------

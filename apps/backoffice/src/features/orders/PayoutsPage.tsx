@@ -47,6 +47,10 @@ export function PayoutsPage() {
         </Form.Item>
       </Form>
       {payouts.isError && <LoadFailure error={payouts.error} onRetry={() => void payouts.refetch()} />}
+      {/* An empty list is said in a sentence: a wide empty table would be a scrolling box with nothing in it to reach by keyboard. */}
+      {payouts.data?.total === 0 && !payouts.isFetching ? (
+        <Typography.Paragraph>{EMPTY[status]}</Typography.Paragraph>
+      ) : (
       <Table<StaffPayout>
         rowKey="id"
         loading={payouts.isFetching}
@@ -65,6 +69,7 @@ export function PayoutsPage() {
           { title: 'Why refused or returned', dataIndex: 'failureReason', render: (text: string | null) => text ?? '' },
         ]}
       />
+      )}
     </>
   );
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { opsAccountsQuery, opsPayoutAccount } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../platform/http/api-error.ts';
+import { invalidInput, notFound } from '../../platform/http/api-error.ts';
 import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
 import { listAccounts } from '../../domain/bank-cards/service.ts';
 import { findBorrower } from '../../domain/borrowers/service.ts';
@@ -33,8 +33,10 @@ export function registerBindBankOps(ops: FastifyInstance, deps: Pick<AppDeps, 'd
     const order = await loadOrder(deps.db, body.orderId);
     if (!order) throw notFound(`orderId ${body.orderId} does not exist`);
     const borrower = (await findBorrower(deps.db, { id: order.borrowerId }))!;
+    const name = body.accountName ?? borrower.name;
+    if (name.length < 2) throw invalidInput(`accountName is required: borrower ${borrower.id} has no name to use`);
     await deps.db.transaction((tx) =>
-      seedDemoPayoutAccounts(tx, deps.cardData, { id: borrower.id, name: borrower.name }, [{ productId: order.productId, orderIds: [order.id], bankCode: body.bankCode, accountNumber: body.accountNumber }], deps.clock.now()),
+      seedDemoPayoutAccounts(tx, deps.cardData, { id: borrower.id, name }, [{ productId: order.productId, orderIds: [order.id], bankCode: body.bankCode, accountNumber: body.accountNumber }], deps.clock.now()),
     );
     const account = (await listAccounts(deps.db, borrower.id)).find((a) => a.replacedAt === null)!;
     return opsAnswer({ id: account.id, orderId: order.id, bankName: account.bankName, cardNo: account.cardNoMasked });
