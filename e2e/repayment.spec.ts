@@ -51,6 +51,28 @@ function decodeQrPng(png: Buffer): string {
   return found.data;
 }
 
+/** CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF), the checksum EMVCo QR codes end with, as 4 hex digits. */
+function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** The top-level fields of an EMVCo merchant-presented payload: id → value. */
+function emvFields(payload: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (let i = 0; i < payload.length; ) {
+    const id = payload.slice(i, i + 2);
+    const length = Number(payload.slice(i + 2, i + 4));
+    fields.set(id, payload.slice(i + 4, i + 4 + length));
+    i += 4 + length;
+  }
+  return fields;
+}
+
 test.describe('Repayment', () => {
   test('a due order repaid with a pay code: paid twice by the provider, settled once', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
@@ -104,6 +126,39 @@ test.describe('Repayment', () => {
     await page.goto(order.path);
     await expect(page.getByRole('heading', { level: 2, name: 'Settled' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Borrow Again' })).toBeVisible();
+  });
+
+  test('QR Ph: the demo channel shows a scannable QR Ph code for the pay code and amount, and paying it settles the order', async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+    await page.goto(borrower.url('/allowedAlso', orderIds(order)));
+    await expect(page.getByRole('region', { name: 'Amount to repay' }).getByText('₱5,605.00', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: /Payment Method/ }).tap();
+    const sheet = page.getByRole('dialog', { name: 'Payment Method' });
+    await sheet.getByRole('radio', { name: 'QR Ph' }).tap();
+    await expect(sheet).toHaveCount(0);
+    await page.getByRole('button', { name: 'Payment', exact: true }).tap();
+    await expect(page).toHaveURL(/\/repaymentOfCode\?showType=2&payCode=\d{12}&/);
+    const code = new URL(page.url()).searchParams.get('payCode')!;
+    const qr = page.getByRole('img', { name: `QR code for repayment code ${code}` });
+    await expect(qr).toBeVisible();
+
+    // The image the page shows, decoded: an EMVCo QR Ph payload for this code and amount, its checksum right.
+    const image = await page.request.get((await qr.getAttribute('src'))!);
+    expect(image.headers()['content-type']).toBe('image/png');
+    const payload = decodeQrPng(await image.body());
+    const fields = emvFields(payload);
+    expect(fields.get('00')).toBe('01');
+    expect(fields.get('53')).toBe('608');
+    expect(fields.get('54')).toBe('5605.00');
+    expect(fields.get('59')).toBe('PESONOW LENDING');
+    expect(fields.get('62')).toContain(code);
+    expect(payload.slice(-4)).toBe(crc16(payload.slice(0, -4)));
+
+    // Paid through the provider like any code: the order is settled.
+    const paid = await ops.request<PaidResult>('POST', `/pay-codes/${code}/paid`);
+    expect(paid).toMatchObject({ outcome: 'settled', amountMinor: 560_500 });
+    await page.goto(order.path);
+    await expect(page.getByRole('heading', { level: 2, name: 'Settled' })).toBeVisible();
   });
 
   test('a rollover moves the due date and returns the order to repaying', async ({ page, ops, borrower }) => {

@@ -57,8 +57,8 @@ describe('the demo seed', () => {
   afterAll(() => db.close());
 
   it('seeds the catalogue, one demo borrower and one order in every status', async () => {
-    // 5 counter channels, the card and checkout channels (migration 005), the two for postings by finance (migration 020), the UPI one (migration 023).
-    expect(await counts(db)).toMatchObject({ products: 4, payment_channels: 5 + 2 + 2 + 1, agreements: 2, bank_forms: 1, borrowers: 1, sessions: 1, orders: 7, app_settings: 1 });
+    // 5 counter channels and the QR Ph one, the card and checkout channels (migration 005), the two for postings by finance (migration 020), the UPI one (migration 023).
+    expect(await counts(db)).toMatchObject({ products: 4, payment_channels: 6 + 2 + 2 + 1, agreements: 2, bank_forms: 1, borrowers: 1, sessions: 1, orders: 7, app_settings: 1 });
     expect(links.orders.map((o) => o.status)).toEqual([21, 110, 151, 170, 174, 180, 200]);
     for (const link of links.orders) {
       const orderId = Number(paramsOf(link.path).get('orderId'));

@@ -61,6 +61,26 @@ const CHANNELS: Array<{ channelNumber: string; name: string; logo: string; kind:
       ],
     },
   },
+  // The lender's own QR Ph code (docs/repayment.md, "QR Ph"): any Philippine e-wallet or bank app scans it, the amount and reference filled in.
+  {
+    channelNumber: '90011',
+    name: 'QR Ph',
+    logo: '/logos/channel-qrph.svg',
+    kind: 'qr',
+    payNotice: {
+      'Any e-wallet or bank app': [
+        {
+          name: 'Scan to pay',
+          steps: [
+            'Open GCash, Maya or your bank app and choose Scan QR (or Pay QR).',
+            'Scan the code on this screen, or save it and upload it from your gallery.',
+            'Check that the amount and the payee "PESONOW LENDING" are right, then pay.',
+            KEEP_RECEIPT,
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export async function seedPaymentChannels(db: Queryable): Promise<void> {

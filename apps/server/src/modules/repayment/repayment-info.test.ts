@@ -46,7 +46,7 @@ describe('the repayment screens and their pay codes', () => {
       ]);
       expect(data.detail).toContainEqual({ text: 'Order No.', value: order.orderNo });
       // The internal card and checkout channels are never offered as counter channels.
-      expect(data.repayList.map((c: { channel_number: string }) => c.channel_number)).toEqual(['90006', '90007', '90008', '90009', '90010']);
+      expect(data.repayList.map((c: { channel_number: string }) => c.channel_number)).toEqual(['90006', '90007', '90008', '90009', '90010', '90011']);
       expect(data.repayList[0]).toEqual({ name: 'Online Banking', logo: '/logos/channel-online-banking.svg', channel_number: '90006' });
       expect(data.defDetail).toMatchObject({ payCode: '', title: 'Online Banking', logo: '/logos/channel-online-banking.svg' });
       expect(Object.keys(data.defDetail.payNotice).sort()).toEqual(['Bank branch', 'Mobile banking app']);
