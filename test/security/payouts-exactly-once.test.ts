@@ -34,7 +34,7 @@ let cluster: PgCluster;
 let xendit: XenditStandin;
 let proxy: LossyProxy;
 let apps: TestApp[] = [];
-let urls: string[] = [];
+const urls: string[] = [];
 let h: Harness;
 let approver: TestStaff;
 let releaser: TestStaff;
