@@ -25,10 +25,14 @@ export const ordersQuery = (filters: OrderFilters) =>
     placeholderData: keepPreviousData,
   });
 
+/** While a payout is on its way the order is asked for again every few seconds, so its arrival (or refusal) shows without a reload. */
+export const PAYOUT_WATCH_MS = 5_000;
+
 export const orderQuery = (id: number) =>
   queryOptions({
     queryKey: staffKeys.orders.detail(id),
     queryFn: ({ signal }) => callStaff(getOrderCall, { id }, { signal }),
+    refetchInterval: (query) => (query.state.data?.payouts.items.some((p) => p.status === 'processing') ? PAYOUT_WATCH_MS : false),
   });
 
 export type PostingFilters = StaffInputOf<typeof listPostingsCall>;

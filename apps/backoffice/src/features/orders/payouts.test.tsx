@@ -3,7 +3,7 @@
  * names the amount and the account, the server's refusal shown as it comes, and the Payouts screen
  * (returned by the bank first, then by state).
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffOrder, StaffPayout } from '@cashloan/contract/staff/orders';
@@ -83,6 +83,16 @@ describe('release', () => {
     await user.click(screen.getByRole('button', { name: 'Release' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send the money' }));
     expect(await screen.findByText(/would pass today's release limit of ₱1,000,000\.00 \(₱999,000\.00 released today\)\. <b>Nothing<\/b> was sent\./)).toBeInTheDocument();
+  });
+
+  it('asks again while a payout is on its way, and shows its arrival without a reload', async () => {
+    const onItsWay: StaffOrder = { ...approved, payouts: { items: [payout({ status: 'processing', paidAt: null })], release: null, dailyLimitMinor: 100_000_000 } };
+    const { requests } = renderBackOffice('/orders/7', sessionOf(['finance']), { 'GET /orders/7': [onItsWay, arrived] });
+    const row = (await screen.findByRole('cell', { name: 'PO-NO-7-1' })).closest('tr')!;
+    expect(within(row).getByText('On its way')).toBeInTheDocument();
+    // The order page asks every PAYOUT_WATCH_MS (5 s) while a payout is processing.
+    await waitFor(() => expect(within(screen.getByRole('cell', { name: 'PO-NO-7-1' }).closest('tr')!).getByText('Arrived')).toBeInTheDocument());
+    expect(requests.filter((r) => r.path === '/orders/7').length).toBeGreaterThanOrEqual(2);
   });
 
   it('offers no Release to an agent', async () => {

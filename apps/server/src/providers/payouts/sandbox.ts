@@ -1,6 +1,6 @@
 /**
  * The sandbox payout provider (the default for `npm start`, docs/ops.md "Payout providers"): it pays
- * out at once, keeps what it paid in its own table (sandbox_payouts, so its status query answers
+ * out at once (its notification delivered before it answers), keeps what it paid in its own table (sandbox_payouts, so its status query answers
  * across restarts and processes), and tells the server by a notification signed like a real
  * provider's (HMAC-SHA256 of the body, header x-sandbox-signature), sent through the same webhook.
  *
@@ -62,13 +62,15 @@ export function createSandboxPayoutProvider(deps: { db: Queryable; clock: Clock 
     return rows[0] ?? null;
   }
 
-  function notify(answer: PayoutAnswer): void {
-    if (!send) return;
+  /** Sends the notification; resolves once it was delivered (or could not be). */
+  function notify(answer: PayoutAnswer): Promise<void> {
+    if (!send) return Promise.resolve();
     const body = JSON.stringify({ event: 'payout.updated', payout: { ...answer, paidAt: answer.paidAt?.toISOString() ?? null } });
     const delivery = send({ 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: sign(settings.secret, body) }, body)
       .catch(() => undefined) // undelivered: the server's status job asks later, as with any provider
       .finally(() => pending.delete(delivery));
     pending.add(delivery);
+    return delivery;
   }
 
   return {
@@ -96,8 +98,9 @@ export function createSandboxPayoutProvider(deps: { db: Queryable; clock: Clock 
       );
       // Another process made it under the same key at the same moment: answer that one.
       if (!rows[0]) return answerOf((await find(request.reference))!);
-      // Like a real switch, the answer is "processing" and the outcome comes by notification.
-      notify(answerOf(row));
+      // Like a real switch, the answer is "processing" and the outcome comes by notification; the sandbox
+      // waits for its delivery, so a demo's release already shows where the money went.
+      await notify(answerOf(row));
       return { ...answerOf(row), status: 'processing', failureKind: null, failureReason: null, paidAt: null };
     },
 
