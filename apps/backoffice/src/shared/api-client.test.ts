@@ -11,6 +11,7 @@ const order = {
     paidMinor: 0, owedNowMinor: 0, statusMeaning: 'In review',
   },
   plan: [], ledger: [], payCodes: [], confirmed: { disclosure: null, agreements: [] }, payoutAccount: null, moves: [],
+  payouts: { items: [], release: null, dailyLimitMinor: 50_000_000 },
   postings: { approvalAboveMinor: 1_000_000, items: [] },
 };
 
