@@ -424,7 +424,9 @@ const STEP_PAUSE_MS = 1_500;
     failure?: string;
   }
 
-  it(`5. one process SIGKILLed and restarted ${KILLS} times under load: no acknowledged write lost, the other two answer throughout`, { timeout: 240_000 }, async () => {
+  // 20 restarts of about 4 s each on a quiet 2-core machine (93 s in all); with other test files beside it
+  // each restart took up to 3 times that, so the bound is wide (the figures are printed, not asserted).
+  it(`5. one process SIGKILLed and restarted ${KILLS} times under load: no acknowledged write lost, the other two answer throughout`, { timeout: 480_000 }, async () => {
     ready();
     const b = target(1);
     const { borrowerId } = await newBorrower(b);
