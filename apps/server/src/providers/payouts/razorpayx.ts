@@ -29,15 +29,15 @@
  * are never put into an error message or a log line (the status query's URL holds the account number,
  * so messages name the call, never the URL).
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
-  PayoutProviderUnavailable,
   type PayoutAnswer,
   type PayoutFailureKind,
   type PayoutProvider,
   type PayoutRequest,
   type PayoutStatus,
 } from './payout-provider.ts';
+import { providerJsonCall, retriedWhileUnavailable, sameSecret } from './provider-call.ts';
 
 export interface RazorpayxSettings {
   keyId: string;
@@ -118,11 +118,6 @@ function answerOf(entity: unknown, paidAt: Date | null = null): PayoutAnswer | n
 }
 
 /** Compares two hex signatures in constant time (both hashed first, so their lengths never leak). */
-function sameSignature(a: string, b: string): boolean {
-  const h = (v: string) => createHash('sha256').update(v.trim().toLowerCase()).digest();
-  return timingSafeEqual(h(a), h(b));
-}
-
 /** RazorpayX's narration: at most 30 characters, letters, digits and spaces only. */
 const narrationOf = (text: string) =>
   text
@@ -157,37 +152,8 @@ export function createRazorpayxPayoutProvider(settings: RazorpayxSettings): Payo
    * number). No answer in time, no connection, a 5xx or a 429 throw PayoutProviderUnavailable.
    */
   async function call(label: string, method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}) {
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        headers: { Authorization: auth, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-    } catch (err) {
-      throw new PayoutProviderUnavailable(`RazorpayX did not answer ${label}: ${(err as Error).name}`);
-    }
-    if (res.status >= 500 || res.status === 429) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new PayoutProviderUnavailable(`RazorpayX answered HTTP ${res.status} to ${label}`);
-    }
-    // An answer cut off on its way (the connection lost half-way) says no more than no answer.
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (err) {
-      throw new PayoutProviderUnavailable(`RazorpayX's answer to ${label} was cut off: ${(err as Error).name}`);
-    }
-    let json: Json | null = null;
-    try {
-      const parsed: unknown = text ? JSON.parse(text) : null;
-      json = isObject(parsed) ? parsed : null;
-    } catch {
-      if (res.ok) throw new PayoutProviderUnavailable(`RazorpayX's answer to ${label} could not be read whole (HTTP ${res.status})`);
-      json = null;
-    }
-    return { status: res.status, json };
+    const { status, json } = await providerJsonCall('RazorpayX', label, `${base}${path}`, { method, headers: { Authorization: auth, ...extraHeaders }, body, timeoutMs: settings.timeoutMs });
+    return { status, json: isObject(json) ? json : null };
   }
 
   async function lookUp(reference: string): Promise<PayoutAnswer | null> {
@@ -261,24 +227,13 @@ export function createRazorpayxPayoutProvider(settings: RazorpayxSettings): Payo
       throw new Error(`RazorpayX refused ${label} (HTTP ${status}${errorWords(json)})`);
     },
 
-    async payoutStatus(reference: string): Promise<PayoutAnswer | null> {
-      let last: unknown;
-      for (let attempt = 1; attempt <= attempts; attempt++) {
-        try {
-          return await lookUp(reference);
-        } catch (err) {
-          if (!(err instanceof PayoutProviderUnavailable)) throw err;
-          last = err;
-        }
-      }
-      throw last;
-    },
+    payoutStatus: (reference: string) => retriedWhileUnavailable(attempts, () => lookUp(reference)),
 
     readNotification(headers, rawBody) {
       const signature = header(headers, 'x-razorpay-signature');
       if (!signature) return { verified: false, answer: null };
       const expected = createHmac('sha256', settings.webhookSecret).update(rawBody, 'utf8').digest('hex');
-      if (!sameSignature(signature, expected)) return { verified: false, answer: null };
+      if (!sameSecret(signature.trim().toLowerCase(), expected)) return { verified: false, answer: null };
       let event: unknown;
       try {
         event = JSON.parse(rawBody);

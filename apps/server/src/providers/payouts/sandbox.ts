@@ -7,9 +7,10 @@
  * The demo's refused account: a payout to an account number ending in SANDBOX_CLOSED_ACCOUNT_SUFFIX
  * fails as the bank would for a closed account, so the failure and its correction can be tried.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
+import { sameSecret } from './provider-call.ts';
 import { PAYOUT_FAILURE_KINDS, PAYOUT_STATUSES, type PayoutAnswer, type PayoutFailureKind, type PayoutProvider, type PayoutStatus } from './payout-provider.ts';
 
 /** An account number ending in these digits is a closed account at the sandbox's bank (the demo's failure). */
@@ -38,11 +39,6 @@ interface SandboxRow {
 }
 
 const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
-function sameSignature(a: string, b: string): boolean {
-  const h = (v: string) => createHash('sha256').update(v).digest();
-  return timingSafeEqual(h(a), h(b));
-}
-
 const answerOf = (r: SandboxRow): PayoutAnswer => ({
   reference: r.reference,
   status: r.status,
@@ -111,7 +107,7 @@ export function createSandboxPayoutProvider(deps: { db: Queryable; clock: Clock 
 
     readNotification(headers, rawBody) {
       const given = headers[SANDBOX_SIGNATURE_HEADER];
-      if (typeof given !== 'string' || !sameSignature(given, sign(settings.secret, rawBody))) return { verified: false, answer: null };
+      if (typeof given !== 'string' || !sameSecret(given, sign(settings.secret, rawBody))) return { verified: false, answer: null };
       try {
         const { payout: p } = JSON.parse(rawBody) as { payout?: Record<string, unknown> };
         if (!p || typeof p.reference !== 'string' || !PAYOUT_STATUSES.includes(p.status as PayoutStatus)) return { verified: true, answer: null };

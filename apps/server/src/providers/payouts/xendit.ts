@@ -31,15 +31,14 @@
  * reversed; failure codes as `failureKind` below, Xendit's own code (and message) kept in
  * `failureReason`. The secret key and the account number never go into a message or a log line.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
-  PayoutProviderUnavailable,
   type PayoutAnswer,
   type PayoutFailureKind,
   type PayoutProvider,
   type PayoutRequest,
   type PayoutStatus,
 } from './payout-provider.ts';
+import { providerJsonCall, retriedWhileUnavailable, sameSecret } from './provider-call.ts';
 
 export interface XenditSettings {
   /** The secret API key (with the money-out permission): the Basic auth user name. */
@@ -101,12 +100,6 @@ export function xenditChannelCode(bankCode: string): string {
   return code.startsWith('PH_') ? code : `PH_${code}`;
 }
 
-/** Compares two secrets in constant time (both hashed first, so lengths never leak either). */
-function sameSecret(a: string, b: string): boolean {
-  const h = (v: string) => createHash('sha256').update(v, 'utf8').digest();
-  return timingSafeEqual(h(a), h(b));
-}
-
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== name) continue;
@@ -154,50 +147,13 @@ export function createXenditPayoutProvider(settings: XenditSettings): PayoutProv
   /** Takes the account number out of a provider's words before they are kept or thrown. */
   const scrub = (text: string, accountNumber?: string) => (accountNumber && accountNumber.length >= 4 ? text.split(accountNumber).join('[account]') : text);
 
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    what: string,
-    body?: unknown,
-    idempotencyKey?: string,
-  ): Promise<{ status: number; json: unknown }> {
-    let res: Response;
-    try {
-      res = await fetch(`${settings.baseUrl}${path}`, {
-        method,
-        headers: {
-          Authorization: auth,
-          Accept: 'application/json',
-          ...(body ? { 'Content-Type': 'application/json' } : {}),
-          ...(idempotencyKey ? { 'Idempotency-key': idempotencyKey } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-    } catch (err) {
-      throw new PayoutProviderUnavailable(`Xendit did not answer ${what}: ${(err as Error).name}`);
-    }
-    // 5xx: Xendit's own failure; 429: its rate limit. Neither says whether a payout exists.
-    if (res.status >= 500 || res.status === 429) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new PayoutProviderUnavailable(`Xendit answered HTTP ${res.status} to ${what}`);
-    }
-    // An answer cut off on its way (the connection lost half-way) says no more than no answer.
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (err) {
-      throw new PayoutProviderUnavailable(`Xendit's answer to ${what} was cut off: ${(err as Error).name}`);
-    }
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      if (res.ok) throw new PayoutProviderUnavailable(`Xendit's answer to ${what} could not be read whole (HTTP ${res.status})`);
-      json = null;
-    }
-    return { status: res.status, json };
-  }
+  const call = (method: 'GET' | 'POST', path: string, what: string, body?: unknown, idempotencyKey?: string) =>
+    providerJsonCall('Xendit', what, `${settings.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: auth, ...(idempotencyKey ? { 'Idempotency-key': idempotencyKey } : {}) },
+      body,
+      timeoutMs: settings.timeoutMs,
+    });
 
   const errorOf = (json: unknown): { code: string; message: string } => {
     const o = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
@@ -218,20 +174,7 @@ export function createXenditPayoutProvider(settings: XenditSettings): PayoutProv
     return answer;
   }
 
-  async function withRetries<T>(run: () => Promise<T>): Promise<T> {
-    let last: unknown;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      try {
-        return await run();
-      } catch (err) {
-        if (!(err instanceof PayoutProviderUnavailable)) throw err;
-        last = err;
-      }
-    }
-    throw last;
-  }
-
-  const payoutStatus = (reference: string) => withRetries(() => lookUp(reference));
+  const payoutStatus = (reference: string) => retriedWhileUnavailable(attempts, () => lookUp(reference));
 
   async function createPayout(request: PayoutRequest): Promise<PayoutAnswer> {
     if (request.currency !== 'PHP') throw new Error(`Xendit pays out PHP here, not ${request.currency} (${request.reference})`);
