@@ -39,3 +39,8 @@ export function lastFourOnly(masked: string): string {
   const kept = [...masked].reverse().map((ch) => (/\d/.test(ch) && shown++ >= SHOWN_DIGITS ? '*' : ch));
   return kept.reverse().join('');
 }
+
+/** The last 4 digits of a masked number ('**** **** 7890' → '7890'): what the screens say a payout goes to. */
+export function lastFourDigits(masked: string): string {
+  return masked.replace(/\D/g, '').slice(-4);
+}

@@ -4,6 +4,7 @@
  * re-encrypting under a new key, reading the one encrypted payout number, the check that
  * CARD_HASH_KEY is the key the stored hashes were made with). Rows carry the masked number only.
  */
+import { lastFourDigits } from './card-numbers.ts';
 import type { Db, Queryable } from '../../platform/db/client.ts';
 
 /** Whether bank_cards still has the clear card_no column (dropped once every row is converted). */
@@ -300,5 +301,5 @@ export async function cardsOfOrderPayCodes(db: Queryable, orderId: number): Prom
       WHERE cr.order_id = $1 ORDER BY cr.id`,
     [orderId],
   );
-  return new Map(rows.map((r) => [Number(r.pay_code_id), { last4: r.card_no_masked.replace(/\D/g, '').slice(-4), status: r.status }]));
+  return new Map(rows.map((r) => [Number(r.pay_code_id), { last4: lastFourDigits(r.card_no_masked), status: r.status }]));
 }

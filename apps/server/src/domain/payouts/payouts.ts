@@ -7,6 +7,7 @@ import { lenderDateTime } from '../../loan-terms/calendar.ts';
 import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
 import type { PayoutFailureKind } from '../../providers/payouts/payout-provider.ts';
 import { findAccount } from '../bank-cards/service.ts';
+import { lastFourDigits } from '../bank-cards/card-numbers.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { CURRENCY_OF_MARKET, netProceedsOf, payoutMoney } from './release.ts';
 import { latestPayouts, listOrderPayouts, listPayoutsIn, type PayoutRow } from './store.ts';
@@ -14,7 +15,7 @@ import { latestPayouts, listOrderPayouts, listPayoutsIn, type PayoutRow } from '
 export { listOrderPayouts, listPayoutsIn, latestPayouts, type PayoutRow };
 
 /** Why a payout failed, in the borrower's words (the provider's own words are for finance). */
-export const FAILURE_WORDS: Record<PayoutFailureKind, string> = {
+const FAILURE_WORDS: Record<PayoutFailureKind, string> = {
   account_closed: 'your bank says this account is closed',
   account_invalid: 'the bank or account number does not match an open account',
   name_mismatch: 'the name on the account does not match the name on your loan',
@@ -31,7 +32,6 @@ export interface PayoutNotice {
 }
 
 const NONE: PayoutNotice = { text: '', problemText: '' };
-const last4 = (masked: string) => masked.replace(/\D/g, '').slice(-4);
 
 /** What order details say about the payout of the order (approved, or repaying after a payout arrived). */
 export async function payoutNotice(db: Queryable, order: OrderRow): Promise<PayoutNotice> {
@@ -49,7 +49,7 @@ export async function payoutNotice(db: Queryable, order: OrderRow): Promise<Payo
       };
     }
     if (payout?.status === 'reversed') return { text: '', problemText: `Your bank returned the ${amount} we sent to your account ending ${payout.accountLast4}. We will contact you.` };
-    return { text: `Sending ${amount} to your account ending ${last4(account.cardNoMasked)}`, problemText: '' };
+    return { text: `Sending ${amount} to your account ending ${lastFourDigits(account.cardNoMasked)}`, problemText: '' };
   }
   if (payout?.status === 'reversed' && isRepaying(order.status)) {
     return { text: '', problemText: `Your bank returned the ${payoutMoney(payout.amountMinor, currency)} we sent to your account ending ${payout.accountLast4}. We will contact you.` };

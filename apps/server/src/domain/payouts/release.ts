@@ -12,6 +12,7 @@ import { DEDUCTED_AT_DISBURSEMENT_MINOR } from '../../loan-terms/disclosure.ts';
 import { moneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, STATUS_MEANING, type OrderStatus } from '../../loan-terms/status.ts';
 import { findAccount } from '../bank-cards/service.ts';
+import { lastFourDigits } from '../bank-cards/card-numbers.ts';
 import { listConfirmedDocuments, loadOrder, type OrderRow } from '../orders/service.ts';
 import { attemptsOf, insertPayout, latestPayouts, lockReleasesOf, releasedSince, type PayoutRow } from './store.ts';
 
@@ -49,8 +50,8 @@ export interface ReleaseInput {
   releasedBy: { id: number; name: string };
   /** The approver's name as it is now (the staff area reads it); the id is the order's. */
   approverName: (staffId: number) => Promise<string>;
-  /** The provider that pays out in the order's currency. */
-  provider: string;
+  /** The name of the provider that pays out in a currency (the order's, read under its lock). */
+  providerFor: (currency: PayoutCurrency) => string;
   dailyLimitMinor: number;
   now: Date;
 }
@@ -78,12 +79,12 @@ export async function releaseOrder(tx: Queryable, input: ReleaseInput): Promise<
     orderId: order.id,
     attempt,
     reference: `PO-${order.orderNo}-${attempt}`,
-    provider: input.provider,
+    provider: input.providerFor(currency),
     currency,
     amountMinor,
     accountId: account.id,
     bankName: account.bankName,
-    accountLast4: account.cardNoMasked.replace(/\D/g, '').slice(-4),
+    accountLast4: lastFourDigits(account.cardNoMasked),
     approvedBy: order.approvedBy === null ? null : { id: order.approvedBy, name: await input.approverName(order.approvedBy) },
     releasedBy: input.releasedBy,
     now: input.now,

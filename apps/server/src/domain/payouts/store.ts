@@ -76,20 +76,11 @@ const toRow = (r: PayoutDb): PayoutRow => ({
   updatedAt: r.updated_at,
 });
 
-export interface NewPayout {
-  orderId: number;
-  attempt: number;
-  reference: string;
-  provider: string;
-  currency: 'PHP' | 'INR';
-  amountMinor: number;
-  accountId: number;
-  bankName: string;
-  accountLast4: string;
-  approvedBy: { id: number; name: string } | null;
-  releasedBy: { id: number; name: string };
-  now: Date;
-}
+/** A new attempt: what its row holds at once (the rest is the provider's to tell). */
+export type NewPayout = Pick<
+  PayoutRow,
+  'orderId' | 'attempt' | 'reference' | 'provider' | 'currency' | 'amountMinor' | 'accountId' | 'bankName' | 'accountLast4' | 'approvedBy' | 'releasedBy'
+> & { now: Date };
 
 /** A new attempt, processing. Null when the order already has a payout on its way or paid (the unique index decides, across processes). */
 export async function insertPayout(tx: Queryable, p: NewPayout): Promise<PayoutRow | null> {
@@ -206,9 +197,4 @@ export async function recordNotification(tx: Queryable, n: { provider: string; b
     [n.provider, n.bodySha256, n.reference, n.status, n.now],
   );
   return rows.length > 0;
-}
-
-export async function countNotifications(db: Queryable, provider: string): Promise<number> {
-  const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM payout_notifications WHERE provider = $1', [provider]);
-  return Number(rows[0]!.n);
 }

@@ -5,15 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { listPayoutsCall, releaseOrderCall } from '@cashloan/contract';
-import { loadOrder, orderNumbersOf } from '../../domain/orders/service.ts';
+import { orderNumbersOf } from '../../domain/orders/service.ts';
 import { listPayoutsIn, type PayoutRow } from '../../domain/payouts/payouts.ts';
-import { CURRENCY_OF_MARKET, releaseOrder } from '../../domain/payouts/release.ts';
+import { releaseOrder } from '../../domain/payouts/release.ts';
 import { sendPayout } from '../../domain/payouts/sending.ts';
 import { mountCall } from '../../platform/http/mount.ts';
 import { findStaffById } from '../accounts/service.ts';
 import { staffCalls, type StaffDeps } from '../http/mount.ts';
 import { payoutView } from './payouts.ts';
-import { orderForStaff, orderNotFound } from './service.ts';
+import { orderForStaff } from './service.ts';
 
 /** The audit's view of a payout: both people named. */
 const auditedPayout = (p: PayoutRow) => ({
@@ -31,15 +31,12 @@ export function registerPayoutCalls(app: FastifyInstance, deps: StaffDeps): void
 
   mountCall(app, staff, releaseOrderCall, async (ctx) => {
     const me = { id: ctx.current.staff.id, name: ctx.current.staff.name };
-    const before = await loadOrder(deps.db, ctx.input.id);
-    if (!before) throw orderNotFound(ctx.input.id);
-    const provider = deps.payouts.forCurrency(CURRENCY_OF_MARKET[before.market]).name;
     const { payoutId } = await ctx.write(async (tx) => {
       const { order, payout } = await releaseOrder(tx, {
         orderId: ctx.input.id,
         releasedBy: me,
         approverName: async (id) => (await findStaffById(tx, id))?.name ?? `staff ${id}`,
-        provider,
+        providerFor: (currency) => deps.payouts.forCurrency(currency).name,
         dailyLimitMinor: deps.config.PAYOUT_DAILY_LIMIT_MINOR,
         now: ctx.now,
       });
