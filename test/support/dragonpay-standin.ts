@@ -10,8 +10,9 @@
  * in time. `npm run provider:standin` runs it on its own for a demo (docs/ops.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './read-body.ts';
 
 export interface StandinTransaction {
   txnId: string;
@@ -45,15 +46,6 @@ export interface DragonpayStandin {
 
 export const standinDigest = (txnid: string, refno: string, status: string, message: string, password: string) =>
   createHash('sha1').update(`${txnid}:${refno}:${status}:${message}:${password}`).digest('hex');
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 export async function startDragonpayStandin(
   options: {

@@ -17,6 +17,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './read-body.ts';
 
 export type StandinPayoutStatus = 'queued' | 'pending' | 'processing' | 'processed' | 'reversed' | 'cancelled' | 'rejected' | 'failed';
 
@@ -110,15 +111,6 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9 _-]{4,36}$/;
 const MODES = new Set(['IMPS', 'NEFT', 'RTGS', 'UPI']);
 
 const standinId = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex').toUpperCase().slice(0, 14)}`;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 const badRequest = (description: string, field: string | null) => ({
   error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: null, reason: 'input_validation_failed', metadata: {}, field },

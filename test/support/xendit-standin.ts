@@ -20,6 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './read-body.ts';
 
 export type XenditPayoutStatus = 'ACCEPTED' | 'REQUESTED' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'REVERSED';
 
@@ -75,15 +76,6 @@ export interface XenditStandin {
 }
 
 const EVENTS: Partial<Record<XenditPayoutStatus, string>> = { SUCCEEDED: 'payout.succeeded', FAILED: 'payout.failed', REVERSED: 'payout.reversed' };
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** A JSON value written with its object keys sorted: two bodies are "the same" when these match. */
 function canonical(value: unknown): string {
