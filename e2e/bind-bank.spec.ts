@@ -4,8 +4,9 @@
  * wire, the account the server stored (masked, through the back office), the server's field errors,
  * the bridge messages, and the way back to the order page when opened from it.
  */
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { test, expect, holdCode, isHydrated, openRenderedByBrowser, type Borrower, type OpsClient } from './fixtures.ts';
+import { choose, picker } from './bank-form.ts';
 
 const BIND_NEW = '**/h5api/v3/bind-card/bind-card-new**';
 const BIND_CHANGE = '**/h5api/v3/bind-card/bind-card-change**';
@@ -47,17 +48,6 @@ async function fieldTitles(page: Page): Promise<string[]> {
   return page.getByRole('tabpanel').locator('[id$="-label"]').allInnerTexts();
 }
 
-const picker = (page: Page, title: string): Locator => page.getByRole('button', { name: new RegExp(`^${title.replace(/[()/]/g, '\\$&')} `) });
-
-/** Opens a picker, marks the option and confirms. */
-async function choose(page: Page, title: string, option: string) {
-  await picker(page, title).tap();
-  const sheet = page.getByRole('dialog', { name: title });
-  await sheet.getByRole('radio', { name: option, exact: true }).check();
-  await sheet.getByRole('button', { name: 'Confirm' }).tap();
-  await expect(sheet).toHaveCount(0);
-  await expect(picker(page, title)).toContainText(option);
-}
 
 const form = (request: Request) => Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
 

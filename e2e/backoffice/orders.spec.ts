@@ -6,20 +6,14 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures.ts';
-import { createStaff, desktop, signIn } from './staff.ts';
+import { confirmInPopover, createStaff, desktop, signIn } from './staff.ts';
 
 test.use(desktop);
 
-/**
- * Opens the move's confirmation and confirms it once the popover has finished opening: a click during
- * its opening animation was once not taken under load (no call was made, the popover stayed open).
- */
+/** Opens the move's confirmation and confirms it (once the popover has finished opening). */
 async function confirmMove(page: Page, name: 'Approve') {
   await page.getByRole('button', { name }).click();
-  const popover = page.getByRole('tooltip');
-  await expect(popover).toBeVisible();
-  await popover.evaluate((el) => Promise.all((el.closest('.ant-popover') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)));
-  await popover.getByRole('button', { name }).click();
+  await confirmInPopover(page, name);
 }
 
 interface CreatedOrder {

@@ -4,23 +4,14 @@
  * server refuses that same user's approval; a second finance user finds it from the dashboard's card,
  * approves it on the order's screen, and the order is settled with both names shown.
  */
-import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures.ts';
-import { createStaff, desktop, signIn, staffApi } from './staff.ts';
+import { confirmInPopover, createStaff, desktop, signIn, staffApi } from './staff.ts';
 
 test.use(desktop);
 
 interface CreatedOrder {
   orderId: number;
   orderNo: string;
-}
-
-/** Confirms a Popconfirm once it has finished opening (a click during its animation was once not taken under load). */
-async function confirmInPopover(page: Page, name: string) {
-  const popover = page.getByRole('tooltip');
-  await expect(popover).toBeVisible();
-  await popover.evaluate((el) => Promise.all((el.closest('.ant-popover') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)));
-  await popover.getByRole('button', { name }).click();
 }
 
 test('a posting above ₱10,000.00 waits for a second finance user, who approves it; its maker cannot', async ({ page, ops, borrower, browser }) => {

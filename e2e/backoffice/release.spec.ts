@@ -7,7 +7,8 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, newOrder, type Borrower, type OpsClient } from '../fixtures.ts';
-import { createStaff, desktop, signIn, type Staff } from './staff.ts';
+import { choose } from '../bank-form.ts';
+import { confirmInPopover, createStaff, desktop, signIn, type Staff } from './staff.ts';
 
 test.use(desktop);
 
@@ -53,10 +54,7 @@ test('one finance user approves, a second releases; the borrower sees the money 
   await signIn(page, ops, approver);
   await openOrder(page, order.orderId, order.orderNo);
   await page.getByRole('button', { name: 'Approve' }).click();
-  const popover = page.getByRole('tooltip');
-  await expect(popover).toBeVisible();
-  await popover.evaluate((el) => Promise.all((el.closest('.ant-popover') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)));
-  await popover.getByRole('button', { name: 'Approve' }).click();
+  await confirmInPopover(page, 'Approve');
   // The approver may not release it: the button says why, and the server would refuse it too.
   await expect(page.getByRole('button', { name: 'Release', exact: true })).toBeDisabled();
   await expect(page.getByText(`You approved order ${order.orderNo}, so another finance user must release it.`, { exact: false })).toBeVisible();
@@ -130,15 +128,3 @@ test('the bank refuses a payout: both sides see it, the borrower corrects the ac
     await phone.close();
   }
 });
-
-const picker = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`^${title.replace(/[()/]/g, '\\$&')} `) });
-
-/** Opens a picker of the bank screen, marks the option and confirms. */
-async function choose(page: Page, title: string, option: string) {
-  await picker(page, title).tap();
-  const sheet = page.getByRole('dialog', { name: title });
-  await sheet.getByRole('radio', { name: option, exact: true }).check();
-  await sheet.getByRole('button', { name: 'Confirm' }).tap();
-  await expect(sheet).toHaveCount(0);
-  await expect(picker(page, title)).toContainText(option);
-}

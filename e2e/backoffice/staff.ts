@@ -93,3 +93,11 @@ export async function fileComplaint(borrower: Borrower, words: string): Promise<
   const saved = await borrowerCall<{ id?: number; problemId?: number }>(target, borrower.session, problemSaveCall, { problemType: '2', problemDetail: words, problemImage: url });
   return (saved.problemId ?? saved.id)!;
 }
+
+/** Confirms an open Popconfirm once it has finished opening (a click during its animation was once not taken under load). */
+export async function confirmInPopover(page: Page, name: string) {
+  const popover = page.getByRole('tooltip');
+  await expect(popover).toBeVisible();
+  await popover.evaluate((el) => Promise.all((el.closest('.ant-popover') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)));
+  await popover.getByRole('button', { name }).click();
+}
