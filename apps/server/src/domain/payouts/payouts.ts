@@ -33,14 +33,20 @@ export interface PayoutNotice {
 
 const NONE: PayoutNotice = { text: '', problemText: '' };
 
+/** The borrower's words for a payout the bank sent back. */
+const returnedText = (amount: string, payout: PayoutRow) => `Your bank returned the ${amount} we sent to your account ending ${payout.accountLast4}. We will contact you.`;
+
 /** What order details say about the payout of the order (approved, or repaying after a payout arrived). */
 export async function payoutNotice(db: Queryable, order: OrderRow): Promise<PayoutNotice> {
+  const paidOut = isRepaying(order.status) || order.status === ORDER_STATUS.settled;
+  // Orders in review, rejected ones: nothing to say, and nothing to read.
+  if (order.status !== ORDER_STATUS.disbursing && !paidOut) return NONE;
   const payout = (await latestPayouts(db, [order.id])).get(order.id);
-  const currency = CURRENCY_OF_MARKET[order.market];
+  const money = (minor: number) => payoutMoney(minor, CURRENCY_OF_MARKET[order.market]);
   if (order.status === ORDER_STATUS.disbursing) {
     const account = order.payoutAccountId === null ? null : await findAccount(db, order.payoutAccountId);
     if (!account) return NONE;
-    const amount = payoutMoney(payout?.amountMinor ?? (await netProceedsOf(db, order)), currency);
+    const amount = money(payout?.amountMinor ?? (await netProceedsOf(db, order)));
     // Failed to the account still bound: the borrower is asked to correct it. Once corrected, it is on its way again.
     if (payout?.status === 'failed' && payout.accountId === account.id) {
       return {
@@ -48,14 +54,12 @@ export async function payoutNotice(db: Queryable, order: OrderRow): Promise<Payo
         problemText: `We could not send ${amount} to your account ending ${payout.accountLast4}: ${FAILURE_WORDS[payout.failureKind ?? 'other']}. Please correct your account details so we can send it again.`,
       };
     }
-    if (payout?.status === 'reversed') return { text: '', problemText: `Your bank returned the ${amount} we sent to your account ending ${payout.accountLast4}. We will contact you.` };
+    if (payout?.status === 'reversed') return { text: '', problemText: returnedText(amount, payout) };
     return { text: `Sending ${amount} to your account ending ${lastFourDigits(account.cardNoMasked)}`, problemText: '' };
   }
-  if (payout?.status === 'reversed' && isRepaying(order.status)) {
-    return { text: '', problemText: `Your bank returned the ${payoutMoney(payout.amountMinor, currency)} we sent to your account ending ${payout.accountLast4}. We will contact you.` };
-  }
-  if (payout?.status === 'paid' && payout.paidAt && (isRepaying(order.status) || order.status === ORDER_STATUS.settled)) {
-    return { text: `${payoutMoney(payout.amountMinor, currency)} arrived in your account ending ${payout.accountLast4} on ${lenderDateTime(payout.paidAt, order.market)}`, problemText: '' };
+  if (payout?.status === 'reversed' && isRepaying(order.status)) return { text: '', problemText: returnedText(money(payout.amountMinor), payout) };
+  if (payout?.status === 'paid' && payout.paidAt) {
+    return { text: `${money(payout.amountMinor)} arrived in your account ending ${payout.accountLast4} on ${lenderDateTime(payout.paidAt, order.market)}`, problemText: '' };
   }
   return NONE;
 }
