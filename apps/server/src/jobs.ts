@@ -11,6 +11,7 @@ import { cardRecoveryJob } from './modules/card-repayment/recovery.ts';
 import { notificationSettlingJob } from './modules/provider-notifications/service.ts';
 import { paymentRemindersJob } from './modules/reminders/job.ts';
 import { payoutStatusJob } from './domain/payouts/status-job.ts';
+import { booksOpeningJob } from './domain/books/opening-job.ts';
 
 interface JobEntry {
   make(deps: AppDeps, log: JobLog): PeriodicJob;
@@ -27,6 +28,8 @@ const JOBS: JobEntry[] = [
   { make: notificationSettlingJob },
   // payout-status, every minute: payouts with no news from their provider for PAYOUT_CHECK_AFTER_MINUTES, asked about (and made once if it never got them).
   { make: payoutStatusJob },
+  // books-opening, every 5 minutes (docs/books.md): orders paid out outside a payout provider, opened in the books.
+  { make: booksOpeningJob },
   // payment-reminders, every 5 minutes (docs/records.md): each reminder a claimed row, so sent once.
   { make: paymentRemindersJob, runsWhen: (config) => config.PAYMENT_REMINDERS },
 ];

@@ -28,6 +28,7 @@ import { cardDataKeysFor } from './providers/card-data/keys.ts';
 import { protectCardNumbers } from './domain/bank-cards/protect-at-start.ts';
 import { checkCapsAtStart } from './modules/loan-confirmation/caps-at-start.ts';
 import { seedDemo } from './seed/demo.ts';
+import { openAllOrders } from './domain/books/journal.ts';
 import { seedDemoStaff } from './seed/demo-staff.ts';
 
 /** The advisory lock the start-up writes run under (migrations, card numbers, demo seed). */
@@ -93,6 +94,8 @@ async function startWrites(config: Config, db: Db, cardData: ReturnType<typeof c
   const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config, cardData, sandboxPayments) : null;
   // Never in production, never beside real staff: seedDemoStaff checks both.
   const demoStaff = config.SEED_DEMO ? await seedDemoStaff({ db, cardData }, config, clock.now()) : null;
+  // The books open every order paid out before them, or outside a payout provider (the demo): once each.
+  await openAllOrders(db, clock.now());
   return { cardNumbers, clock, sms, sandboxPayments, seeded, demoStaff };
 }
 

@@ -30,6 +30,7 @@ export * from './staff/dashboard.ts';
 export * from './staff/complaints.ts';
 export * from './staff/orders.ts';
 export * from './staff/payment-exceptions.ts';
+export * from './staff/books.ts';
 export * from './staff/borrowers.ts';
 export * from './staff/accounts.ts';
 export * from './staff/audit.ts';

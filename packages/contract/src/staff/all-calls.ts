@@ -6,7 +6,8 @@ import { getBorrowerCall, searchBorrowersCall } from './borrowers.ts';
 import { getComplaintCall, listComplaintsCall, replyToComplaintCall, uploadImageCall } from './complaints.ts';
 import { dashboardCall } from './dashboard.ts';
 import { approvePostingCall, getOrderCall, listPayoutsCall, listPostingsCall, moveOrderCall, postPaymentCall, rejectPostingCall, releaseOrderCall, searchOrdersCall } from './orders.ts';
-import { listPaymentExceptionsCall } from './payment-exceptions.ts';
+import { listPaymentExceptionsCall, refundCreditCall } from './payment-exceptions.ts';
+import { closeDayCall, exportJournalCall, fetchReportCall, getReportCall, importReportCall, journalCall, reconciliationCall, resolveItemCall, trialBalanceCall } from './books.ts';
 import { changePasswordCall, meCall, secondFactorCall, secondFactorConfirmCall, secondFactorSetupCall, signInCall, signOutCall } from './session.ts';
 import { settingsCall } from './settings.ts';
 
@@ -33,6 +34,16 @@ export const STAFF_CALLS = {
   releaseOrderCall,
   listPayoutsCall,
   listPaymentExceptionsCall,
+  refundCreditCall,
+  trialBalanceCall,
+  journalCall,
+  exportJournalCall,
+  reconciliationCall,
+  importReportCall,
+  fetchReportCall,
+  getReportCall,
+  resolveItemCall,
+  closeDayCall,
   searchBorrowersCall,
   getBorrowerCall,
   listStaffCall,

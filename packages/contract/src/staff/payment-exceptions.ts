@@ -5,7 +5,7 @@
  * applied, the rest held). What is held is the borrower's credit until finance resolves it.
  */
 import { z } from 'zod';
-import { defineStaffCall, isoDateTime, pageFields, pageOf } from './common.ts';
+import { defineStaffCall, isoDateTime, pageFields, pageOf, staffId } from './common.ts';
 
 export const PAYMENT_EXCEPTION_KINDS = ['amount_mismatch', 'already_paid', 'order_closed', 'unknown_reference', 'overpayment'] as const;
 export type PaymentExceptionKind = (typeof PAYMENT_EXCEPTION_KINDS)[number];
@@ -37,6 +37,10 @@ export const staffPaymentException = z.object({
   paymentId: z.number().int().positive().nullable().describe('the payment that applied what was owed (an overpayment); null for the other kinds'),
   detail: z.string(),
   createdAt: isoDateTime,
+  refund: z
+    .object({ reference: z.string(), refundedBy: z.string(), refundedAt: isoDateTime })
+    .nullable()
+    .describe("the credit paid back to the borrower from the lender's bank (finance's refund), else null"),
 });
 export type StaffPaymentException = z.infer<typeof staffPaymentException>;
 
@@ -50,4 +54,20 @@ export const listPaymentExceptionsCall = defineStaffCall(
     answer: pageOf(staffPaymentException),
   },
   'Money that was not applied as it came, and the part of payments beyond what their order owed, newest first, by kind.',
+);
+
+export const refundCreditCall = defineStaffCall(
+  { method: 'POST', path: '/payment-exceptions/:id/refund', access: { roles: ['finance'] }, audit: 'payment-exception.refund' },
+  {
+    input: z.object({
+      id: staffId('id'),
+      reference: z
+        .string({ error: "reference must be the bank transfer's reference" })
+        .trim()
+        .min(3, { error: "reference must be the bank transfer's reference (at least 3 characters)" })
+        .max(64, { error: 'reference must be at most 64 characters' }),
+    }),
+    answer: staffPaymentException,
+  },
+  "Records that the credit held by an exception was paid back to the borrower from the lender's bank, under the transfer's reference, and books it (borrowers' credits to cash at bank). Once per exception.",
 );

@@ -342,6 +342,16 @@ export interface LedgerPayment extends Omit<AppliedPayment, 'state'> {
   settledAt: Date | null;
   /** What the order owes right after the payment (its total owed at that moment). */
   balanceAfterMinor: number;
+  /** What the books need beyond the allocation: the charges this payment booked, and what a cooling-off exit waived. */
+  books: LedgerBooking;
+}
+
+/** The charges a payment booked, by kind, and the interest and fee a cooling-off cancellation waived (domain/books). */
+export interface LedgerBooking {
+  lateChargesBookedMinor: number;
+  rolloverFeeBookedMinor: number;
+  interestWaivedMinor: number;
+  feeWaivedMinor: number;
 }
 
 /**
@@ -383,7 +393,14 @@ export async function recordPayment(tx: Queryable, orderId: number, amountMinor:
     now,
   });
   if (cancel && exit) await markCancelled(tx, order.id, { at: now, keptInterestMinor: exit.interestMinor });
-  return { ...applied, order, status, paidMinor: next.paidMinor, dueAt, settledAt, balanceAfterMinor: after.totalOwedMinor };
+  const lateChargesBookedMinor = next.lateChargesMinor - state.lateChargesMinor;
+  const books: LedgerBooking = {
+    lateChargesBookedMinor,
+    rolloverFeeBookedMinor: applied.bookedChargesMinor - lateChargesBookedMinor,
+    interestWaivedMinor: state.interestMinor - next.interestMinor,
+    feeWaivedMinor: state.feeMinor - next.feeMinor,
+  };
+  return { ...applied, order, status, paidMinor: next.paidMinor, dueAt, settledAt, balanceAfterMinor: after.totalOwedMinor, books };
 }
 
 /**

@@ -10,6 +10,7 @@ import { notFound, refused } from '../../platform/http/api-error.ts';
 import type { AppliedPayment, PaymentPurpose } from '../../loan-terms/position.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import { recordPayment } from '../orders/service.ts';
+import { bookPayment } from '../books/journal.ts';
 import { countPaymentApplied, type PaymentSource } from '../../platform/metrics/metrics.ts';
 import { voidAtProvider } from './pay-codes.ts';
 import {
@@ -92,7 +93,7 @@ function referenceParts(providerRef: string): { provider: string; refNo: string 
  * provider to void them once committed (voidAtProvider), never inside the transaction.
  */
 export async function applyMoney(tx: Queryable, payCode: PayCodeRow, providerRef: string, now: Date, postedByStaffId: number | null): Promise<PaymentResult> {
-  const { order, status, paidMinor, dueAt, settledAt, ...applied } = await recordPayment(tx, payCode.orderId, payCode.amountMinor, payCode.purpose, now);
+  const { order, status, paidMinor, dueAt, settledAt, books, ...applied } = await recordPayment(tx, payCode.orderId, payCode.amountMinor, payCode.purpose, now);
   await markPayCodePaid(tx, payCode.id, now);
   const paymentId = await insertPayment(tx, { payCodeId: payCode.id, providerRef, amountMinor: payCode.amountMinor, appliedAt: now, postedByStaffId });
   if (applied.unappliedMinor > 0) {
@@ -137,8 +138,9 @@ export async function applyMoney(tx: Queryable, payCode: PayCodeRow, providerRef
     },
   };
   await savePaymentResult(tx, paymentId, result);
-  // The seam of the books (the journal issue): the entries of this payment, split as `result` says, are
-  // written here, in this same transaction, so every door of money gets them once.
+  // The books: this payment's entry, split as the ledger applied it, in this same transaction, so every
+  // door of money writes it once.
+  await bookPayment(tx, order, { paymentId, providerRef, amountMinor: payCode.amountMinor, allocation: applied.allocation, books }, now);
   return result;
 }
 

@@ -12,7 +12,8 @@ import type { ProviderTransaction } from '../../providers/payments/payment-provi
 import { voidAtProvider } from './pay-codes.ts';
 import { applyMoney, type PaymentResult } from './payments.ts';
 import { isBeingRepaid } from './repaying-order.ts';
-import { findPayCodeByTxn, findPaymentByPayCode, findPaymentByRef, insertPaymentException, setUnpaidPayCodeStatus, type PaymentExceptionKind } from './store.ts';
+import { findPayCodeByTxn, findPaymentByPayCode, findPaymentByRef, setUnpaidPayCodeStatus, type PaymentExceptionKind } from './store.ts';
+import { holdUnappliedMoney } from './exceptions.ts';
 
 /** What a provider's transaction status did to our books. */
 export type SettlementOutcome = 'applied' | 'already applied' | 'pending' | 'failed' | 'voided' | 'exception' | 'unchanged' | 'unknown';
@@ -50,7 +51,7 @@ export async function settleProviderTransaction(
 async function settleTransactionIn(tx: Queryable, provider: string, t: ProviderTransaction, now: Date): Promise<{ outcome: SettlementOutcome; detail: string; settledOrderId?: number }> {
   const payCode = await findPayCodeByTxn(tx, t.txnId, { forUpdate: true });
   const exception = async (kind: PaymentExceptionKind, detail: string, borrowerId: number | null = null) => {
-    await insertPaymentException(tx, {
+    await holdUnappliedMoney(tx, {
       kind,
       provider,
       txnId: t.txnId,

@@ -345,16 +345,33 @@ export interface PaymentException {
   paymentId: number | null;
   detail: string;
   createdAt: Date;
+  /** The credit paid back to the borrower from the lender's bank, else null. */
+  refund: { reference: string; refundedByStaffId: number; refundedBy: string; refundedAt: Date } | null;
 }
 
-/** Records an exception once per provider payment and kind; false when it was recorded before. */
-export async function insertPaymentException(db: Queryable, e: Omit<PaymentException, 'id'>): Promise<boolean> {
+/** Records an exception once per provider payment and kind; its id, or null when it was recorded before. */
+export async function insertPaymentException(db: Queryable, e: Omit<PaymentException, 'id' | 'refund'>): Promise<number | null> {
   const { rows } = await db.query(
     `INSERT INTO payment_exceptions (kind, provider, txn_id, ref_no, pay_code_id, order_id, borrower_id, received_minor, expected_minor, held_minor, payment_id, detail, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (provider, ref_no, kind) DO NOTHING RETURNING id`,
     [e.kind, e.provider, e.txnId, e.refNo, e.payCodeId, e.orderId, e.borrowerId, e.receivedMinor, e.expectedMinor, e.heldMinor, e.paymentId, e.detail, e.createdAt],
   );
-  return rows.length > 0;
+  return rows[0] ? Number((rows[0] as { id: string }).id) : null;
+}
+
+export async function findPaymentException(tx: Queryable, id: number, opts: { forUpdate?: boolean } = {}): Promise<PaymentException | null> {
+  const { rows } = await tx.query<Record<string, unknown>>(`SELECT * FROM payment_exceptions WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ? toPaymentException(rows[0]) : null;
+}
+
+export async function markExceptionRefunded(tx: Queryable, id: number, refund: { reference: string; staffId: number; staffName: string; at: Date }): Promise<void> {
+  await tx.query('UPDATE payment_exceptions SET refund_reference = $2, refunded_by_staff_id = $3, refunded_by_name = $4, refunded_at = $5 WHERE id = $1', [
+    id,
+    refund.reference,
+    refund.staffId,
+    refund.staffName,
+    refund.at,
+  ]);
 }
 
 const num = (v: unknown) => (v === null ? null : Number(v));
@@ -373,6 +390,10 @@ const toPaymentException = (r: Record<string, unknown>): PaymentException => ({
   paymentId: num(r.payment_id),
   detail: r.detail as string,
   createdAt: r.created_at as Date,
+  refund:
+    r.refunded_at === null || r.refunded_at === undefined
+      ? null
+      : { reference: r.refund_reference as string, refundedByStaffId: Number(r.refunded_by_staff_id), refundedBy: r.refunded_by_name as string, refundedAt: r.refunded_at as Date },
 });
 
 export async function listPaymentExceptions(db: Queryable, limit = 100): Promise<PaymentException[]> {

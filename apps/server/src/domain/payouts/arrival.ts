@@ -15,8 +15,11 @@
 import type { Queryable } from '../../platform/db/client.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { loadOrder, moveOrder } from '../orders/service.ts';
+import { bookDisbursement, bookPayoutReversal } from '../books/journal.ts';
 import type { PayoutAnswer } from '../../providers/payouts/payout-provider.ts';
 import { loadPayout, loadPayoutByReference, markChecked, savePayout, type PayoutRow } from './store.ts';
+
+const paidOut = (p: PayoutRow) => ({ payoutId: p.id, reference: p.reference, provider: p.provider, amountMinor: p.amountMinor });
 
 export type PayoutEvent = 'arrived' | 'failed' | 'reversed' | 'unchanged' | 'unknown';
 
@@ -37,7 +40,10 @@ export async function applyPayoutAnswer(tx: Queryable, answer: PayoutAnswer, now
   if (payout.status === 'processing' && answer.status === 'paid') {
     const arrivedAt = arrivalMoment(payout, answer, now);
     const saved = await savePayout(tx, payout.id, { ...keep, status: 'paid', failureKind: null, failureReason: null, paidAt: arrivedAt, reversedAt: null });
-    if (order?.status === ORDER_STATUS.disbursing) await moveOrder(tx, order.id, ORDER_STATUS.repaying, arrivedAt);
+    if (order?.status === ORDER_STATUS.disbursing) {
+      const moved = await moveOrder(tx, order.id, ORDER_STATUS.repaying, arrivedAt);
+      await bookDisbursement(tx, moved, paidOut(saved), now);
+    }
     return { event: 'arrived', payout: saved };
   }
   if (payout.status === 'processing' && answer.status === 'failed') {
@@ -60,6 +66,7 @@ export async function applyPayoutAnswer(tx: Queryable, answer: PayoutAnswer, now
       paidAt: payout.paidAt ?? arrivalMoment(payout, answer, now),
       reversedAt: now,
     });
+    if (order) await bookPayoutReversal(tx, order, paidOut(saved), now);
     return { event: 'reversed', payout: saved };
   }
   if (payout.status === 'processing') await markChecked(tx, payout.id, now);

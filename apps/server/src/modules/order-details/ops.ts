@@ -4,6 +4,7 @@
  * disburse). Mounted inside /ops, which checks the token.
  */
 import type { FastifyInstance } from 'fastify';
+import { ensureOpened } from '../../domain/books/journal.ts';
 import { opsIdParams, opsNewOrder, opsOrderMove, type SessionParams } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../platform/http/api-error.ts';
@@ -88,7 +89,12 @@ export function registerOrderDetailsOps(ops: FastifyInstance, deps: Pick<AppDeps
     const { id } = parseInput(opsIdParams, request.params);
     const { status } = parseInput(opsOrderMove, request.body);
     const now = clock.now();
-    const order = await db.transaction((tx) => moveOrder(tx, id, status, now));
+    const order = await db.transaction(async (tx) => {
+      const moved = await moveOrder(tx, id, status, now);
+      // Paid out by hand (no payout provider): the books open it from its ledger.
+      await ensureOpened(tx, moved, now);
+      return moved;
+    });
     return opsAnswer(viewOrder(order, now));
   });
 }

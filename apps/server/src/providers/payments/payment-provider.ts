@@ -106,6 +106,11 @@ export interface CheckoutRequest {
 export interface PaymentProvider {
   /** Shown in logs and docs ('sandbox', 'dragonpay', …). */
   readonly name: string;
+  /**
+   * Its report of a day's settled transactions in the books' format (PROVIDER_REPORT_COLUMNS, CSV),
+   * for reconciliation; absent when the provider offers none through its API (finance uploads it).
+   */
+  dailyReport?(day: string): Promise<string>;
 
   /**
    * Over the counter: a fresh code for the borrower to pay with (`code`, what they are shown) and the

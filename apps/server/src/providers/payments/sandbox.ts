@@ -6,6 +6,7 @@
  * API marks the pay code paid, as a real provider's notification would (docs/repayment.md).
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { dayBounds, reportCsv } from '../reports/report-csv.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import type { SmsProvider } from '../sms/sms.ts';
@@ -43,6 +44,9 @@ export async function recordSandboxTransaction(
   const row = rows[0] ?? (await db.query<{ ref_no: string; status: ProviderStatus }>('SELECT ref_no, status FROM sandbox_transactions WHERE txn_id = $1', [t.txnId])).rows[0]!;
   return { refNo: row.ref_no, status: row.status };
 }
+
+/** What the sandbox charges per payment it collects, as the lender's contract with it says (domain/books/fees.ts books the same). */
+export const SANDBOX_COLLECTION_FEE_MINOR = 1000;
 
 /** A verification code is good for this long after it is sent (issue 11: 10 minutes). */
 export const SANDBOX_CODE_TTL_MS = 10 * 60 * 1000;
@@ -98,6 +102,23 @@ export function createSandboxPaymentProvider(deps: { db: Queryable; clock: Pick<
     verifyNotification: () => false,
 
     recordCounterPayment: (t) => recordSandboxTransaction(db, t),
+
+    // Its settlement report: the counter's payments and the card charges of a Manila day, in pesos.
+    async dailyReport(day) {
+      const { start, end } = dayBounds(day, 'PH');
+      const [counter, cards] = await Promise.all([
+        db.query<{ ref_no: string; amount_minor: string }>(
+          `SELECT ref_no, amount_minor FROM sandbox_transactions WHERE status = 'S' AND updated_at >= $1 AND updated_at < $2 ORDER BY updated_at, txn_id`,
+          [start, end],
+        ),
+        db.query<{ id: string; amount_minor: string }>(
+          `SELECT id, amount_minor FROM sandbox_card_charges WHERE status = 'succeeded' AND succeeded_at >= $1 AND succeeded_at < $2 ORDER BY succeeded_at, id`,
+          [start, end],
+        ),
+      ]);
+      const line = (reference: string, amount: string) => ({ reference, type: 'collection' as const, currency: 'PHP' as const, amountMinor: Number(amount), feeMinor: SANDBOX_COLLECTION_FEE_MINOR });
+      return reportCsv('sandbox', day, [...counter.rows.map((r) => line(r.ref_no, r.amount_minor)), ...cards.rows.map((r) => line(r.id, r.amount_minor))]);
+    },
 
     // No QR image of its own: on a QR channel the lender draws its own QR Ph code for the pay code
     // (an empty imageUrl; modules/repayment/pay-qr.ts).

@@ -68,6 +68,8 @@ export interface PayoutProvider {
   readonly name: string;
   /** The currency it pays out in: PHP (the Philippines' provider) or INR (India's). */
   readonly currency: 'PHP' | 'INR';
+  /** Its report of a day's payouts and returns in the books' format (CSV); absent when the provider offers none through its API. */
+  dailyReport?(day: string): Promise<string>;
   /**
    * Starts a payout; the same reference answers the payout made under it, never a second one.
    * A definite refusal (e.g. an account number the provider rejects) answers `failed`; an unknown

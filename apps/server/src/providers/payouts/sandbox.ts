@@ -8,6 +8,7 @@
  * fails as the bank would for a closed account, so the failure and its correction can be tried.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { dayBounds, reportCsv, type ReportCsvLine } from '../reports/report-csv.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { Clock } from '../../platform/clock/clock.ts';
 import { sameSecret } from './provider-call.ts';
@@ -18,6 +19,9 @@ export const SANDBOX_CLOSED_ACCOUNT_SUFFIX = '0000';
 /** The demo's closed account, bound to the demo's approved order (seed/demo.ts). */
 export const SANDBOX_CLOSED_ACCOUNT = '1234560000';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+/** What the sandbox charges per payout, as the lender's contract with it says (domain/books/fees.ts books the same). */
+export const SANDBOX_PAYOUT_FEE_MINOR = { PHP: 1000, INR: 500 } as const;
 
 export interface SandboxPayoutProvider extends PayoutProvider {
   /**
@@ -72,6 +76,25 @@ export function createSandboxPayoutProvider(deps: { db: Queryable; clock: Clock 
   return {
     name: settings.name,
     currency: settings.currency,
+
+    async dailyReport(day) {
+      const { start, end } = dayBounds(day, settings.currency === 'INR' ? 'IN' : 'PH');
+      const fee = SANDBOX_PAYOUT_FEE_MINOR[settings.currency];
+      const { rows } = await db.query<{ reference: string; amount_minor: string; status: string; created_at: Date; updated_at: Date }>(
+        `SELECT reference, amount_minor, status, created_at, updated_at FROM sandbox_payouts
+          WHERE currency = $1 AND status IN ('paid', 'reversed') AND ((created_at >= $2 AND created_at < $3) OR (status = 'reversed' AND updated_at >= $2 AND updated_at < $3))
+          ORDER BY created_at, reference`,
+        [settings.currency, start, end],
+      );
+      const lines = rows.flatMap((r) => {
+        const amountMinor = Number(r.amount_minor);
+        const out: ReportCsvLine[] = [];
+        if (r.created_at >= start && r.created_at < end) out.push({ reference: r.reference, type: 'payout', currency: settings.currency, amountMinor, feeMinor: fee });
+        if (r.status === 'reversed' && r.updated_at >= start && r.updated_at < end) out.push({ reference: r.reference, type: 'payout_return', currency: settings.currency, amountMinor, feeMinor: 0 });
+        return out;
+      });
+      return reportCsv(settings.name === 'sandbox' ? 'sandbox-payouts' : 'sandbox-payouts-inr', day, lines);
+    },
 
     async createPayout(request) {
       const existing = await find(request.reference);

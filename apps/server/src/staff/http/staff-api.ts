@@ -16,6 +16,7 @@ import { registerFinanceCalls } from '../orders/finance-routes.ts';
 import { registerPayoutCalls } from '../orders/payout-routes.ts';
 import { registerOrderCalls } from '../orders/routes.ts';
 import { registerPaymentExceptionCalls } from '../payment-exceptions/routes.ts';
+import { registerBooksCalls } from '../books/routes.ts';
 import { registerSettingsCalls } from '../settings/routes.ts';
 import type { StaffDeps } from './mount.ts';
 import { registerSessionCalls } from '../session/routes.ts';
@@ -36,6 +37,7 @@ export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): P
       registerFinanceCalls(staff, deps);
       registerPayoutCalls(staff, deps);
       registerPaymentExceptionCalls(staff, deps);
+      registerBooksCalls(staff, deps);
       registerBorrowerCalls(staff, deps);
       registerSettingsCalls(staff, deps);
     },

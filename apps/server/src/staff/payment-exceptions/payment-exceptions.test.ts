@@ -53,6 +53,7 @@ describe('payment exceptions for finance', () => {
       paymentId: null,
       detail: expect.stringContaining(`the provider received ${code.amountMinor + 5_000}`),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      refund: null,
     });
     expect(Date.parse(listed.items[0]!.createdAt)).toBeGreaterThan(Date.parse(listed.items[1]!.createdAt));
 
@@ -103,6 +104,45 @@ describe('payment exceptions for finance', () => {
       ['payment', -code.amountMinor],
       ['credit-held', code.amountMinor - 100],
     ]);
+  });
+
+  it('refunds a held credit once, books it from the bank, and audits it; a second refund is refused', async () => {
+    const borrower = await h.t.newBorrower();
+    const order = await h.order(borrower.borrowerId, 180, { dueInDays: -2 });
+    const code = await issuePayCode(h.t, { orderId: order.id, purpose: 'repay', now: h.t.clock.now() });
+    await settleProviderTransaction(h.t, 'dragonpay', { txnId: code.txnId, refNo: 'DP-REFUND-1', status: 'S', amountMinor: code.amountMinor + 1 }, h.t.clock.now());
+    const held = page(await finance.call('GET', '/payment-exceptions?kind=amount_mismatch')).items.find((e) => e.refNo === 'DP-REFUND-1')!;
+
+    const blank = await finance.call('POST', `/payment-exceptions/${held.id}/refund`, { reference: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toContain("reference must be the bank transfer's reference");
+
+    const refunded = await finance.call('POST', `/payment-exceptions/${held.id}/refund`, { reference: 'TRF-2026-0001' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().data.refund).toEqual({ reference: 'TRF-2026-0001', refundedBy: 'Test finance', refundedAt: expect.any(String) });
+    const again = await finance.call('POST', `/payment-exceptions/${held.id}/refund`, { reference: 'TRF-2026-0002' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`The credit of payment exception ${held.id} was already refunded (TRF-2026-0001, by Test finance).`);
+
+    // The books: held at Dragonpay's cash against the borrower's credit, then paid back from the bank.
+    const { rows: raw } = await h.t.db.query<{ kind: string; account: string; debit: string; credit: string }>(
+      `SELECT e.kind, l.account, l.debit_minor AS debit, l.credit_minor AS credit FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id
+        WHERE e.order_id = $1 AND e.kind IN ('payment', 'credit_refund') ORDER BY e.id, l.id`,
+      [order.id],
+    );
+    const rows = raw.map((r) => ({ ...r, debit: Number(r.debit), credit: Number(r.credit) }));
+    const amount = held.heldMinor;
+    expect(rows.filter((r) => r.kind === 'credit_refund')).toEqual([
+      { kind: 'credit_refund', account: '2100', debit: amount, credit: 0 },
+      { kind: 'credit_refund', account: '1300', debit: 0, credit: amount },
+    ]);
+    expect(rows.filter((r) => r.kind === 'payment' && r.account === '2100')).toEqual([{ kind: 'payment', account: '2100', debit: 0, credit: amount }]);
+    const audit = await h.t.db.query<{ action: string; outcome: string }>(`SELECT action, outcome FROM staff_audit WHERE action = 'payment-exception.refund' ORDER BY id`);
+    // The blank reference, the refund, the second refund.
+    expect(audit.rows.map((r) => r.outcome)).toEqual(['refused', 'done', 'refused']);
+
+    const agent = await signedInStaff(h.t, ['agent']);
+    expect((await agent.call('POST', `/payment-exceptions/${held.id}/refund`, { reference: 'TRF-X' })).statusCode).toBe(403);
   });
 
   it('is refused to an agent and an admin', async () => {

@@ -5,7 +5,7 @@
 import type { StaffParsedInputOf, StaffPaymentException, listPaymentExceptionsCall } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { orderNumbersOf } from '../../domain/orders/service.ts';
-import { listPaymentExceptionsPage } from '../../domain/payments/exceptions.ts';
+import { listPaymentExceptionsPage, type PaymentException } from '../../domain/payments/exceptions.ts';
 
 /** Exceptions newest first, of one kind or all, a page at a time. */
 export async function paymentExceptionsForStaff(
@@ -14,7 +14,12 @@ export async function paymentExceptionsForStaff(
 ): Promise<{ items: StaffPaymentException[]; total: number }> {
   const { rows, total } = await listPaymentExceptionsPage(deps.db, { kind: input.kind, offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
   const orderNos = await orderNumbersOf(deps.db, rows.flatMap((e) => (e.orderId === null ? [] : [e.orderId])));
-  const items = rows.map((e) => ({
+  return { items: rows.map((e) => exceptionView(e, orderNos)), total };
+}
+
+/** An exception as finance reads it, with its order's number. */
+export function exceptionView(e: PaymentException, orderNos: Map<number, string>): StaffPaymentException {
+  return {
     id: e.id,
     kind: e.kind,
     provider: e.provider,
@@ -29,6 +34,6 @@ export async function paymentExceptionsForStaff(
     paymentId: e.paymentId,
     detail: e.detail,
     createdAt: e.createdAt.toISOString(),
-  }));
-  return { items, total };
+    refund: e.refund ? { reference: e.refund.reference, refundedBy: e.refund.refundedBy, refundedAt: e.refund.refundedAt.toISOString() } : null,
+  };
 }
