@@ -15,7 +15,11 @@ export const dashboardCall = defineStaffCall(
       postingsAwaitingApproval: z
         .object({ count: z.number().int().nonnegative(), amountMinor: z.number().int().nonnegative() })
         .describe("finance's postings above POSTING_APPROVAL_ABOVE_MINOR waiting for a second finance user, and their sum"),
+      books: z
+        .array(z.object({ provider: z.string(), lastClosedDay: z.string().nullable(), openItems: z.number().int().nonnegative() }))
+        .nullable()
+        .describe("finance's reconciliation: each provider's last closed day and its open items (null for staff without the finance role)"),
     }),
   },
-  'Counts of orders by status, complaints waiting and past their promised review, the payments of the day, and the postings awaiting a second approval.',
+  'Counts of orders by status, complaints waiting and past their promised review, the payments of the day, the postings awaiting a second approval, and (for finance) each provider\'s last closed day and open items.',
 );

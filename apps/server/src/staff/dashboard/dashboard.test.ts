@@ -52,6 +52,7 @@ describe('GET /dashboard', () => {
       complaintsPastReview: 0,
       paymentsToday: { count: 0, amountMinor: 0 },
       postingsAwaitingApproval: { count: 0, amountMinor: 0 },
+      books: null,
     });
   });
 

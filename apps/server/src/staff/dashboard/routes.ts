@@ -6,5 +6,5 @@ import { staffCalls, type StaffDeps } from '../http/mount.ts';
 import { dashboard } from './service.ts';
 
 export function registerDashboardCalls(app: FastifyInstance, deps: StaffDeps): void {
-  mountCall(app, staffCalls(deps), dashboardCall, async ({ now }) => dashboard(deps, now));
+  mountCall(app, staffCalls(deps), dashboardCall, async ({ now, current }) => dashboard(deps, now, current.staff.roles));
 }
