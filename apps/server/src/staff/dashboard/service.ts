@@ -1,6 +1,5 @@
 /** The dashboard: orders by the status each shows today, complaints waiting, the day's payments, the postings awaiting a second approval, and (finance) the books' day-end per provider. */
 import type { StaffAnswerOf, StaffRole, dashboardCall } from '@cashloan/contract';
-import type { Queryable } from '../../platform/db/client.ts';
 import { startOfLenderDay } from '../../loan-terms/calendar.ts';
 import { countOrdersByShownStatus } from '../../domain/orders/service.ts';
 import { paymentsAppliedSince } from '../../domain/payments/payments.ts';
