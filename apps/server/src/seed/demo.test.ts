@@ -19,6 +19,8 @@ import { createSandboxPaymentProvider } from '../providers/payments/sandbox.ts';
 import { createDevOutboxSms } from '../providers/sms/dev-outbox.ts';
 import { listOrderPaymentResults } from '../domain/payments/payments.ts';
 import { LATE_PENALTY_MINOR } from '../loan-terms/rules.ts';
+import { bookDayOf } from '../domain/books/journal.ts';
+import { importReport, itemsOf } from '../domain/books/reconciliation.ts';
 
 const NOW = new Date('2026-11-01T02:00:00Z');
 const PUBLIC_DIR = fileURLToPath(new URL('../../../web/public', import.meta.url));
@@ -58,7 +60,8 @@ describe('the demo seed', () => {
 
   it('seeds the catalogue, one demo borrower and one order in every status', async () => {
     // 5 counter channels and the QR Ph one, the card and checkout channels (migration 005), the two for postings by finance (migration 020), the UPI one (migration 023).
-    expect(await counts(db)).toMatchObject({ products: 4, payment_channels: 6 + 2 + 2 + 1, agreements: 2, bank_forms: 1, borrowers: 1, sessions: 1, orders: 7, app_settings: 1 });
+    // Beside the demo borrower's 7 orders, the books' demo day: 5 borrowers with one loan each, repaid yesterday.
+    expect(await counts(db)).toMatchObject({ products: 4, payment_channels: 6 + 2 + 2 + 1, agreements: 2, bank_forms: 1, borrowers: 1 + 5, sessions: 1 + 5, orders: 7 + 5, app_settings: 1 });
     expect(links.orders.map((o) => o.status)).toEqual([21, 110, 151, 170, 174, 180, 200]);
     for (const link of links.orders) {
       const orderId = Number(paramsOf(link.path).get('orderId'));
@@ -76,6 +79,18 @@ describe('the demo seed', () => {
       expect(disclosure.disclosure.amountFinanced).toBe(order.principalMinor);
       if (order.disbursedAt) expect(disclosure.disclosure.schedule.map((l: { amount: number }) => l.amount)).toEqual(order.plan.map((p) => p.amountMinor));
     }
+  });
+
+  it("leaves yesterday's counter payments for finance: the sandbox's report of that day matches all but two", async () => {
+    const day = bookDayOf(new Date(NOW.getTime() - DAY_MS), 'PHP');
+    const csv = await sandboxOn(db).dailyReport!(day);
+    expect(csv.trim().split('\r\n')).toHaveLength(1 + 4);
+    const report = await db.transaction((tx) =>
+      importReport(tx, { provider: { provider: 'sandbox', flow: 'collections', currency: 'PHP' }, fileName: `sandbox-${day}.csv`, content: csv, staff: { id: null, name: 'test' }, now: NOW }),
+    );
+    expect(report).toMatchObject({ reportDay: day, lineCount: 4, matched: 3, open: 2 });
+    const states = (await itemsOf(db, report.id)).map((i) => i.state).sort();
+    expect(states).toEqual(['matched', 'matched', 'matched', 'not_booked', 'not_in_report']);
   });
 
   it('repays the settled demo order through a real pay code: one payment, the whole loan, applied once', async () => {

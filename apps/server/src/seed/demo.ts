@@ -24,6 +24,7 @@ import { seedRecommendedProducts } from '../modules/order-details/seed.ts';
 import { seedDemoRepaymentCard } from '../modules/card-repayment/seed.ts';
 import { seedLandingTemplates } from '../modules/promotion/seed.ts';
 import { DEMO_BANK_FORM_ITEMS, seedBankForm, seedDemoPayoutAccounts } from '../modules/bind-bank/seed.ts';
+import { seedDemoBooksDay } from './demo-books.ts';
 
 export interface DemoLinks {
   previewPath: string;
@@ -144,6 +145,8 @@ export async function seedDemo(db: Db, now: Date, config: Config, cardData: Card
   const settled = seeded.orders.find((o) => o.status === ORDER_STATUS.settled)!;
   const payCode = await issuePayCode({ db, payments }, { orderId: settled.orderId, purpose: 'repay', now });
   await applyPaidPayCode({ db, payments }, { code: payCode.code, now, source: 'seed' });
+  // Yesterday's payments at the sandbox's counter, for finance's reconciliation and day-end.
+  await seedDemoBooksDay(db, now, config, payments);
   return demoLinks(db, config);
 }
 
