@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
-const ALL = ['bundle', 'api', 'lighthouse'];
+const ALL = ['bundle', 'api', 'lighthouse', 'books'];
 const picked = process.argv.slice(2).filter((a) => ALL.includes(a));
 const composeOnly = process.argv.includes('--compose');
 const benches = picked.length ? picked : ALL;
