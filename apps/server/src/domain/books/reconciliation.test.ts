@@ -218,6 +218,27 @@ describe('an uploaded report', () => {
   });
 });
 
+describe('a payment late in the day, on the next day\'s report', () => {
+  it("matches there, and the earlier report's item for it is settled with a note", async () => {
+    await nextDay();
+    const day = today();
+    const late = await paidAtCounter();
+    await nextDay();
+    const header = 'provider,report_day,reference,type,currency,amount_minor,fee_minor';
+    const first = data<ProviderReport>(await finance.call('POST', '/books/reports', { provider: 'sandbox', fileName: 'first.csv', content: `${header}\nsandbox,${day},OTHER-1,collection,PHP,100,0` }));
+    const missing = (await reportOf(first.id)).items.find((i) => i.reference === `code:${late.code}`)!;
+    expect(missing.state).toBe('not_in_report');
+    const nextDayName = today();
+    await nextDay();
+    const second = data<ProviderReport>(
+      await finance.call('POST', '/books/reports', { provider: 'sandbox', fileName: 'second.csv', content: `${header}\nsandbox,${nextDayName},code:${late.code},collection,PHP,560500,1000` }),
+    );
+    expect(second).toMatchObject({ matched: 1, open: 0 });
+    const settled = (await reportOf(first.id)).items.find((i) => i.id === missing.id)!;
+    expect(settled).toMatchObject({ resolution: 'note', resolvedBy: 'reconciliation', resolutionNote: `Listed by sandbox's report for ${nextDayName} (report ${second.id}).` });
+  });
+});
+
 describe("the payout provider's report", () => {
   it("matches a payout made through it, amount and fee, by the attempt's reference", async () => {
     const borrower = await h.t.newBorrower({ name: 'Ana Reyes' });
