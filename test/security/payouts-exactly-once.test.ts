@@ -135,6 +135,8 @@ describe('payouts exactly once: two apps on one PostgreSQL, the provider behind 
       expect(after.status).toBe(ORDER_STATUS.repaying);
       expect(xendit.made.filter((p) => p.reference_id === `PO-${order.orderNo}-1`)).toHaveLength(1);
       expect(await one(`SELECT count(*)::int AS n FROM payouts WHERE order_id = $1 AND status = 'paid'`, [order.id])).toBe(1);
+      // The books: one disbursement entry, whichever app and word booked it.
+      expect(await one(`SELECT count(*)::int AS n FROM journal_entries WHERE order_id = $1 AND kind = 'disbursement'`, [order.id])).toBe(1);
       // The term starts at the arrival, two days after the release, not at the click.
       expect(after.disbursedAt!.getTime() - releasedAt.getTime()).toBeGreaterThanOrEqual(2 * DAY_MS);
       figures.push(`order ${round + 1}: ${passes} job passes, ${xendit.calls.create - before.create} creates (the release's included) and ${xendit.calls.status - before.status} status queries reached the provider`);
