@@ -6,8 +6,9 @@
  * notification, and the clock moving by hours or days — run against the real app and database. The
  * model (loan-model.ts) computes every expected figure with the loan-terms functions; after each
  * command: no payment applied twice, the ledger equals the model, nothing owed is negative, nothing
- * beyond what was owed in the ledger but each excess in one payment exception, and the shown status
- * moved only along the allowed graph, one lender day at a time.
+ * beyond what was owed in the ledger but each excess in one payment exception, the shown status
+ * moved only along the allowed graph, one lender day at a time, and the books agree (every entry
+ * balances, the receivables are what the ledger says is owed, the credits what is held).
  *
  * FC_SEED / FC_RUNS reproduce or widen a run; a failure prints its seed and path.
  */
@@ -24,6 +25,7 @@ import type { RepaymentCard } from '../../apps/server/src/domain/bank-cards/serv
 import { CARD_MESSAGES } from '../../apps/server/src/modules/card-repayment/service.ts';
 import { MESSAGES as REPAY_MESSAGES } from '../../apps/server/src/domain/payments/repaying-order.ts';
 import { CODE_MESSAGES } from '../../apps/server/src/modules/card-repayment/codes.ts';
+import { openAllOrders } from '../../apps/server/src/domain/books/journal.ts';
 import {
   REPAY_TOKEN_TTL_MS,
   allowedMove,
@@ -378,6 +380,20 @@ async function checkInvariants(m: LoanModel, r: Real, by: 'clock' | 'payment'): 
   if (shown === ORDER_STATUS.settled) expect(order.status).toBe(ORDER_STATUS.settled);
   if (by === 'payment' && shown !== m.shown) tally(`status ${m.shown} → ${shown} (payment)`);
   m.shown = shown;
+  // The books (issue 37, docs/books.md): every entry of the order balances, its receivable accounts are
+  // what its ledger says is owed, and its credits account what its exceptions hold.
+  const books = await r.h.t.db.query<{ unbalanced: number; receivable: string | null; credits: string | null }>(
+    `SELECT (SELECT count(*)::int FROM (SELECT l.entry_id FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id WHERE e.order_id = $1
+                                        GROUP BY l.entry_id HAVING SUM(l.debit_minor - l.credit_minor) <> 0) x) AS unbalanced,
+            (SELECT SUM(l.debit_minor - l.credit_minor) FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+              WHERE e.order_id = $1 AND l.account IN ('1400', '1410', '1420', '1430')) AS receivable,
+            (SELECT SUM(l.credit_minor - l.debit_minor) FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+              WHERE e.order_id = $1 AND l.account = '2100') AS credits`,
+    [r.orderId],
+  );
+  expect(books.rows[0]!.unbalanced, 'an entry that does not balance').toBe(0);
+  expect(Number(books.rows[0]!.receivable ?? 0), 'receivables in the books').toBe(state.principalMinor + state.interestMinor + state.feeMinor + state.extraChargesMinor - state.paidMinor);
+  expect(Number(books.rows[0]!.credits ?? 0), "borrowers' credits in the books").toBe(m.heldMinor);
 }
 
 /** Wraps a command so that the invariants are checked after it. */
@@ -424,6 +440,8 @@ describe('loan state machine (fast-check model)', () => {
         const card = await h.card(borrowerId);
         const dueInDays = s.status === ORDER_STATUS.repaying ? 4 + (s.days % 17) : s.status === ORDER_STATUS.due ? s.days % 4 : -1 - s.days;
         const order = await h.order(borrowerId, s.status, { product: s.product, dueInDays, flags: { isDelay: s.rollover ? '1' : '0' } });
+        // Paid out outside a payout provider: the books open it from its ledger, as the start does.
+        await openAllOrders(h.t.db, now());
         const real: Real = { h, session, orderId: order.id, productId: order.productId, card };
         await fc.asyncModelRun(() => ({ model: newModel(toLoanState(order), s.rollover, now()), real }), cmds);
       }),
