@@ -4,7 +4,7 @@
  * What the server answers is said beside the controls: the report's counts, linked to its items, or
  * the refusal as the server words it (a bad line names its number).
  */
-import { Alert, App, Button, Flex, Upload } from 'antd';
+import { Alert, Button, Flex, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { BookProvider, ProviderReport } from '@cashloan/contract/staff/books';
 import { Link } from 'react-router';
@@ -15,11 +15,9 @@ import { FetchReportForm } from './FetchReportForm.tsx';
 const counts = (r: ProviderReport) => `${r.lineCount} lines, ${r.matched} matched, ${r.open} open`;
 
 export function ProviderImport({ provider }: { provider: BookProvider }) {
-  const { message } = App.useApp();
   const importReport = useImportReport();
   const fetchReport = useFetchReport();
   const name = provider.provider;
-  const done = (report: ProviderReport) => void message.success(`${name}'s report of ${report.reportDay} imported: ${counts(report)}.`);
   const last = [importReport, fetchReport].find((m) => m.isSuccess || m.isError);
 
   return (
@@ -31,7 +29,7 @@ export function ProviderImport({ provider }: { provider: BookProvider }) {
           aria-label={`Upload ${name}'s report`}
           beforeUpload={(file) => {
             fetchReport.reset();
-            importReport.mutate({ provider: name, file }, { onSuccess: done });
+            importReport.mutate({ provider: name, file });
             // The file is sent by the call above, as JSON; antd's own upload is not used.
             return Upload.LIST_IGNORE;
           }}
@@ -46,14 +44,14 @@ export function ProviderImport({ provider }: { provider: BookProvider }) {
             pending={fetchReport.isPending}
             onFetch={(day) => {
               importReport.reset();
-              fetchReport.mutate({ provider: name, day }, { onSuccess: done });
+              fetchReport.mutate({ provider: name, day });
             }}
           />
         )}
       </Flex>
       {last?.isError && <Alert type="error" showIcon title={`${name}'s report was not imported`} description={last.error?.message} />}
       {last?.isSuccess && last.data && (
-        <Alert type="success" showIcon title={<Link to={reportPath(last.data.id)}>{`Report of ${last.data.reportDay}: ${counts(last.data)}`}</Link>} />
+        <Alert type="success" showIcon title={<Link to={reportPath(last.data.id)}>{`Report of ${last.data.reportDay}: ${counts(last.data)}`}</Link>} description={`${name}'s report was imported.`} />
       )}
     </Flex>
   );

@@ -73,6 +73,8 @@ describe('the Books screen', () => {
     expect(await screen.findByText('The books do not balance')).toBeInTheDocument();
     expect(screen.getByText('Debits ₱10,675.00, credits ₱10,674.00; the opening balances sum to ₱0.00 and the closing to ₱1.00.')).toBeInTheDocument();
     expect(Object.fromEntries(requests.find((r) => r.path === '/books/trial-balance')!.query)).toEqual({ from: addDays(today, -6), to: today, currency: 'PHP' });
+    expect(screen.getByLabelText('From')).toHaveValue(addDays(today, -6));
+    expect(screen.getByLabelText('To')).toHaveValue(today);
     expect(await screen.findByText(`Nothing was booked from ${addDays(today, -6)} to ${today}.`)).toBeInTheDocument();
     await user.click(screen.getByLabelText('Currency'));
     await user.click(await screen.findByTitle('INR'));
