@@ -6,13 +6,14 @@ const labels = (roles: Parameters<typeof menuFor>[0]) => menuFor(roles).map((e) 
 describe('menu', () => {
   it('shows each role only the screens its calls allow', () => {
     expect(labels(['agent'])).toEqual(['Dashboard', 'Complaints', 'Orders', 'Borrowers']);
-    expect(labels(['finance'])).toEqual(['Dashboard', 'Orders', 'Postings to approve', 'Payouts', 'Payment exceptions', 'Borrowers']);
+    expect(labels(['finance'])).toEqual(['Dashboard', 'Orders', 'Postings to approve', 'Payouts', 'Payment exceptions', 'Books', 'Reconciliation', 'Borrowers']);
     expect(labels(['admin'])).toEqual(['Dashboard', 'Staff accounts', 'Audit log', 'Settings']);
     expect(labels(['agent', 'admin'])).toHaveLength(7);
   });
 
   it('lights the list entry on its detail screens', () => {
     expect(menuKeyOf('/orders/12')).toEqual(['/orders']);
+    expect(menuKeyOf('/reconciliation/reports/3')).toEqual(['/reconciliation']);
     expect(menuKeyOf('/')).toEqual(['/']);
     expect(menuKeyOf('/account/password')).toEqual([]);
   });

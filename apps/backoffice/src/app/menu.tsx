@@ -1,9 +1,10 @@
 /** The side menu's entries: each opens a screen whose calls the contract gives to some roles. */
-import { AuditOutlined, BankOutlined, DashboardOutlined, ExceptionOutlined, FileTextOutlined, MessageOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, BookOutlined, DashboardOutlined, ExceptionOutlined, FileTextOutlined, MessageOutlined, ReconciliationOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { StaffCall, StaffRole } from '@cashloan/contract/staff/common';
 import { listStaffCall } from '@cashloan/contract/staff/accounts';
 import { listAuditCall } from '@cashloan/contract/staff/audit';
+import { reconciliationCall, trialBalanceCall } from '@cashloan/contract/staff/books';
 import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
 import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
@@ -11,7 +12,7 @@ import { listPayoutsCall, listPostingsCall, searchOrdersCall } from '@cashloan/c
 import { listPaymentExceptionsCall } from '@cashloan/contract/staff/payment-exceptions';
 import { settingsCall } from '@cashloan/contract/staff/settings';
 import { mayCall } from '../shared/access.ts';
-import { ACCOUNTS_PATH, AUDIT_PATH, BORROWERS_PATH, COMPLAINTS_PATH, DASHBOARD_PATH, ORDERS_PATH, PAYMENT_EXCEPTIONS_PATH, PAYOUTS_PATH, POSTINGS_PATH, SETTINGS_PATH } from '../shared/paths.ts';
+import { ACCOUNTS_PATH, AUDIT_PATH, BOOKS_PATH, BORROWERS_PATH, COMPLAINTS_PATH, DASHBOARD_PATH, ORDERS_PATH, PAYMENT_EXCEPTIONS_PATH, PAYOUTS_PATH, POSTINGS_PATH, RECONCILIATION_PATH, SETTINGS_PATH } from '../shared/paths.ts';
 
 export interface MenuEntry {
   path: string;
@@ -28,6 +29,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: POSTINGS_PATH, label: 'Postings to approve', icon: <SafetyCertificateOutlined />, call: listPostingsCall },
   { path: PAYOUTS_PATH, label: 'Payouts', icon: <BankOutlined />, call: listPayoutsCall },
   { path: PAYMENT_EXCEPTIONS_PATH, label: 'Payment exceptions', icon: <ExceptionOutlined />, call: listPaymentExceptionsCall },
+  { path: BOOKS_PATH, label: 'Books', icon: <BookOutlined />, call: trialBalanceCall },
+  { path: RECONCILIATION_PATH, label: 'Reconciliation', icon: <ReconciliationOutlined />, call: reconciliationCall },
   { path: BORROWERS_PATH, label: 'Borrowers', icon: <UserOutlined />, call: searchBorrowersCall },
   { path: ACCOUNTS_PATH, label: 'Staff accounts', icon: <TeamOutlined />, call: listStaffCall },
   { path: AUDIT_PATH, label: 'Audit log', icon: <AuditOutlined />, call: listAuditCall },

@@ -7,6 +7,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { listStaffCall } from '@cashloan/contract/staff/accounts';
 import { listAuditCall } from '@cashloan/contract/staff/audit';
+import { getReportCall, reconciliationCall, trialBalanceCall } from '@cashloan/contract/staff/books';
 import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
 import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
@@ -16,6 +17,7 @@ import { settingsCall } from '@cashloan/contract/staff/settings';
 import {
   ACCOUNTS_PATH,
   AUDIT_PATH,
+  BOOKS_PATH,
   BORROWERS_PATH,
   CHANGE_PASSWORD_PATH,
   COMPLAINTS_PATH,
@@ -23,6 +25,7 @@ import {
   PAYMENT_EXCEPTIONS_PATH,
   PAYOUTS_PATH,
   POSTINGS_PATH,
+  RECONCILIATION_PATH,
   SECOND_FACTOR_PATH,
   SETTINGS_PATH,
   SIGN_IN_PATH,
@@ -48,6 +51,9 @@ const OrderPage = screen(() => import('../features/orders/OrderPage.tsx'), 'Orde
 const PostingsPage = screen(() => import('../features/orders/PostingsPage.tsx'), 'PostingsPage');
 const PayoutsPage = screen(() => import('../features/orders/PayoutsPage.tsx'), 'PayoutsPage');
 const PaymentExceptionsPage = screen(() => import('../features/payment-exceptions/PaymentExceptionsPage.tsx'), 'PaymentExceptionsPage');
+const BooksPage = screen(() => import('../features/books/BooksPage.tsx'), 'BooksPage');
+const ReconciliationPage = screen(() => import('../features/books/ReconciliationPage.tsx'), 'ReconciliationPage');
+const ReportPage = screen(() => import('../features/books/ReportPage.tsx'), 'ReportPage');
 const BorrowersPage = screen(() => import('../features/borrowers/BorrowersPage.tsx'), 'BorrowersPage');
 const BorrowerPage = screen(() => import('../features/borrowers/BorrowerPage.tsx'), 'BorrowerPage');
 const AccountsPage = screen(() => import('../features/accounts/AccountsPage.tsx'), 'AccountsPage');
@@ -83,6 +89,9 @@ export const staffRoutes: RouteObject[] = [
           { path: POSTINGS_PATH, element: only(listPostingsCall, <PostingsPage />) },
           { path: PAYOUTS_PATH, element: only(listPayoutsCall, <PayoutsPage />) },
           { path: PAYMENT_EXCEPTIONS_PATH, element: only(listPaymentExceptionsCall, <PaymentExceptionsPage />) },
+          { path: BOOKS_PATH, element: only(trialBalanceCall, <BooksPage />) },
+          { path: RECONCILIATION_PATH, element: only(reconciliationCall, <ReconciliationPage />) },
+          { path: `${RECONCILIATION_PATH}/reports/:id`, element: only(getReportCall, <ReportPage />) },
           { path: BORROWERS_PATH, element: only(searchBorrowersCall, <BorrowersPage />) },
           { path: `${BORROWERS_PATH}/:id`, element: only(searchBorrowersCall, <BorrowerPage />) },
           { path: ACCOUNTS_PATH, element: only(listStaffCall, <AccountsPage />) },

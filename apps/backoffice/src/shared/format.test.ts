@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { formatBasisPoints, formatDateTime, formatMoney, lenderDayEnd, orderStatusTitle, pesosToMinor } from './format.ts';
+import { addDays, formatBasisPoints, formatDateTime, formatMoney, lenderDayEnd, marketDay, orderStatusTitle, pesosToMinor } from './format.ts';
 
 describe('format', () => {
   it('writes minor units as pesos with 2 decimals', () => {
     expect(formatMoney(560500)).toBe('₱5,605.00');
     expect(formatMoney(5)).toBe('₱0.05');
     expect(formatMoney(0)).toBe('₱0.00');
+  });
+
+  it('writes rupees with their symbol and Indian grouping, and keeps the sign', () => {
+    expect(formatMoney(12345600, 'INR')).toBe('₹1,23,456.00');
+    expect(formatMoney(-560500, 'PHP')).toBe('-₱5,605.00');
+    expect(formatMoney(-5, 'INR')).toBe('-₹0.05');
+  });
+
+  it("names a currency's market day (Manila for pesos, Kolkata for rupees) and moves days across months", () => {
+    const at = new Date('2025-02-28T17:00:00Z');
+    expect(marketDay('PHP', at)).toBe('2025-03-01');
+    expect(marketDay('INR', at)).toBe('2025-02-28');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+    expect(addDays('2024-12-26', 6)).toBe('2025-01-01');
   });
 
   it('turns typed pesos into whole centavos', () => {

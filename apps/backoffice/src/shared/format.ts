@@ -1,14 +1,20 @@
-/** How the back office writes money, times and order statuses. */
+/** How the back office writes money, times, market days and order statuses. */
+import { MARKET_CALENDAR } from '@cashloan/contract/common';
 import { ORDER_STATUS, type OrderStatus } from '@cashloan/contract/routes';
+import type { BookCurrency } from '@cashloan/contract/staff/books';
 
 /** The lender's time zone: every time on screen is the lender's, whatever the staff computer says. */
 export const LENDER_TIME_ZONE = 'Asia/Manila';
 
-const pesos = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+/** Each currency in its market's locale: pesos grouped by thousands, rupees by lakhs and crores. */
+const MONEY_FORMATS: Record<BookCurrency, Intl.NumberFormat> = {
+  PHP: new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' }),
+  INR: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }),
+};
 
-/** Minor units (centavos) as pesos with 2 decimals: 560500 → ₱5,605.00. */
-export function formatMoney(minor: number): string {
-  return pesos.format(minor / 100);
+/** Minor units as money with 2 decimals, pesos unless said: 560500 → ₱5,605.00; (12345600, 'INR') → ₹1,23,456.00. */
+export function formatMoney(minor: number, currency: BookCurrency = 'PHP'): string {
+  return MONEY_FORMATS[currency].format(minor / 100);
 }
 
 /** Pesos typed by staff → whole centavos (rounded, so 0.1 + 0.2 does not become 30.000000000000004). */
@@ -33,6 +39,24 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return iso;
   const part = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
+const marketDayParts: Record<BookCurrency, Intl.DateTimeFormat> = {
+  PHP: new Intl.DateTimeFormat('en-CA', { timeZone: MARKET_CALENDAR.PH.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  INR: new Intl.DateTimeFormat('en-CA', { timeZone: MARKET_CALENDAR.IN.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+};
+
+/** The market day (yyyy-mm-dd) of a currency at an instant: the books' day is Manila's for pesos, Kolkata's for rupees. */
+export function marketDay(currency: BookCurrency, at: Date = new Date()): string {
+  const part = Object.fromEntries(marketDayParts[currency].formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day}`;
+}
+
+/** A calendar day (yyyy-mm-dd) moved by whole days: ('2025-03-01', -1) → '2025-02-28'. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
 
 /** A lender's calendar day (yyyy-mm-dd) as the first or last instant of it, for a date-range filter. */

@@ -7,6 +7,8 @@ export const BORROWERS_PATH = '/borrowers';
 export const PAYMENT_EXCEPTIONS_PATH = '/payment-exceptions';
 export const POSTINGS_PATH = '/postings';
 export const PAYOUTS_PATH = '/payouts';
+export const BOOKS_PATH = '/books';
+export const RECONCILIATION_PATH = '/reconciliation';
 export const ACCOUNTS_PATH = '/accounts';
 export const AUDIT_PATH = '/audit';
 export const SETTINGS_PATH = '/settings';
@@ -16,3 +18,5 @@ export const SECOND_FACTOR_PATH = '/account/second-factor';
 export const complaintPath = (id: number) => `${COMPLAINTS_PATH}/${id}`;
 export const orderPath = (id: number) => `${ORDERS_PATH}/${id}`;
 export const borrowerPath = (id: number) => `${BORROWERS_PATH}/${id}`;
+/** A provider's imported report, under the reconciliation (so the menu lights Reconciliation). */
+export const reportPath = (id: number) => `${RECONCILIATION_PATH}/reports/${id}`;

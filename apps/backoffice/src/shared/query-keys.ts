@@ -24,6 +24,14 @@ export const staffKeys = {
     all: () => [...staffKeys.all, 'payment-exceptions'] as const,
     list: (filters: object) => [...staffKeys.paymentExceptions.all(), 'list', filters] as const,
   },
+  books: {
+    all: () => [...staffKeys.all, 'books'] as const,
+    trialBalance: (filters: object) => [...staffKeys.books.all(), 'trial-balance', filters] as const,
+    journal: (filters: object) => [...staffKeys.books.all(), 'journal', filters] as const,
+    /** The providers and the latest reports: under books, so an import, a resolution or a day closed refreshes it. */
+    reconciliation: () => [...staffKeys.books.all(), 'reconciliation'] as const,
+    report: (id: number) => [...staffKeys.books.all(), 'report', id] as const,
+  },
   borrowers: {
     all: () => [...staffKeys.all, 'borrowers'] as const,
     list: (filters: object) => [...staffKeys.borrowers.all(), 'list', filters] as const,

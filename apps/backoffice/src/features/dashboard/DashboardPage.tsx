@@ -1,4 +1,4 @@
-/** The day's work at a glance: orders by status, complaints waiting and late, today's payments, postings awaiting a second approval. */
+/** The day's work at a glance: orders by status, complaints waiting and late, today's payments, postings awaiting a second approval, and for finance the books' reconciliation. */
 import { Card, Col, Row, Statistic, Table } from 'antd';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '@cashloan/contract/routes';
@@ -11,6 +11,7 @@ import { useSession } from '../../shared/session.ts';
 import { PageTitle } from '../../shared/ui/PageTitle.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { useDashboard } from './api.ts';
+import { BooksCard } from './BooksCard.tsx';
 
 export function DashboardPage() {
   const dashboard = useDashboard();
@@ -43,6 +44,11 @@ export function DashboardPage() {
                     <Statistic title="Awaiting a second finance user" value={data.postingsAwaitingApproval.count} />
                     <Statistic title="Amount held" value={formatMoney(data.postingsAwaitingApproval.amountMinor)} style={{ marginTop: 16 }} />
                   </Card>
+                </Col>
+              )}
+              {data.books && (
+                <Col xs={24} md={12} xl={8}>
+                  <BooksCard books={data.books} />
                 </Col>
               )}
               <Col xs={24} xl={8}>

@@ -52,6 +52,7 @@ describe('payment exceptions', () => {
       '₱5,604.00',
       overpaid.detail,
       'DP-TWICE-1',
+      'Refund',
     ]);
     // The other kinds hold everything they received.
     expect(within(other!).getAllByText('₱5,725.00')).toHaveLength(2);
@@ -78,6 +79,30 @@ describe('payment exceptions', () => {
     expect(await screen.findByText('Something went wrong on our side.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'NO-7' })).toBeInTheDocument();
+  });
+
+  it("records a held credit's refund under the bank transfer's reference, and shows it once recorded", async () => {
+    const user = userEvent.setup();
+    const refunded: StaffPaymentException = { ...mismatch, refund: { reference: 'BDO-TRF-991', refundedBy: 'Ana Reyes', refundedAt: '2025-03-04T02:00:00Z' } };
+    const { requests } = renderBackOffice('/payment-exceptions', sessionOf(['finance']), {
+      'GET /payment-exceptions': [{ items: [mismatch], total: 1 }, { items: [refunded], total: 1 }],
+      'POST /payment-exceptions/2/refund': [fail(409, 'The reference BDO-TRF-1 was used for another refund.'), refunded],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Refund ₱5,725.00 held from DP-OVER-1' }));
+    // Under test every id antd generates is "test-id" (here another element has it first), so the dialog's name is not used: its title is read as text.
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Refund the credit of ₱5,725.00')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Record the refund' }));
+    expect(await within(dialog).findByText("Enter the bank transfer's reference.")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Bank transfer reference'), 'BDO-TRF-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the refund' }));
+    expect(await within(dialog).findByText('The reference BDO-TRF-1 was used for another refund.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Bank transfer reference'));
+    await user.type(within(dialog).getByLabelText('Bank transfer reference'), 'BDO-TRF-991');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the refund' }));
+    expect(await screen.findByText('BDO-TRF-991, by Ana Reyes, 2025-03-04 10:00')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/payment-exceptions/2/refund').map((r) => r.body)).toEqual([{ reference: 'BDO-TRF-1' }, { reference: 'BDO-TRF-991' }]);
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
   });
 
   it('is not opened for an agent', async () => {

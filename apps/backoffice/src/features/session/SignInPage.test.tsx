@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '@cashloan/contract/staff/common';
 import { fail, renderBackOffice, sessionOf, signedOut, expectFieldMessage } from '../../test-support/staff-harness.tsx';
 
-const dashboard = { ordersByStatus: [], complaintsWaiting: 0, complaintsPastReview: 0, paymentsToday: { count: 0, amountMinor: 0 }, postingsAwaitingApproval: { count: 0, amountMinor: 0 } };
+const dashboard = { ordersByStatus: [], complaintsWaiting: 0, complaintsPastReview: 0, paymentsToday: { count: 0, amountMinor: 0 }, postingsAwaitingApproval: { count: 0, amountMinor: 0 }, books: null };
 
 describe('signing in', () => {
   it('sends a signed-out visitor to sign-in, and shows the server’s one message for wrong credentials', async () => {
