@@ -195,7 +195,7 @@ describe('an uploaded report', () => {
       [`${header}\n${line('R1,collection,PHP,100,0')}\n${line('R2,collection,PHP,-5,0')}`, 'Line 3: amount_minor "-5" must be a whole number of minor units above 0. Nothing was imported.'],
       [`${header}\n${line('R1,collection,PHP,10.50,0')}`, 'Line 2: amount_minor "10.50" must be a whole number of minor units above 0. Nothing was imported.'],
       [`${header}\n${line('R1,collection,PHP,100,-1')}`, 'Line 2: fee_minor "-1" must be a whole number of minor units, 0 or more. Nothing was imported.'],
-      [`${header}\n${line('R1,collection,PHP,100,0')}\n${line('R1,collection,PHP,100,0')}`, 'Line 3: reference R1 is on line 2 too. Nothing was imported.'],
+      [`${header}\n${line('R1,collection,PHP,100,0')}\n${line('R1,collection,PHP,100,0')}`, 'Line 3: reference R1 (collection) is on line 2 too. Nothing was imported.'],
       [`${header}\n${line('R1,payout,PHP,100,0')}`, 'Line 2: type "payout" is not one of collection (a collections provider\'s report). Nothing was imported.'],
       [`${header}\n${line('R1,collection,INR,100,0')}`, 'Line 2: currency "INR" is not PHP, sandbox\'s currency. Nothing was imported.'],
       [`${header}\n${line('R1,collection,PHP,100')}`, 'Line 2: it has 6 columns, the format has 7. Nothing was imported.'],
@@ -256,6 +256,17 @@ describe("the payout provider's report", () => {
     const { items } = await reportOf(report.id);
     expect(items).toEqual([expect.objectContaining({ reference: released.payout.reference, state: 'matched', reportAmountMinor: released.payout.amountMinor, reportFeeMinor: 1000, orderId: order.id })]);
     expect(data<{ day: string }>(await finance.call('POST', '/books/close', { provider: 'sandbox-payouts', day })).day).toBe(day);
+  });
+
+  it('imports a quiet day fetched from the provider as a report of no lines, and the day closes', async () => {
+    const quiet = bookDayOf(new Date(h.t.clock.now().getTime() - 40 * DAY), 'INR');
+    const report = data<ProviderReport>(await finance.call('POST', '/books/reports/fetch', { provider: 'sandbox-payouts-inr', day: quiet }));
+    expect(report).toMatchObject({ provider: 'sandbox-payouts-inr', reportDay: quiet, lineCount: 0, matched: 0, open: 0 });
+    expect(data<{ day: string }>(await finance.call('POST', '/books/close', { provider: 'sandbox-payouts-inr', day: quiet })).day).toBe(quiet);
+    // Uploaded, a file with no lines names no day: refused.
+    const empty = await finance.call('POST', '/books/reports', { provider: 'sandbox-payouts-inr', fileName: 'empty.csv', content: 'provider,report_day,reference,type,currency,amount_minor,fee_minor\n' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe("The report has a header and no lines, so it names no day (a fetched report of a quiet day needs none). Nothing was imported.");
   });
 });
 

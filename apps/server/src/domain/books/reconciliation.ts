@@ -84,8 +84,12 @@ function cells(line: string): string[] {
 
 const wholeMinor = (text: string) => (/^-?\d+$/.test(text) ? Number(text) : Number.NaN);
 
-/** Reads a report's text: every line checked, the first fault refused with its line number. */
-export function parseReport(content: string, provider: ReconciledProvider): { reportDay: string; lines: ReportLine[] } {
+/**
+ * Reads a report's text: every line checked, the first fault refused with its line number. `day` is
+ * the day asked of the provider's API (a fetched report): its lines must be of that day, and a report
+ * with no lines is that day's, on which the provider moved nothing.
+ */
+export function parseReport(content: string, provider: ReconciledProvider, day?: string): { reportDay: string; lines: ReportLine[] } {
   const records = content.replace(/^\uFEFF/, '').split(/\r?\n/);
   while (records.length > 0 && records[records.length - 1]!.trim() === '') records.pop();
   const header = cells(records[0] ?? '').map((h) => h.toLowerCase());
@@ -94,7 +98,7 @@ export function parseReport(content: string, provider: ReconciledProvider): { re
   }
   const types: readonly string[] = LINE_TYPES[provider.flow];
   const seen = new Map<string, number>();
-  let reportDay: string | null = null;
+  let reportDay: string | null = day ?? null;
   const lines: ReportLine[] = [];
   for (let i = 1; i < records.length; i++) {
     const lineNo = i + 1;
@@ -102,16 +106,17 @@ export function parseReport(content: string, provider: ReconciledProvider): { re
     if (records[i]!.trim() === '') throw fail('the line is empty');
     const row = cells(records[i]!);
     if (row.length !== REPORT_COLUMNS.length) throw fail(`it has ${row.length} columns, the format has ${REPORT_COLUMNS.length}`);
-    const [p, day, reference, type, currency, amount, fee] = row as [string, string, string, string, string, string, string];
+    const [p, lineDay, reference, type, currency, amount, fee] = row as [string, string, string, string, string, string, string];
     if (p !== provider.provider) throw fail(`provider is "${p}", but this is ${provider.provider}'s report`);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw fail(`report_day "${day}" is not a date (YYYY-MM-DD)`);
-    if (reportDay !== null && day !== reportDay) throw fail(`report_day is ${day}, but the report is for ${reportDay}: one report covers one day`);
-    reportDay = day;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(lineDay) || Number.isNaN(Date.parse(`${lineDay}T00:00:00Z`))) throw fail(`report_day "${lineDay}" is not a date (YYYY-MM-DD)`);
+    if (reportDay !== null && lineDay !== reportDay) throw fail(`report_day is ${lineDay}, but the report is for ${reportDay}: one report covers one day`);
+    reportDay = lineDay;
     if (reference === '' || reference.length > 100) throw fail('reference is empty or longer than 100 characters');
-    const twice = seen.get(reference);
-    if (twice !== undefined) throw fail(`reference ${reference} is on line ${twice} too`);
-    seen.set(reference, lineNo);
     if (!types.includes(type)) throw fail(`type "${type}" is not one of ${types.join(', ')} (a ${provider.flow} provider's report)`);
+    // One line per reference and type: a payout and its return share the payout's reference.
+    const twice = seen.get(`${type}|${reference}`);
+    if (twice !== undefined) throw fail(`reference ${reference} (${type}) is on line ${twice} too`);
+    seen.set(`${type}|${reference}`, lineNo);
     if (currency !== provider.currency) throw fail(`currency "${currency}" is not ${provider.currency}, ${provider.provider}'s currency`);
     const amountMinor = wholeMinor(amount);
     if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw fail(`amount_minor "${amount}" must be a whole number of minor units above 0`);
@@ -119,7 +124,7 @@ export function parseReport(content: string, provider: ReconciledProvider): { re
     if (!Number.isSafeInteger(feeMinor) || feeMinor < 0) throw fail(`fee_minor "${fee}" must be a whole number of minor units, 0 or more`);
     lines.push({ lineNo, reference, type: type as LineType, currency: currency as Currency, amountMinor, feeMinor });
   }
-  if (reportDay === null) throw badReport('The report has a header and no lines, so it names no day: a day without transactions needs no report. Nothing was imported.');
+  if (reportDay === null) throw badReport("The report has a header and no lines, so it names no day (a fetched report of a quiet day needs none). Nothing was imported.");
   return { reportDay, lines };
 }
 
@@ -136,6 +141,8 @@ function bookedOf(entry: EntryRow, cashMinor: number, feeMinor: number): { amoun
 
 export interface ImportInput {
   provider: ReconciledProvider;
+  /** The day asked of the provider's API, for a fetched report; an uploaded one names its day in its lines. */
+  day?: string;
   fileName: string;
   content: string;
   staff: { id: number | null; name: string };
@@ -145,7 +152,7 @@ export interface ImportInput {
 /** Imports a report and matches it, all in the caller's transaction (one per file): a refusal leaves nothing behind. */
 export async function importReport(tx: Queryable, input: ImportInput): Promise<ReportRow> {
   const { provider } = input;
-  const { reportDay, lines } = parseReport(input.content, provider);
+  const { reportDay, lines } = parseReport(input.content, provider, input.day);
   const today = bookDayOf(input.now, provider.currency);
   if (reportDay >= today) throw refused(`The report is for ${reportDay}, which has not ended yet (today is ${today} for ${provider.provider}). Nothing was imported.`);
   if (await isDayClosed(tx, provider.provider, reportDay)) throw refused(`${provider.provider}'s books for ${reportDay} are closed: its report cannot be imported again. Nothing was imported.`);

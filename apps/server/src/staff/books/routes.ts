@@ -50,9 +50,9 @@ export function registerBooksCalls(app: FastifyInstance, deps: StaffDeps): void 
 
   mountCall(app, staff, reconciliationCall, async () => ({ providers: await providersView(deps), reports: (await latestReports(deps.db, 30)).map(reportView) }));
 
-  const imported = (ctx: Pick<StaffCallContext<StaffCall>, 'now' | 'current' | 'write'>, name: string, fileName: string, content: string): Promise<ProviderReport> =>
+  const imported = (ctx: Pick<StaffCallContext<StaffCall>, 'now' | 'current' | 'write'>, name: string, fileName: string, content: string, day?: string): Promise<ProviderReport> =>
     ctx.write(async (tx) => {
-      const report = await importReport(tx, { provider: provider(name), fileName, content, staff: ctx.current.staff, now: ctx.now });
+      const report = await importReport(tx, { provider: provider(name), day, fileName, content, staff: ctx.current.staff, now: ctx.now });
       return {
         answer: reportView(report),
         audit: { targetType: 'provider-report', targetId: report.id, before: null, after: { provider: report.provider, day: report.reportDay, fileName, lines: report.lineCount, matched: report.matched, open: report.open } },
@@ -65,7 +65,7 @@ export function registerBooksCalls(app: FastifyInstance, deps: StaffDeps): void 
     const found = provider(ctx.input.provider);
     if (!found.fetch) throw refused(`${found.provider} offers no report through its API: upload its report file instead.`);
     const content = await found.fetch(ctx.input.day);
-    return imported(ctx, found.provider, `${found.provider}-${ctx.input.day}.csv`, content);
+    return imported(ctx, found.provider, `${found.provider}-${ctx.input.day}.csv`, content, ctx.input.day);
   });
 
   mountCall(app, staff, getReportCall, async ({ input }) => {
