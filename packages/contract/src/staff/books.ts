@@ -116,6 +116,13 @@ export const ITEM_STATE_TITLES: Record<ItemState, string> = {
   amount_differs: 'Amount differs',
   fee_differs: 'Fee differs',
 };
+export const LINE_TYPE_TITLES: Record<(typeof PROVIDER_REPORT_LINE_TYPES)[number], string> = {
+  collection: 'Collection',
+  payout: 'Payout',
+  payout_return: 'Payout returned',
+};
+/** An item's name on screen: its reference, and for a payout's return (which shares the payout's reference) that it is the return. */
+export const itemName = (item: { reference: string; type: (typeof PROVIDER_REPORT_LINE_TYPES)[number] }) => (item.type === 'payout_return' ? `${item.reference} (returned)` : item.reference);
 export const RESOLUTIONS = ['booked', 'provider_error', 'note'] as const;
 export type Resolution = (typeof RESOLUTIONS)[number];
 export const RESOLUTION_TITLES: Record<Resolution, string> = { booked: 'Booked the difference', provider_error: "The provider's error", note: 'Note' };
@@ -124,6 +131,7 @@ export const reconciliationItem = z.object({
   id: z.number().int().positive(),
   lineNo: z.number().int().positive().nullable().describe('the line of the report (null: booked, not in the report)'),
   reference: z.string(),
+  type: z.enum(PROVIDER_REPORT_LINE_TYPES).describe("the line's type (a payout and its return share the payout's reference)"),
   state: z.enum(ITEM_STATES),
   currency: z.enum(BOOK_CURRENCIES),
   reportAmountMinor: z.number().int().nullable(),

@@ -1,12 +1,12 @@
 /**
- * A report's items: the report's line (or none: booked, not in the report), the reference, its state,
+ * A report's items: the report's line (or none: booked, not in the report), the reference and type, its state,
  * the amounts and fees of the report and of the books, the order, and what finance did about it; an
  * open item (neither matched nor resolved) offers Resolve.
  */
 import { Button, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ITEM_STATE_TITLES, RESOLUTION_TITLES, type ItemState, type ReconciliationItem } from '@cashloan/contract/staff/books';
+import { ITEM_STATE_TITLES, LINE_TYPE_TITLES, RESOLUTION_TITLES, itemName, type ItemState, type ReconciliationItem } from '@cashloan/contract/staff/books';
 import { formatDateTime } from '../../shared/format.ts';
 import { orderPath } from '../../shared/paths.ts';
 import { EmptyText } from '../../shared/ui/EmptyText.tsx';
@@ -32,7 +32,7 @@ export function ReportItems({ items }: { items: ReconciliationItem[] }) {
     }
     if (!isOpen(item)) return none;
     return (
-      <Button aria-label={`Resolve ${item.reference}`} onClick={() => setResolving(item)}>
+      <Button aria-label={`Resolve ${itemName(item)}`} onClick={() => setResolving(item)}>
         Resolve
       </Button>
     );
@@ -50,6 +50,7 @@ export function ReportItems({ items }: { items: ReconciliationItem[] }) {
         columns={[
           { title: 'Line', dataIndex: 'lineNo', render: (n: number | null) => n ?? none },
           { title: 'Reference', dataIndex: 'reference' },
+          { title: 'Type', dataIndex: 'type', render: (t: ReconciliationItem['type']) => LINE_TYPE_TITLES[t] },
           { title: 'State', dataIndex: 'state', render: (s: ItemState) => <Tag>{ITEM_STATE_TITLES[s]}</Tag> },
           { title: 'Report amount', dataIndex: 'reportAmountMinor', align: 'right', render: money },
           { title: 'Report fee', dataIndex: 'reportFeeMinor', align: 'right', render: money },

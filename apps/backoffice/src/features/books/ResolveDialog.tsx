@@ -1,6 +1,6 @@
 /** Resolve an item: book the difference, mark it the provider's error, or write a note; each says why. */
 import { Alert, App, Form, Input, Modal, Radio, Typography } from 'antd';
-import { RESOLUTIONS, RESOLUTION_TITLES, resolveItemCall, type ReconciliationItem, type Resolution } from '@cashloan/contract/staff/books';
+import { RESOLUTIONS, RESOLUTION_TITLES, itemName, resolveItemCall, type ReconciliationItem, type Resolution } from '@cashloan/contract/staff/books';
 import { zodRule } from '../../shared/form-rules.ts';
 import { useResolveItem } from './api.ts';
 
@@ -16,7 +16,7 @@ export function ResolveDialog({ item, onClose }: { item: ReconciliationItem; onC
   return (
     <Modal
       open
-      title={`Resolve ${item.reference}`}
+      title={`Resolve ${itemName(item)}`}
       okText="Resolve"
       cancelText="Cancel"
       onCancel={onClose}
@@ -33,7 +33,7 @@ export function ResolveDialog({ item, onClose }: { item: ReconciliationItem; onC
             { id: item.id, action, note },
             {
               onSuccess: () => {
-                void message.success(`${item.reference} resolved: ${RESOLUTION_TITLES[action].toLowerCase()}.`);
+                void message.success(`${itemName(item)} resolved: ${RESOLUTION_TITLES[action].toLowerCase()}.`);
                 onClose();
               },
             },

@@ -18,7 +18,7 @@ const report: ProviderReport = {
   importedBy: 'Ana Reyes', importedAt: '2025-03-03T01:00:00Z',
 };
 const item = (over: Partial<ReconciliationItem>): ReconciliationItem => ({
-  id: 10, lineNo: 1, reference: 'sbx_1', state: 'matched', currency: 'PHP', reportAmountMinor: 567_500, reportFeeMinor: 1_500, bookedAmountMinor: 567_500, bookedFeeMinor: 1_500,
+  id: 10, lineNo: 1, reference: 'sbx_1', type: 'collection', state: 'matched', currency: 'PHP', reportAmountMinor: 567_500, reportFeeMinor: 1_500, bookedAmountMinor: 567_500, bookedFeeMinor: 1_500,
   orderId: 7, orderNo: 'NO-7', paymentId: 41, payoutId: null, entryId: 42, resolution: null, resolutionNote: null, resolutionEntryId: null, resolvedBy: null, resolvedAt: null, ...over,
 });
 const matched = item({});
@@ -107,7 +107,7 @@ describe('a report', () => {
     expect(await screen.findByRole('heading', { level: 1, name: "sandbox's report of 2025-03-02" })).toBeInTheDocument();
     expect(screen.getByText('sandbox-2025-03-02.csv')).toBeInTheDocument();
     const first = screen.getByRole('cell', { name: 'sbx_1' }).closest('tr')!;
-    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'sbx_1', 'Matched', '₱5,675.00', '₱15.00', '₱5,675.00', '₱15.00', 'NO-7', '—']);
+    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'sbx_1', 'Collection', 'Matched', '₱5,675.00', '₱15.00', '₱5,675.00', '₱15.00', 'NO-7', '—']);
     const missing = screen.getByRole('cell', { name: 'sbx_3' }).closest('tr')!;
     expect(within(missing).getAllByRole('cell')[0]).toHaveTextContent('—');
     expect(within(missing).getByText('Booked, not in the report')).toBeInTheDocument();

@@ -66,6 +66,7 @@ export async function itemViews(db: Queryable, items: readonly ItemRow[]): Promi
     id: i.id,
     lineNo: i.lineNo,
     reference: i.reference,
+    type: i.lineType,
     state: i.state,
     currency: i.currency,
     reportAmountMinor: i.reportAmountMinor,
