@@ -4,7 +4,8 @@
  * otherwise); the composite `POST /v1/payouts` under the mandatory `X-Payout-Idempotency` header (the
  * same key answers the payout made under it and never makes a second; the same key with another body
  * is a 400, as RazorpayX documents); `GET /v1/payouts?account_number=…[&reference_id=…][&count][&skip]`
- * answering a collection; `GET /v1/payouts/{id}`; and webhooks signed with X-Razorpay-Signature (hex
+ * answering a collection, newest first (with `from`/`to`, Unix seconds inclusive, on `created_at`: the list the
+ * books' daily report reads); `GET /v1/payouts/{id}`; and webhooks signed with X-Razorpay-Signature (hex
  * HMAC-SHA256 of the raw body under the webhook secret). Refusals answer
  * `{error: {code: 'BAD_REQUEST_ERROR', description, field, source, step, reason, metadata}}`.
  *
@@ -110,6 +111,11 @@ const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9 _-]{4,36}$/;
 const MODES = new Set(['IMPS', 'NEFT', 'RTGS', 'UPI']);
 
+/** What the stand-in charges per payout, in paise: ₹5.00 and 18% GST on it, shown once the payout is processing (as RazorpayX does). */
+export const STANDIN_FEES = 590;
+export const STANDIN_TAX = 90;
+const CHARGED = new Set<StandinPayoutStatus>(['processing', 'processed', 'reversed']);
+
 const standinId = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex').toUpperCase().slice(0, 14)}`;
 
 const badRequest = (description: string, field: string | null) => ({
@@ -167,8 +173,8 @@ export async function startRazorpayxStandin(
     amount: p.amount,
     currency: 'INR',
     notes: {},
-    fees: 0,
-    tax: 0,
+    fees: CHARGED.has(p.status) ? STANDIN_FEES : 0,
+    tax: CHARGED.has(p.status) ? STANDIN_TAX : 0,
     status: p.status,
     purpose: p.purpose,
     utr: p.utr,
@@ -244,8 +250,11 @@ export async function startRazorpayxStandin(
     const count = Math.min(100, Math.max(1, Number(query.get('count') ?? 10) || 10));
     const skip = Math.max(0, Number(query.get('skip') ?? 0) || 0);
     const referenceId = query.get('reference_id');
+    const from = query.has('from') ? Number(query.get('from')) : -Infinity;
+    const to = query.has('to') ? Number(query.get('to')) : Infinity;
+    if (Number.isNaN(from) || Number.isNaN(to)) return { status: 400, body: badRequest('The from and to fields must be Unix timestamps.', Number.isNaN(from) ? 'from' : 'to') };
     const items = [...payouts.values()]
-      .filter((p) => referenceId === null || p.referenceId === referenceId)
+      .filter((p) => (referenceId === null || p.referenceId === referenceId) && p.createdAt >= from && p.createdAt <= to)
       .sort((a, b) => b.createdAt - a.createdAt)
       .slice(skip, skip + count)
       .map(entityOf);

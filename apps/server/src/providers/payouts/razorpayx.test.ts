@@ -7,7 +7,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRazorpayxStandin, type RazorpayxStandin } from '../../../../../test/support/razorpayx-standin.ts';
+import { STANDIN_FEES, startRazorpayxStandin, type RazorpayxStandin } from '../../../../../test/support/razorpayx-standin.ts';
 import { PayoutProviderUnavailable, type PayoutAnswer, type PayoutProvider, type PayoutRequest } from './payout-provider.ts';
 import { createRazorpayxPayoutProvider, razorpayxFailureKind, type RazorpayxSettings } from './razorpayx.ts';
 
@@ -300,6 +300,55 @@ describe('webhooks', () => {
       const { headers, body } = standin.webhook(reference, { event });
       expect(provider.readNotification(headers, body)).toEqual({ verified: true, answer: null });
     }
+  });
+});
+
+describe("the daily report, read from RazorpayX's payouts list", () => {
+  // A day long past in Kolkata: 2026-03-10 runs from 2026-03-09T18:30Z to 2026-03-10T18:30Z.
+  const day = '2026-03-10';
+  const dayStart = Date.UTC(2026, 2, 9, 18, 30) / 1000;
+  const dayEnd = Date.UTC(2026, 2, 10, 18, 30) / 1000;
+
+  /** A payout made through the adapter, settled as told, and dated `at` (Unix seconds) at the stand-in. */
+  async function payoutOn(at: number, status?: 'processed' | 'reversed' | 'failed' | 'processing'): Promise<string> {
+    const reference = newReference();
+    await keep(() => provider.createPayout(payoutRequest(reference)));
+    if (status === 'reversed') standin.complete(reference, 'processed');
+    if (status && status !== 'processing') standin.complete(reference, status);
+    standin.payouts.get(reference)!.createdAt = at;
+    return reference;
+  }
+
+  it('lists the payouts processed and reversed that day, every page of them, in the books format', async () => {
+    const first = await payoutOn(dayStart, 'processed');
+    const reversed = await payoutOn(dayStart + 3600, 'reversed');
+    await payoutOn(dayStart + 7200, 'failed');
+    await payoutOn(dayStart + 7300, 'processing');
+    await payoutOn(dayStart - 1, 'processed'); // the day before, in Kolkata
+    await payoutOn(dayEnd, 'processed'); // the day after
+    const last = await payoutOn(dayEnd - 1, 'processed');
+    // More than one page of 100.
+    const many: string[] = [];
+    for (let i = 0; i < 100; i++) many.push(await payoutOn(dayStart + 10_000 + i, 'processed'));
+
+    const csv = await keep(() => provider.dailyReport!(day));
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(header).toBe('provider,report_day,reference,type,currency,amount_minor,fee_minor');
+    const lines = rows.map((r) => r.split(','));
+    expect(lines.every(([p, d, , , c, amount]) => p === 'razorpayx' && d === day && c === 'INR' && amount === '500000')).toBe(true);
+    const byType = (type: string) => lines.filter((l) => l[3] === type).map((l) => l[2]);
+    expect(new Set(byType('payout'))).toEqual(new Set([first, reversed, last, ...many]));
+    expect(byType('payout')).toHaveLength(103);
+    expect(byType('payout_return')).toEqual([reversed]);
+    // RazorpayX's fees (GST included) on each payout; nothing charged on the money sent back.
+    expect(lines.filter((l) => l[3] === 'payout').every((l) => l[6] === String(STANDIN_FEES))).toBe(true);
+    expect(lines.find((l) => l[3] === 'payout_return')![6]).toBe('0');
+  });
+
+  it('throws unavailable when RazorpayX keeps failing, and lists nothing of a quiet day', async () => {
+    standin.failNext(3, 503);
+    await expect(keep(() => provider.dailyReport!(day))).rejects.toBeInstanceOf(PayoutProviderUnavailable);
+    expect(await keep(() => provider.dailyReport!('2026-02-01'))).toBe('provider,report_day,reference,type,currency,amount_minor,fee_minor\r\n');
   });
 });
 

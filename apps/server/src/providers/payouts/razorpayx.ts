@@ -16,6 +16,12 @@
  *   `{entity: 'collection', count, items}` (no item: no payout was made under our reference). RazorpayX
  *   itself points at webhooks rather than polling; we ask only before a retry and when a notification
  *   is late. The items are checked for our reference here too;
+ * - its daily report, for the books (docs/books.md, "Report format"): `GET {base}/v1/payouts?account_number=…
+ *   &from=…&to=…&count=100&skip=…` (Fetch All Payouts; `from`/`to` Unix seconds of the day in Kolkata,
+ *   pages of 100), each payout with its `reference_id`, `amount` and `fees` in paise (`fees` includes
+ *   the GST shown in `tax`). A processed payout is a `payout` line; a reversed one also a `payout_return`
+ *   line on the same day (the payout entity does not say when it was reversed); one still queued or
+ *   processing, failed, rejected or cancelled moved no money of ours and is not listed;
  * - the webhook: a raw JSON event `{event: 'payout.processed' | …, payload: {payout: {entity}}, created_at}`
  *   with `X-Razorpay-Signature` = hex HMAC-SHA256 of the raw body under the webhook secret, checked here
  *   in constant time on the bytes as received (never re-serialised).
@@ -38,6 +44,7 @@ import {
   type PayoutStatus,
 } from './payout-provider.ts';
 import { providerJsonCall, retriedWhileUnavailable, sameSecret } from './provider-call.ts';
+import { dayBounds, reportCsv, type ReportCsvLine } from '../reports/report-csv.ts';
 
 export interface RazorpayxSettings {
   keyId: string;
@@ -173,9 +180,35 @@ export function createRazorpayxPayoutProvider(settings: RazorpayxSettings): Payo
     return answerOf(ours[0]);
   }
 
+  /** The day's payouts as RazorpayX lists them, every page, read into the books' report lines. */
+  async function dailyReport(day: string): Promise<string> {
+    const { start, end } = dayBounds(day, 'IN');
+    const from = Math.floor(start.getTime() / 1000);
+    const to = Math.floor(end.getTime() / 1000) - 1; // RazorpayX's `to` is inclusive
+    const lines: ReportCsvLine[] = [];
+    const label = `the payouts list of ${day}`;
+    for (let skip = 0; ; skip += 100) {
+      const query = new URLSearchParams({ account_number: settings.accountNumber, from: String(from), to: String(to), count: '100', skip: String(skip) });
+      const { status, json } = await retriedWhileUnavailable(attempts, () => call(label, 'GET', `/v1/payouts?${query.toString()}`));
+      if (status !== 200 || !json || !Array.isArray(json.items)) throw new Error(`RazorpayX's answer to ${label} could not be read (HTTP ${status}${errorWords(json)})`);
+      for (const item of json.items) {
+        if (!isObject(item) || (item.status !== 'processed' && item.status !== 'reversed')) continue;
+        const reference = str(item.reference_id);
+        const amount = item.amount;
+        const fees = item.fees ?? 0;
+        if (!reference || !Number.isSafeInteger(amount) || !Number.isSafeInteger(fees)) throw new Error(`RazorpayX's answer to ${label} has a payout without a reference or whole amounts (${str(item.id) ?? 'no id'})`);
+        lines.push({ reference, type: 'payout', currency: 'INR', amountMinor: amount as number, feeMinor: fees as number });
+        if (item.status === 'reversed') lines.push({ reference, type: 'payout_return', currency: 'INR', amountMinor: amount as number, feeMinor: 0 });
+      }
+      if (json.items.length < 100) break;
+    }
+    return reportCsv('razorpayx', day, lines);
+  }
+
   return {
     name: 'razorpayx',
     currency: 'INR',
+    dailyReport,
 
     async createPayout(request: PayoutRequest): Promise<PayoutAnswer> {
       const { reference } = request;
