@@ -10,6 +10,11 @@
  *   `error_code` and `error_message`); a payout made is answered ACCEPTED;
  * - `GET /v2/payouts?reference_id=…` answers the array of payouts made under that reference (empty:
  *   none) and `GET /v2/payouts/{id}` one payout (404 DATA_NOT_FOUND);
+ * - `GET /transactions` (List Transactions): each payout as a DISBURSEMENT transaction `{id: 'txn_…',
+ *   product_id, type, status, channel_category, channel_code, reference_id, account_identifier,
+ *   currency, amount, cashflow: 'MONEY_OUT', business_id, fee: {xendit_fee, value_added_tax, …},
+ *   created, updated}`, filtered by `types`, `statuses`, `currency`, `created[gte]`/`created[lte]`,
+ *   newest first, `limit` (10 unless said, at most 50) and `after_id`, answered `{has_more, data, links}`;
  * - webhooks `{event, business_id, created, data: <payout>}` posted with `x-callback-token`.
  *
  * This stand-in knows only the Philippines: channel codes `PH_…` and PHP. Tests play Xendit with it: a
@@ -74,6 +79,13 @@ export interface XenditStandin {
   notify(url: string, reference: string, opts?: { token?: string | null; event?: string }): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
+
+/** What the stand-in charges per payout, in pesos: Xendit's fee and the 12% VAT on it, ₱10.00 in all. */
+export const STANDIN_XENDIT_FEE = 8.93;
+export const STANDIN_VAT = 1.07;
+
+/** A payout's status as a transaction's (List Transactions' statuses). */
+const TRANSACTION_STATUS: Record<XenditPayoutStatus, string> = { ACCEPTED: 'PENDING', REQUESTED: 'PENDING', SUCCEEDED: 'SUCCESS', FAILED: 'FAILED', CANCELLED: 'VOIDED', REVERSED: 'REVERSED' };
 
 const EVENTS: Partial<Record<XenditPayoutStatus, string>> = { SUCCEEDED: 'payout.succeeded', FAILED: 'payout.failed', REVERSED: 'payout.reversed' };
 
@@ -189,6 +201,55 @@ export async function startXenditStandin(
     return send(res, 200, firstAnswer, delayMs);
   };
 
+  const transactionOf = (p: StandinPayout) => ({
+    id: `txn_${p.id.slice(5)}`,
+    product_id: p.id,
+    type: 'DISBURSEMENT',
+    status: TRANSACTION_STATUS[p.status],
+    channel_category: 'BANK',
+    channel_code: p.channel_code,
+    reference_id: p.reference_id,
+    account_identifier: p.channel_properties.account_number,
+    currency: p.currency,
+    amount: p.amount,
+    cashflow: 'MONEY_OUT',
+    settlement_status: null,
+    estimated_settlement_time: null,
+    business_id: businessId,
+    fee: { xendit_fee: STANDIN_XENDIT_FEE, value_added_tax: STANDIN_VAT, xendit_withholding_tax: 0, third_party_withholding_tax: 0, status: 'COMPLETED' },
+    created: p.created,
+    updated: p.updated,
+  });
+
+  function transactions(query: URLSearchParams): [number, unknown] {
+    const limit = Number(query.get('limit') ?? 10);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 50) return [400, { error_code: 'API_VALIDATION_ERROR', error_message: '"limit" must be a whole number from 1 to 50' }];
+    const gte = query.get('created[gte]');
+    const lte = query.get('created[lte]');
+    if ((gte && Number.isNaN(Date.parse(gte))) || (lte && Number.isNaN(Date.parse(lte)))) return [400, { error_code: 'API_VALIDATION_ERROR', error_message: '"created" must be ISO 8601 date-times' }];
+    const types = query.getAll('types');
+    const statuses = query.getAll('statuses');
+    const currency = query.get('currency');
+    const all = made
+      .map(transactionOf)
+      .filter(
+        (t) =>
+          (types.length === 0 || types.includes(t.type)) &&
+          (statuses.length === 0 || statuses.includes(t.status)) &&
+          (!currency || t.currency === currency) &&
+          (!gte || Date.parse(t.created) >= Date.parse(gte)) &&
+          (!lte || Date.parse(t.created) <= Date.parse(lte)),
+      )
+      .sort((a, b) => Date.parse(b.created) - Date.parse(a.created) || (a.id < b.id ? 1 : -1));
+    const afterId = query.get('after_id');
+    const from = afterId ? all.findIndex((t) => t.id === afterId) + 1 : 0;
+    const data = all.slice(from, from + limit);
+    const hasMore = from + limit < all.length;
+    const next = new URLSearchParams(query);
+    if (data.length > 0) next.set('after_id', data.at(-1)!.id);
+    return [200, { has_more: hasMore, data, links: hasMore ? [{ href: `/transactions?${next.toString()}`, method: 'GET', rel: 'next' }] : [] }];
+  }
+
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://standin');
@@ -207,6 +268,11 @@ export async function startXenditStandin(
         const ref = url.searchParams.get('reference_id');
         if (!ref) return refuse(res, 400, 'API_VALIDATION_ERROR', 'Should have required property "reference_id"', delayMs);
         return send(res, 200, made.filter((p) => p.reference_id === ref), delayMs);
+      }
+      if (req.method === 'GET' && url.pathname === '/transactions') {
+        calls.status++;
+        const [status, body] = transactions(url.searchParams);
+        return send(res, status, body, delayMs);
       }
       const one = /^\/v2\/payouts\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && one) {

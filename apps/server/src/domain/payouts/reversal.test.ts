@@ -1,13 +1,15 @@
 /**
  * A payout the bank sends back after it arrived (a reversal), told by the provider's signed webhook:
- * the Xendit adapter against its stand-in. The order is not moved back and nothing is booked: the
- * payout is finance's to resolve (the Payouts list shows it first), and the borrower is told.
+ * the Xendit adapter against its stand-in. The order is not moved back: the payout is finance's to
+ * resolve (the Payouts list shows it first), and the borrower is told. The books have the money back
+ * at Xendit, and Xendit's report of the day (its transactions list) matches the payout and its return.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loanDetailsRoute, type OrderDetails, type StaffPayout } from '@cashloan/contract';
+import { loanDetailsRoute, type OrderDetails, type ReconciliationItem, type StaffPayout } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
-import { signedInStaff, type TestStaff } from '../../test-support/staff.ts';
+import { signInAgain, signedInStaff, type TestStaff } from '../../test-support/staff.ts';
+import { bookDayOf } from '../books/journal.ts';
 import { seedDemoPayoutAccounts } from '../../modules/bind-bank/seed.ts';
 import { payoutNotificationUrl } from '../../modules/provider-notifications/payout-routes.ts';
 import { createXenditPayoutProvider } from '../../providers/payouts/xendit.ts';
@@ -70,5 +72,21 @@ describe('a payout returned by the bank after it arrived', () => {
     expect(shown.payoutProblemText).toBe('Your bank returned the ₱5,000.00 we sent to your account ending 7890. We will contact you.');
     // Nothing can be released again by itself: finance resolves it with the borrower.
     expect((await finance.call('POST', `/orders/${order.id}/release`, {})).statusCode).toBe(409);
+
+    // The books: the payout and its return, each matched with Xendit's report of the day (fetched through the adapter).
+    const day = bookDayOf(h.t.clock.now(), 'PHP');
+    xendit.payouts.get(reference)!.created = h.t.clock.now().toISOString();
+    await h.advance(86_400_000);
+    finance = await signInAgain(h.t, finance);
+    const fetched = await finance.call('POST', '/books/reports/fetch', { provider: 'xendit', day });
+    expect(fetched.statusCode, fetched.body).toBe(200);
+    expect(fetched.json().data).toMatchObject({ provider: 'xendit', lineCount: 2, matched: 2, open: 0 });
+    const items = (await finance.call('GET', `/books/reports/${fetched.json().data.id}`)).json().data.items as ReconciliationItem[];
+    expect(items.map((i) => [i.reference, i.type, i.state, i.reportAmountMinor, i.reportFeeMinor])).toEqual(
+      expect.arrayContaining([
+        [reference, 'payout', 'matched', 500_000, 1000],
+        [reference, 'payout_return', 'matched', 500_000, 0],
+      ]),
+    );
   });
 });

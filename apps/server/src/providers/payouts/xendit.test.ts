@@ -271,6 +271,54 @@ describe('Xendit payouts: webhooks', () => {
   });
 });
 
+describe("Xendit payouts: the daily report, read from Xendit's transactions list", () => {
+  // A day long past in Manila: 2026-03-10 runs from 2026-03-09T16:00Z to 2026-03-10T16:00Z.
+  const day = '2026-03-10';
+  const dayStart = Date.UTC(2026, 2, 9, 16);
+  const dayEnd = Date.UTC(2026, 2, 10, 16);
+
+  /** A payout made through the adapter, settled as told, dated `at` (ms) at the stand-in; its reference. */
+  async function payoutOn(at: number, status?: 'SUCCEEDED' | 'REVERSED' | 'FAILED', amountMinor = 1_250_050): Promise<string> {
+    const r = request({ amountMinor });
+    await provider.createPayout(r);
+    if (status) standin.complete(r.reference, status);
+    standin.payouts.get(r.reference)!.created = new Date(at).toISOString();
+    return r.reference;
+  }
+
+  it('lists the payouts that succeeded or were reversed that day, every page, with the fee and VAT in centavos', async () => {
+    const first = await payoutOn(dayStart, 'SUCCEEDED');
+    const reversed = await payoutOn(dayStart + 3_600_000, 'REVERSED', 500_001);
+    await payoutOn(dayStart + 7_200_000, 'FAILED');
+    await payoutOn(dayStart + 7_300_000); // still ACCEPTED: no money of ours moved yet
+    await payoutOn(dayStart - 1, 'SUCCEEDED'); // the day before, in Manila
+    await payoutOn(dayEnd, 'SUCCEEDED'); // the day after
+    const last = await payoutOn(dayEnd - 1, 'SUCCEEDED');
+    // More than one page of 50.
+    const many: string[] = [];
+    for (let i = 0; i < 55; i++) many.push(await payoutOn(dayStart + 10_000_000 + i * 1000, 'SUCCEEDED'));
+
+    const csv = await provider.dailyReport!(day);
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(header).toBe('provider,report_day,reference,type,currency,amount_minor,fee_minor');
+    const lines = rows.map((r) => r.split(','));
+    expect(lines.every(([p, d, , , c]) => p === 'xendit' && d === day && c === 'PHP')).toBe(true);
+    const byType = (type: string) => lines.filter((l) => l[3] === type);
+    expect(new Set(byType('payout').map((l) => l[2]))).toEqual(new Set([first, reversed, last, ...many]));
+    expect(byType('payout')).toHaveLength(58);
+    // ₱12,500.50 and ₱5,000.01 in centavos; Xendit's ₱8.93 and VAT ₱1.07 make ₱10.00 on each payout.
+    expect(byType('payout').find((l) => l[2] === first)!.slice(5)).toEqual(['1250050', '1000']);
+    expect(byType('payout').find((l) => l[2] === reversed)!.slice(5)).toEqual(['500001', '1000']);
+    expect(byType('payout_return')).toEqual([['xendit', day, reversed, 'payout_return', 'PHP', '500001', '0']]);
+  });
+
+  it('throws unavailable when Xendit keeps failing, and lists nothing of a quiet day', async () => {
+    standin.failNext(3, 503);
+    await expect(provider.dailyReport!(day)).rejects.toBeInstanceOf(PayoutProviderUnavailable);
+    expect(await provider.dailyReport!('2026-02-01')).toBe('provider,report_day,reference,type,currency,amount_minor,fee_minor\r\n');
+  });
+});
+
 describe('Xendit payouts: the secret key', () => {
   it('never appears in a thrown message (time-out, 5xx, refused credentials, unreachable)', async () => {
     const secret = standin.secretKey;

@@ -14,6 +14,13 @@
  *   REQUEST_FORBIDDEN_ERROR, 500 SERVER_ERROR ("retry safely using Idempotency-key");
  * - the status query: `GET {base}/v2/payouts?reference_id=…` answers an array of payout objects,
  *   empty when none was made under that reference;
+ * - its daily report, for the books (docs/books.md, "Report format"): Xendit's List Transactions,
+ *   `GET {base}/transactions?types=DISBURSEMENT&statuses=SUCCESS&statuses=REVERSED&currency=PHP
+ *   &created[gte]=…&created[lte]=…&limit=50[&after_id=…]` (the day in Manila, ISO instants; pages
+ *   followed by `after_id` while `has_more`), each transaction with its `reference_id`, `amount` in
+ *   pesos and `fee: {xendit_fee, value_added_tax, …}`. A succeeded payout is a `payout` line, its fee
+ *   Xendit's fee and the VAT on it; a reversed one also a `payout_return` line on the same day (the
+ *   transaction does not say when it was reversed);
  * - the webhook: POST of `{event: payout.succeeded | payout.failed | payout.reversed, business_id,
  *   created, data: <payout object>}` with header `x-callback-token` equal to the account's webhook
  *   verification token, compared here in constant time.
@@ -39,6 +46,14 @@ import {
   type PayoutStatus,
 } from './payout-provider.ts';
 import { providerJsonCall, retriedWhileUnavailable, sameSecret } from './provider-call.ts';
+import { dayBounds, reportCsv, type ReportCsvLine } from '../reports/report-csv.ts';
+
+/** Pesos with at most 2 decimals, as Xendit writes them, in centavos; null when it is not such an amount. */
+function centavos(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  const minor = Math.round(value * 100);
+  return Math.abs(minor - value * 100) < 1e-6 ? minor : null;
+}
 
 export interface XenditSettings {
   /** The secret API key (with the money-out permission): the Basic auth user name. */
@@ -237,5 +252,43 @@ export function createXenditPayoutProvider(settings: XenditSettings): PayoutProv
     return { verified: true, answer: toAnswer(reference, data) };
   }
 
-  return { name: 'xendit', currency: 'PHP', createPayout, payoutStatus, readNotification };
+  /** The day's payouts as Xendit's transactions list shows them, every page, read into the books' report lines. */
+  async function dailyReport(day: string): Promise<string> {
+    const { start, end } = dayBounds(day, 'PH');
+    const what = `the transactions list of ${day}`;
+    const lines: ReportCsvLine[] = [];
+    for (let after: string | null = null; ; ) {
+      const query = new URLSearchParams(<Array<[string, string]>>[
+        ['types', 'DISBURSEMENT'],
+        ['statuses', 'SUCCESS'],
+        ['statuses', 'REVERSED'],
+        ['currency', 'PHP'],
+        ['created[gte]', start.toISOString()],
+        ['created[lte]', new Date(end.getTime() - 1).toISOString()],
+        ['limit', '50'],
+        ...(after ? [['after_id', after] as [string, string]] : []),
+      ]);
+      const { status, json } = await retriedWhileUnavailable(attempts, () => call('GET', `/transactions?${query.toString()}`, what));
+      if (status === 401 || status === 403) throw new Error(`Xendit refused our credentials for ${what} (HTTP ${status} ${errorOf(json).code})`);
+      const page = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
+      if (status !== 200 || !Array.isArray(page.data)) throw new Error(`Xendit's answer to ${what} could not be read (HTTP ${status})`);
+      for (const t of page.data as Array<Record<string, unknown>>) {
+        if (!t || typeof t !== 'object' || (t.status !== 'SUCCESS' && t.status !== 'REVERSED')) continue;
+        const fee = (t.fee && typeof t.fee === 'object' ? t.fee : {}) as Record<string, unknown>;
+        const reference = str(t.reference_id);
+        const amountMinor = centavos(t.amount);
+        const feeParts = [centavos(fee.xendit_fee ?? 0), centavos(fee.value_added_tax ?? 0)];
+        if (!reference || amountMinor === null || feeParts.includes(null)) throw new Error(`Xendit's answer to ${what} has a transaction without a reference or amounts in pesos (${str(t.id) ?? 'no id'})`);
+        const feeMinor = feeParts.reduce<number>((sum, part) => sum + part!, 0);
+        lines.push({ reference, type: 'payout', currency: 'PHP', amountMinor, feeMinor });
+        if (t.status === 'REVERSED') lines.push({ reference, type: 'payout_return', currency: 'PHP', amountMinor, feeMinor: 0 });
+      }
+      const last = (page.data as Array<Record<string, unknown>>).at(-1);
+      after = page.has_more === true && last ? str(last.id) : null;
+      if (!after) break;
+    }
+    return reportCsv('xendit', day, lines);
+  }
+
+  return { name: 'xendit', currency: 'PHP', createPayout, payoutStatus, readNotification, dailyReport };
 }
