@@ -46,6 +46,7 @@ import {
   type UploadedImage,
 } from '@cashloan/contract';
 import { IMAGES } from '../../apps/server/src/test-support/test-images.ts';
+import { DEMO_BOOKS_BORROWERS } from '../../apps/server/src/seed/demo-books.ts';
 import { borrowerCall, borrowerUpload, ops, type Target } from '../support/api.ts';
 import { createPgCluster, type PgCluster } from '../support/pg-cluster.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.ts';
@@ -150,14 +151,17 @@ describe('three server processes on one PostgreSQL (issue 24)', () => {
     if (markers[0] && demo[0]) {
       expect.soft(await count('SELECT count(*) AS n FROM orders WHERE borrower_id = $1', [demo[0].id]), 'the demo borrower has the orders of one seed').toBe(markers[0].value.orders.length);
     }
-    expect.soft(await count('SELECT count(*) AS n FROM borrowers'), 'no borrower but the demo one').toBe(1);
+    // The demo borrower and the demo books day's five (apps/server/src/seed/demo-books.ts).
+    expect.soft(await count('SELECT count(*) AS n FROM borrowers'), 'no borrower but the demo ones').toBe(1 + DEMO_BOOKS_BORROWERS.length);
     const twice = await q(
       `SELECT 'product ' || name AS what FROM products GROUP BY name HAVING count(*) > 1
        UNION ALL SELECT 'bank card ' || card_no_masked || ' of borrower ' || borrower_id FROM bank_cards GROUP BY borrower_id, card_no_masked HAVING count(*) > 1
        UNION ALL SELECT 'complaint ' || detail FROM complaints GROUP BY detail HAVING count(*) > 1`,
     );
     expect.soft(twice, 'demo rows seeded twice').toEqual([]);
-    expect.soft(await count(`SELECT count(*) AS n FROM payments`), 'the settled demo order is paid once').toBe(1);
+    // The settled demo order once; of the books day's five, four reached the books (one only the sandbox's report lists).
+    expect.soft(await count(`SELECT count(*) AS n FROM payments`), 'the settled demo order and the books day paid once').toBe(1 + 4);
+    expect.soft(await count(`SELECT count(*) AS n FROM journal_entries WHERE kind = 'payment'`), 'each demo payment booked once').toBe(1 + 4);
 
     await sleep(1_000);
     expect.soft(exitedProcess(), 'a process exited after starting').toBeNull();
