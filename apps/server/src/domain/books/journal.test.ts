@@ -219,3 +219,19 @@ describe('the journal over random sequences of money events (fast-check)', () =>
     console.info(`journal property: ${[...tally].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   }, 600_000);
 });
+
+describe('the opening pass', () => {
+  it('passes by an order settled before the books opened it (nothing owed, nothing booked) and ends', async () => {
+    const borrower = await h.t.newBorrower();
+    const settled = await h.order(borrower.borrowerId, ORDER_STATUS.settled);
+    const due = await h.order(borrower.borrowerId, 174, { dueInDays: 1 });
+    // The due order is opened, the settled one only noted; the pass ends (it once went round the settled order for ever).
+    expect(await openAllOrders(h.t.db, now())).toBe(1);
+    const entries = await h.t.db.query<{ order_id: string; kind: string }>('SELECT order_id, kind FROM journal_entries WHERE order_id = ANY($1::bigint[]) ORDER BY order_id', [[settled.id, due.id]]);
+    expect(entries.rows.map((r) => [Number(r.order_id), r.kind])).toEqual([[due.id, 'opening']]);
+    const noted = await h.t.db.query<{ order_id: string }>('SELECT order_id FROM books_nothing_to_open WHERE order_id = $1', [settled.id]);
+    expect(noted.rows).toHaveLength(1);
+    // The next pass reads neither again.
+    expect(await openAllOrders(h.t.db, now())).toBe(0);
+  });
+});

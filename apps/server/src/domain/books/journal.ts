@@ -11,7 +11,7 @@ import { splitBasePayment, type PaymentAllocation } from '../../loan-terms/posit
 import { loadOrder, toLoanState, type LedgerBooking, type OrderRow } from '../orders/service.ts';
 import { ACCOUNTS, cashAccount, payoutBookProvider, paymentSource, type Account } from './accounts.ts';
 import { providerFeeMinor } from './fees.ts';
-import { findEntry, findEntryOfPayout, findReversalOf, hasOpening, insertEntry, linesOf, ordersWithoutOpening, type Currency, type EntryKind, type LineRow } from './store.ts';
+import { findEntry, findEntryOfPayout, findReversalOf, hasOpening, insertEntry, linesOf, markNothingToOpen, ordersWithoutOpening, type Currency, type EntryKind, type LineRow } from './store.ts';
 
 export type { Currency, EntryKind, EntryRow, LineRow } from './store.ts';
 
@@ -98,11 +98,11 @@ export function receivablesOf(order: OrderRow): { principalMinor: number; intere
  * API): what its ledger says is owed now, against opening balances. Every other event on the order
  * calls this first, so its receivables always start from its ledger. Idempotent.
  */
-export async function ensureOpened(tx: Queryable, order: OrderRow, now: Date): Promise<void> {
-  if (!order.disbursedAt || (await hasOpening(tx, order.id))) return;
+export async function ensureOpened(tx: Queryable, order: OrderRow, now: Date): Promise<boolean> {
+  if (!order.disbursedAt || (await hasOpening(tx, order.id))) return false;
   const owed = receivablesOf(order);
   const unearned = owed.interestMinor + owed.feeMinor;
-  await bookEntry(tx, {
+  const booked = await bookEntry(tx, {
     kind: 'opening',
     currency: CURRENCY_OF[order.market],
     orderId: order.id,
@@ -117,21 +117,27 @@ export async function ensureOpened(tx: Queryable, order: OrderRow, now: Date): P
       { account: ACCOUNTS.openingBalances, credit: owed.principalMinor + owed.chargesMinor },
     ],
   });
+  // Settled before the books opened it: nothing to book; the opening pass need not read it again.
+  if (booked === null) await markNothingToOpen(tx, order.id, now);
+  return booked !== null;
 }
 
 /** Opens every paid-out order the books do not have yet (at start, after the demo seed), a batch at a time. */
 export async function openAllOrders(db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> } & Queryable, now: Date): Promise<number> {
   let opened = 0;
-  for (;;) {
-    const ids = await ordersWithoutOpening(db, 200);
+  // One pass in id order: an order this pass could not open is never read twice by it.
+  for (let afterId = 0; ; ) {
+    const ids = await ordersWithoutOpening(db, 200, afterId);
     if (ids.length === 0) return opened;
-    await db.transaction(async (tx) => {
+    afterId = ids[ids.length - 1]!;
+    opened += await db.transaction(async (tx) => {
+      let booked = 0;
       for (const id of ids) {
         const order = await loadOrder(tx, id, { forUpdate: true });
-        if (order) await ensureOpened(tx, order, now);
+        if (order && (await ensureOpened(tx, order, now))) booked++;
       }
+      return booked;
     });
-    opened += ids.length;
   }
 }
 

@@ -114,15 +114,22 @@ export async function findReversalOf(tx: Queryable, entryId: number): Promise<En
 }
 
 /** The orders paid out (disbursed) with no opening in the books yet. */
-export async function ordersWithoutOpening(db: Queryable, limit: number): Promise<number[]> {
+/** Paid-out orders the books have not opened (nor found owing nothing), after `afterId`, in id order. */
+export async function ordersWithoutOpening(db: Queryable, limit: number, afterId = 0): Promise<number[]> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT o.id FROM orders o
-      WHERE o.disbursed_at IS NOT NULL
+      WHERE o.disbursed_at IS NOT NULL AND o.id > $2
         AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.order_id = o.id AND e.kind IN ('opening', 'disbursement'))
+        AND NOT EXISTS (SELECT 1 FROM books_nothing_to_open n WHERE n.order_id = o.id)
       ORDER BY o.id LIMIT $1`,
-    [limit],
+    [limit, afterId],
   );
   return rows.map((r) => Number(r.id));
+}
+
+/** The order owed nothing when the books came to open it: nothing booked, and the opening pass passes it by. */
+export async function markNothingToOpen(tx: Queryable, orderId: number, at: Date): Promise<void> {
+  await tx.query('INSERT INTO books_nothing_to_open (order_id, checked_at) VALUES ($1, $2) ON CONFLICT (order_id) DO NOTHING', [orderId, at]);
 }
 
 /** Σ debit − credit per account over entries booked from..to (inclusive), per currency. */
