@@ -220,6 +220,9 @@ const envSchema = z.object({
   SERVICE_PHONE: z.string().default('+63 2 8888 0000'),
   SERVICE_EMAIL: z.string().default('support@pesonow.example'),
   SERVICE_SMWA: z.string().default('+63 917 000 0000'),
+  // Collections (issue 38, loan-terms/contact-guard.ts): the day's contact attempts per borrower, by anyone.
+  CONTACT_CALLS_PER_DAY: z.coerce.number().int().min(1).max(20).default(3),
+  CONTACT_MESSAGES_PER_DAY: z.coerce.number().int().min(1).max(20).default(2),
   /** The app's deep-link base; its scheme is the one jump URL scheme the H5 hands to the bridge. */
   SCHEME_URL: z
     .string()

@@ -6,7 +6,7 @@ import { isQuietHour, nextAllowedMoment } from './contact-hours.ts';
 const manila = (local: string) => new Date(`${local}+08:00`);
 const moment = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true });
 
-describe('quiet hours (no SMS between 22:00 and 06:00 lender time)', () => {
+describe('quiet hours in the Philippines (no SMS between 22:00 and 06:00 Manila time)', () => {
   it('knows the edges', () => {
     expect(isQuietHour(manila('2026-11-27T21:59:59.999'))).toBe(false);
     expect(isQuietHour(manila('2026-11-27T22:00:00'))).toBe(true);

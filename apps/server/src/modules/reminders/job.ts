@@ -2,7 +2,8 @@
  * The SMS payment reminder job (docs/records.md, Reminders). A pass, run every REMINDER_INTERVAL_MS as
  * the periodic job `payment-reminders` (main.ts) and on demand by POST /ops/reminders/run:
  *
- * 1. does nothing in the quiet hours (22:00-06:00 lender time, loan-terms/contact-hours.ts);
+ * 1. does nothing outside the Philippines' contact hours (06:00-22:00 Manila), and sends to an Indian
+ *    order only inside India's (08:00-19:00 Kolkata): loan-terms/contact-guard.ts;
  * 2. takes over the claims a stopped process or a failed provider left 'sending' for STALE_CLAIM_MS,
  *    and sends each again with the SAME reference (the provider sends one message per reference), or
  *    drops it when it is no longer due (paid, STOP, or a later kind is due now);
@@ -28,7 +29,8 @@ import { listOpenInstalmentsDueBefore, loadOrder, viewOrder, type OrderRow } fro
 import { reminderContacts, remindersStoppedAt } from '../../domain/borrowers/service.ts';
 import { FIRST_REMINDER_DAYS_BEFORE, latestSendableKind, type ReminderKind } from './schedule.ts';
 import { claimReminder, markDropped, markSent, reminderKey, reminderKeysOf, takeStaleClaims, type ReminderRow } from './store.ts';
-import { reminderText } from './text.ts';
+import { grievanceLine, reminderText } from './text.ts';
+import { askToContact } from '../../domain/contacts/contacts.ts';
 import { remindersSent } from '../../platform/metrics/metrics.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
@@ -98,13 +100,39 @@ async function lockIfDue(tx: Queryable, key: ReminderKey, now: Date): Promise<Or
 async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date): Promise<ReminderRow | null> {
   return deps.db.transaction(async (tx) => {
     const order = await lockIfDue(tx, key, now);
-    // An Indian order also waits out the quiet hours on the Kolkata calendar (22:00-06:00 IST is 00:30-08:30 Manila).
+    // An Indian order also waits for India's hours on the Kolkata calendar (08:00-19:00 IST is 10:30-21:30 Manila).
     if (!order || isQuietHour(now, order.market)) return null;
-    const amountDueMinor = viewOrder(order, now).position?.currentDueMinor ?? 0;
+    const position = viewOrder(order, now).position;
+    const amountDueMinor = position?.currentDueMinor ?? 0;
     if (amountDueMinor <= 0) return null;
     // The text reads the due date on the order's market calendar; the key's dueOn stays the Manila day the schedule counts by.
     const dueAt = order.plan.find((p) => p.seq === key.seq)!.dueAt;
-    const body = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: lenderDate(dueAt, order.market), market: order.market });
+    const { GRIEVANCE_OFFICER_NAME: name, GRIEVANCE_OFFICER_EMAIL: email, GRIEVANCE_OFFICER_PHONE: phoneNo } = deps.config;
+    const grievanceOfficer = `${name}, ${email}, ${phoneNo}`;
+    const body = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: lenderDate(dueAt, order.market), market: order.market, grievanceOfficer });
+    // The contact guard decides, and the attempt (or its refusal) is recorded with the claim.
+    const decision = await askToContact(tx, {
+      at: now,
+      market: order.market,
+      daysPastDue: position?.daysOverdue ?? 0,
+      channel: 'sms',
+      by: 'system',
+      party: 'borrower',
+      namedByBorrower: false,
+      consentToOtherHoursAt: null,
+      approvedTemplate: true,
+      disputeOpen: false,
+      saysDisputed: false,
+      namesGrievanceOfficer: body.includes(grievanceLine(grievanceOfficer)),
+      agentNoticeSentAt: null,
+      complaintAgainstCollectorOpen: false,
+      limits: { callsPerDay: deps.config.CONTACT_CALLS_PER_DAY, messagesPerDay: deps.config.CONTACT_MESSAGES_PER_DAY },
+      borrowerId: order.borrowerId,
+      orderId: order.id,
+      staffId: null,
+      reference: `reminder:${reminderKey(key)}`,
+    });
+    if (!decision.allowed) return null;
     return claimReminder(tx, { ...key, phone, body }, now);
   });
 }

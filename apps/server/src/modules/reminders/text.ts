@@ -67,12 +67,18 @@ export interface ReminderFacts {
   dueOn: string;
   /** The order's market: its currency code and grouping (the Philippines when absent). */
   market?: Market;
+  /** India: the borrower's grievance officer, named in every recovery message (RBI). */
+  grievanceOfficer?: string;
 }
+
+/** India's line naming the grievance officer (the contact guard checks a message carries it). */
+export const grievanceLine = (officer: string) => `Grievance officer: ${officer}.`;
 
 export function reminderText(kind: ReminderKind, f: ReminderFacts): string {
   const amount = smsMoneyText(f.amountDueMinor, f.market ?? 'PH');
   const lead = isOverdueKind(kind)
     ? `${f.brand}: the payment for your loan ${f.orderNo} was due on ${f.dueOn} and is overdue since that date. Amount due: ${amount}.`
     : `${f.brand}: a reminder that the payment for your loan ${f.orderNo} is due on ${f.dueOn}. Amount due: ${amount}.`;
-  return `${lead} ${HOW_TO_PAY} ${ALREADY_PAID} ${HOW_TO_STOP}`;
+  const grievance = f.market === 'IN' && f.grievanceOfficer ? ` ${grievanceLine(f.grievanceOfficer)}` : '';
+  return `${lead} ${HOW_TO_PAY} ${ALREADY_PAID}${grievance} ${HOW_TO_STOP}`;
 }
