@@ -44,7 +44,7 @@ import {
   type PayoutStatus,
 } from './payout-provider.ts';
 import { providerJsonCall, retriedWhileUnavailable, sameSecret } from './provider-call.ts';
-import { dayBounds, reportCsv, type ReportCsvLine } from '../reports/report-csv.ts';
+import { dayBounds, listedPayoutLines, reportCsv, type ReportCsvLine } from '../reports/report-csv.ts';
 
 export interface RazorpayxSettings {
   keyId: string;
@@ -197,8 +197,7 @@ export function createRazorpayxPayoutProvider(settings: RazorpayxSettings): Payo
         const amount = item.amount;
         const fees = item.fees ?? 0;
         if (!reference || !Number.isSafeInteger(amount) || !Number.isSafeInteger(fees)) throw new Error(`RazorpayX's answer to ${label} has a payout without a reference or whole amounts (${str(item.id) ?? 'no id'})`);
-        lines.push({ reference, type: 'payout', currency: 'INR', amountMinor: amount as number, feeMinor: fees as number });
-        if (item.status === 'reversed') lines.push({ reference, type: 'payout_return', currency: 'INR', amountMinor: amount as number, feeMinor: 0 });
+        lines.push(...listedPayoutLines({ reference, currency: 'INR', amountMinor: amount as number, feeMinor: fees as number }, item.status === 'reversed'));
       }
       if (json.items.length < 100) break;
     }

@@ -46,7 +46,7 @@ import {
   type PayoutStatus,
 } from './payout-provider.ts';
 import { providerJsonCall, retriedWhileUnavailable, sameSecret } from './provider-call.ts';
-import { dayBounds, reportCsv, type ReportCsvLine } from '../reports/report-csv.ts';
+import { dayBounds, listedPayoutLines, reportCsv, type ReportCsvLine } from '../reports/report-csv.ts';
 
 /** Pesos with at most 2 decimals, as Xendit writes them, in centavos; null when it is not such an amount. */
 function centavos(value: unknown): number | null {
@@ -280,8 +280,7 @@ export function createXenditPayoutProvider(settings: XenditSettings): PayoutProv
         const feeParts = [centavos(fee.xendit_fee ?? 0), centavos(fee.value_added_tax ?? 0)];
         if (!reference || amountMinor === null || feeParts.includes(null)) throw new Error(`Xendit's answer to ${what} has a transaction without a reference or amounts in pesos (${str(t.id) ?? 'no id'})`);
         const feeMinor = feeParts.reduce<number>((sum, part) => sum + part!, 0);
-        lines.push({ reference, type: 'payout', currency: 'PHP', amountMinor, feeMinor });
-        if (t.status === 'REVERSED') lines.push({ reference, type: 'payout_return', currency: 'PHP', amountMinor, feeMinor: 0 });
+        lines.push(...listedPayoutLines({ reference, currency: 'PHP', amountMinor, feeMinor }, t.status === 'REVERSED'));
       }
       const last = (page.data as Array<Record<string, unknown>>).at(-1);
       after = page.has_more === true && last ? str(last.id) : null;

@@ -11,6 +11,15 @@ export interface ReportCsvLine {
   feeMinor: number;
 }
 
+/**
+ * A payout a provider's list shows as paid, and, when it shows it reversed, its return on the same
+ * day (the lists date a payout by when it was made, not when it came back); nothing is charged on the return.
+ */
+export function listedPayoutLines(payout: Omit<ReportCsvLine, 'type'>, reversed: boolean): ReportCsvLine[] {
+  const paid: ReportCsvLine = { ...payout, type: 'payout' };
+  return reversed ? [paid, { ...payout, type: 'payout_return', feeMinor: 0 }] : [paid];
+}
+
 const cell = (v: string | number) => (/[",\r\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
 export function reportCsv(provider: string, day: string, lines: readonly ReportCsvLine[]): string {
