@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkContact, DEFAULT_CONTACT_LIMITS, type ContactAsk, type ContactRefusal } from './contact-guard.ts';
+import { checkContact, DEFAULT_CONTACT_LIMITS, nextContactHour, withinContactHours, type ContactAsk, type ContactRefusal } from './contact-guard.ts';
 
 const ZONE = { PH: 'Asia/Manila', IN: 'Asia/Kolkata' } as const;
 
@@ -188,5 +188,55 @@ describe('the contact guard, rule by rule', () => {
     });
     expect(checkContact(fine(noon, { channel: 'sms', attemptsToday: { calls: 0, messages: 2 } }))).toMatchObject({ allowed: false, reason: 'frequency' });
     expect(checkContact(fine(noon, { limits: { callsPerDay: 5, messagesPerDay: 1 }, attemptsToday: { calls: 4, messages: 0 } })).allowed).toBe(true);
+  });
+});
+
+// Manila is UTC+8: 22:00 local is 14:00Z, 06:00 local is 22:00Z (of the day before, in UTC).
+const manila = (local: string) => new Date(`${local}+08:00`);
+const anyMoment = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true });
+
+describe('quiet hours in the Philippines (no SMS between 22:00 and 06:00 Manila time)', () => {
+  it('knows the edges', () => {
+    expect(withinContactHours(manila('2026-11-27T21:59:59.999'), 'PH')).toBe(true);
+    expect(withinContactHours(manila('2026-11-27T22:00:00'), 'PH')).toBe(false);
+    expect(withinContactHours(manila('2026-11-28T00:00:00'), 'PH')).toBe(false);
+    expect(withinContactHours(manila('2026-11-28T05:59:59.999'), 'PH')).toBe(false);
+    expect(withinContactHours(manila('2026-11-28T06:00:00'), 'PH')).toBe(true);
+    expect(withinContactHours(manila('2026-11-28T12:00:00'), 'PH')).toBe(true);
+  });
+
+  it('waits for 06:00 of the right morning', () => {
+    expect(nextContactHour(manila('2026-11-27T22:00:00'), 'PH')).toEqual(manila('2026-11-28T06:00:00'));
+    expect(nextContactHour(manila('2026-11-27T23:30:00'), 'PH')).toEqual(manila('2026-11-28T06:00:00'));
+    expect(nextContactHour(manila('2026-11-28T02:00:00'), 'PH')).toEqual(manila('2026-11-28T06:00:00'));
+    expect(nextContactHour(manila('2026-11-28T05:59:00'), 'PH')).toEqual(manila('2026-11-28T06:00:00'));
+    const noon = manila('2026-11-28T12:00:00');
+    expect(nextContactHour(noon, 'PH')).toEqual(noon);
+  });
+
+  it('never answers a quiet moment, never an earlier one, at most 8 hours later, and is idempotent', () => {
+    fc.assert(
+      fc.property(anyMoment, (at) => {
+        const next = nextContactHour(at, 'PH');
+        expect(withinContactHours(next, 'PH')).toBe(true);
+        expect(next.getTime()).toBeGreaterThanOrEqual(at.getTime());
+        expect(next.getTime() - at.getTime()).toBeLessThanOrEqual(8 * 3_600_000);
+        expect(nextContactHour(next, 'PH')).toEqual(next);
+        // Outside the quiet hours nothing waits.
+        if (withinContactHours(at, 'PH')) expect(next).toEqual(at);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves no allowed moment between `at` and the answer (the earliest one)', () => {
+    fc.assert(
+      fc.property(anyMoment, fc.integer({ min: 1, max: 8 * 60 }), (at, minutes) => {
+        const next = nextContactHour(at, 'PH');
+        const between = new Date(at.getTime() + minutes * 60_000);
+        if (between < next) expect(withinContactHours(between, 'PH')).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -23,7 +23,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { JobLog, PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import { dayToIsoDate, isoDateToDay, lenderDate, lenderDay, lenderDayStartsAt } from '../../loan-terms/calendar.ts';
-import { isQuietHour, nextAllowedMoment } from '../../loan-terms/contact-hours.ts';
+import { nextContactHour, withinContactHours } from '../../loan-terms/contact-guard.ts';
 import { isRepaying } from '../../loan-terms/status.ts';
 import { listOpenInstalmentsDueBefore, loadOrder, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
 import { reminderContacts, remindersStoppedAt } from '../../domain/borrowers/service.ts';
@@ -101,7 +101,9 @@ async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date
   return deps.db.transaction(async (tx) => {
     const order = await lockIfDue(tx, key, now);
     // An Indian order also waits for India's hours on the Kolkata calendar (08:00-19:00 IST is 10:30-21:30 Manila).
-    if (!order || isQuietHour(now, order.market)) return null;
+    // Outside its market's hours the job attempts nothing (no refusal to record), even where the guard
+    // would waive the Philippine hours for a long-overdue loan: reminders stay in the daytime.
+    if (!order || !withinContactHours(now, order.market)) return null;
     const position = viewOrder(order, now).position;
     const amountDueMinor = position?.currentDueMinor ?? 0;
     if (amountDueMinor <= 0) return null;
@@ -154,14 +156,14 @@ async function send(deps: Deps, claim: ReminderRow, pass: ReminderPass, retried:
 export async function runReminderPass(deps: Deps): Promise<ReminderPass> {
   const { db, clock } = deps;
   const now = clock.now();
-  const pass: ReminderPass = { at: now.toISOString(), quiet: isQuietHour(now), nextAllowedAt: nextAllowedMoment(now).toISOString(), sent: [], failed: 0, dropped: 0 };
+  const pass: ReminderPass = { at: now.toISOString(), quiet: !withinContactHours(now, 'PH'), nextAllowedAt: nextContactHour(now, 'PH').toISOString(), sent: [], failed: 0, dropped: 0 };
   if (pass.quiet) return pass;
 
   // Claims left by a stopped process or a failed send: the same reminder, the same reference.
   for (const claim of await takeStaleClaims(db, new Date(now.getTime() - STALE_CLAIM_MS), now)) {
     const at = clock.now();
     // Taken now, so it waits STALE_CLAIM_MS again: the morning's first pass sends it.
-    if (isQuietHour(at)) break;
+    if (!withinContactHours(at, 'PH')) break;
     try {
       const order = await db.transaction((tx) => lockIfDue(tx, claim, at));
       if (!order) {
@@ -170,7 +172,7 @@ export async function runReminderPass(deps: Deps): Promise<ReminderPass> {
         continue;
       }
       // Quiet on the order's own market calendar (India): kept, and taken again after STALE_CLAIM_MS.
-      if (isQuietHour(at, order.market)) continue;
+      if (!withinContactHours(at, order.market)) continue;
     } catch {
       pass.failed++;
       continue;
@@ -193,7 +195,7 @@ export async function runReminderPass(deps: Deps): Promise<ReminderPass> {
     if (claimed.has(reminderKey(key))) continue;
     const at = clock.now();
     // A pass that runs into 22:00 stops there; the morning's first pass goes on.
-    if (isQuietHour(at)) break;
+    if (!withinContactHours(at, 'PH')) break;
     let claim: ReminderRow | null;
     try {
       claim = await claimIfDue(deps, key, contact.mobilePhone, at);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { createDevOutboxSms } from '../../providers/sms/dev-outbox.ts';
-import { isQuietHour, nextAllowedMoment } from '../../loan-terms/contact-hours.ts';
+import { nextContactHour, withinContactHours } from '../../loan-terms/contact-guard.ts';
 import { createOrder, findProduct, type OrderRow } from '../../domain/orders/service.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { runReminderPass } from './job.ts';
@@ -26,14 +26,14 @@ describe('amounts and dates of a reminder in its market', () => {
   });
 
   it("keeps India's recovery hours on the Kolkata calendar (08:00 to 19:00 IST), the reminders too", () => {
-    expect(isQuietHour(kolkata('2026-11-27T07:59:59.999'), 'IN')).toBe(true);
-    expect(isQuietHour(kolkata('2026-11-27T08:00:00'), 'IN')).toBe(false);
-    expect(isQuietHour(kolkata('2026-11-27T18:59:59.999'), 'IN')).toBe(false);
-    expect(isQuietHour(kolkata('2026-11-27T19:00:00'), 'IN')).toBe(true);
+    expect(withinContactHours(kolkata('2026-11-27T07:59:59.999'), 'IN')).toBe(false);
+    expect(withinContactHours(kolkata('2026-11-27T08:00:00'), 'IN')).toBe(true);
+    expect(withinContactHours(kolkata('2026-11-27T18:59:59.999'), 'IN')).toBe(true);
+    expect(withinContactHours(kolkata('2026-11-27T19:00:00'), 'IN')).toBe(false);
     // 06:30 in Manila is 04:00 in Kolkata: allowed in the Philippines, quiet in India.
-    expect(isQuietHour(new Date('2026-11-27T22:30:00Z'))).toBe(false);
-    expect(isQuietHour(new Date('2026-11-27T22:30:00Z'), 'IN')).toBe(true);
-    expect(nextAllowedMoment(kolkata('2026-11-27T19:30:00'), 'IN')).toEqual(kolkata('2026-11-28T08:00:00'));
+    expect(withinContactHours(new Date('2026-11-27T22:30:00Z'), 'PH')).toBe(true);
+    expect(withinContactHours(new Date('2026-11-27T22:30:00Z'), 'IN')).toBe(false);
+    expect(nextContactHour(kolkata('2026-11-27T19:30:00'), 'IN')).toEqual(kolkata('2026-11-28T08:00:00'));
   });
 });
 

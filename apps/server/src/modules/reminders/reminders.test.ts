@@ -10,7 +10,7 @@ import { createTestApp } from '../../test-support/test-app.ts';
 import { createDevOutboxSms } from '../../providers/sms/dev-outbox.ts';
 import type { SmsProvider } from '../../providers/sms/sms.ts';
 import { dayToIsoDate, lenderDay, lenderDayStartsAt } from '../../loan-terms/calendar.ts';
-import { isQuietHour } from '../../loan-terms/contact-hours.ts';
+import { withinContactHours } from '../../loan-terms/contact-guard.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { REMINDER_DAY_OFFSET, type ReminderKind } from './schedule.ts';
 import { STALE_CLAIM_MS, runReminderPass, type ReminderPass } from './job.ts';
@@ -127,7 +127,7 @@ describe('SMS payment reminders', () => {
         if (day === due1 && hh === 13) await s.payInstalment(b.id);
         const pass = passes % 7 === 0 ? await s.opsPass() : await s.pass();
         passes++;
-        if (isQuietHour(at)) {
+        if (!withinContactHours(at, 'PH')) {
           expect(pass).toMatchObject({ quiet: true, sent: [] });
           expect(new Date(pass.nextAllowedAt)).toEqual(hh === 23 ? lenderTime(day + 1, 6) : lenderTime(day, 6));
         }
@@ -164,7 +164,7 @@ describe('SMS payment reminders', () => {
       expect(await s.reminderOutboxCount(order === a ? single.session.mobilePhone : instalments.session.mobilePhone)).toBe(sent.length);
       for (const r of sent) {
         expect(r.status).toBe('sent');
-        expect(isQuietHour(r.createdAt)).toBe(false);
+        expect(withinContactHours(r.createdAt, 'PH')).toBe(true);
         // Sent by the first pass at or after 06:00 of its day: the 06:00 one.
         expect(r.createdAt).toEqual(expectedAt(r.dueOn, r.kind));
         expect(r.body).toContain(order.orderNo);

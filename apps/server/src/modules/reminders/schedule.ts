@@ -2,7 +2,7 @@
  * The SMS payment reminder schedule, pure. Each unpaid instalment of a loan being repaid gets up to
  * five reminders, each keyed by its due date: 3 days before it, on the day, and 1, 3 and 7 days
  * overdue (lender calendar days). A reminder becomes sendable at 06:00 lender time on its day, the
- * end of the quiet hours (loan-terms/contact-hours.ts), so a send at any allowed hour of the day is
+ * opening of the Philippines' contact hours (loan-terms/contact-guard.ts), so a send at any allowed hour of the day is
  * on time.
  *
  * Catch-up: a pass sends, per instalment, only the LATEST kind whose moment has come. When the job
@@ -13,7 +13,7 @@
  * quiet hours, which any contact with a borrower must respect, are in loan-terms/.
  */
 import { lenderDayStartsAt } from '../../loan-terms/calendar.ts';
-import { QUIET_UNTIL_HOUR } from '../../loan-terms/contact-hours.ts';
+import { CONTACT_HOURS } from '../../loan-terms/contact-guard.ts';
 
 export const REMINDER_KINDS = ['before_3', 'due', 'overdue_1', 'overdue_3', 'overdue_7'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
@@ -23,7 +23,7 @@ export const REMINDER_DAY_OFFSET: Record<ReminderKind, number> = { before_3: -3,
 
 /** The moment a kind becomes sendable for an instalment due on lender day `dueDay`: 06:00 of its day. */
 export function sendableFrom(dueDay: number, kind: ReminderKind): Date {
-  return new Date(lenderDayStartsAt(dueDay + REMINDER_DAY_OFFSET[kind]).getTime() + QUIET_UNTIL_HOUR * 3_600_000);
+  return new Date(lenderDayStartsAt(dueDay + REMINDER_DAY_OFFSET[kind]).getTime() + CONTACT_HOURS.PH.fromHour * 3_600_000);
 }
 
 /** The latest kind whose moment has come at `now` (the only one a pass may send); null before the first. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REMINDER_KINDS, latestSendableKind, sendableFrom } from './schedule.ts';
 import { NEVER_IN_A_REMINDER, reminderText } from './text.ts';
-import { isQuietHour } from '../../loan-terms/contact-hours.ts';
+import { withinContactHours } from '../../loan-terms/contact-guard.ts';
 import { isoDateToDay } from '../../loan-terms/calendar.ts';
 
 
@@ -34,7 +34,7 @@ describe('reminder schedule', () => {
     expect(sendableFrom(dueDay, 'overdue_1')).toEqual(manila('2027-02-01T06:00:00'));
     expect(sendableFrom(dueDay, 'overdue_3')).toEqual(manila('2027-02-03T06:00:00'));
     expect(sendableFrom(dueDay, 'overdue_7')).toEqual(manila('2027-02-07T06:00:00'));
-    for (const kind of REMINDER_KINDS) expect(isQuietHour(sendableFrom(dueDay, kind))).toBe(false);
+    for (const kind of REMINDER_KINDS) expect(withinContactHours(sendableFrom(dueDay, kind), 'PH')).toBe(true);
   });
 
   it('answers only the latest kind whose moment has come (the catch-up rule)', () => {
