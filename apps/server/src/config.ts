@@ -223,6 +223,17 @@ const envSchema = z.object({
   // Collections (issue 38, loan-terms/contact-guard.ts): the day's contact attempts per borrower, by anyone.
   CONTACT_CALLS_PER_DAY: z.coerce.number().int().min(1).max(20).default(3),
   CONTACT_MESSAGES_PER_DAY: z.coerce.number().int().min(1).max(20).default(2),
+  /** The days past due each queue bucket starts at, ascending from 1 (docs/collections.md). */
+  COLLECTION_BUCKETS: z
+    .string()
+    .default('1,8,31,61,91')
+    .transform((v) => v.split(',').map((d) => Number(d.trim())))
+    .refine((d) => d.length >= 1 && d[0] === 1 && d.every((n, i) => Number.isInteger(n) && n > 0 && (i === 0 || n > d[i - 1]!)), {
+      error: 'must be whole days past due, ascending, starting at 1 (e.g. 1,8,31,61,91)',
+    }),
+  /** The agency and phone a borrower is told handle an overdue loan (India: sent by SMS before an agent's first contact). */
+  COLLECTIONS_AGENCY: z.string().min(1).default('PesoNow Collections Desk'),
+  COLLECTIONS_PHONE: z.string().min(1).default('+63 2 8888 0150'),
   /** The app's deep-link base; its scheme is the one jump URL scheme the H5 hands to the bridge. */
   SCHEME_URL: z
     .string()

@@ -31,6 +31,7 @@ export * from './staff/complaints.ts';
 export * from './staff/orders.ts';
 export * from './staff/payment-exceptions.ts';
 export * from './staff/books.ts';
+export * from './staff/collections.ts';
 export * from './staff/borrowers.ts';
 export * from './staff/accounts.ts';
 export * from './staff/audit.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from './routes.ts';
 import { complaintReplyBody } from './staff/complaints.ts';
-import { STAFF_ROLES } from './staff/common.ts';
+import { STAFF_ROLES, STAFF_ROLES_LISTED } from './staff/common.ts';
 import { newPasswordField } from './staff/session.ts';
 
 const positiveId = (name: string) => z.coerce.number({ error: `${name} must be a number` }).int().positive({ error: `${name} must be a positive whole number` });
@@ -140,7 +140,7 @@ export const opsRegistrationsQuery = z.object({ phone: phoneDigits('phone').opti
 export const opsNewStaff = z.strictObject({
   email: z.string().trim().toLowerCase().pipe(z.email({ error: 'email must be an e-mail address' })),
   name: z.string().trim().min(1, { error: 'name is required' }).max(100).default('Test Staff'),
-  roles: z.array(z.enum(STAFF_ROLES, { error: "roles must be 'agent', 'finance' or 'admin'" })).min(1, { error: 'roles must name at least one role' }),
+  roles: z.array(z.enum(STAFF_ROLES, { error: `roles must be ${STAFF_ROLES_LISTED}` })).min(1, { error: 'roles must name at least one role' }),
   /** Without one, a temporary password is drawn (and must be changed at the first sign-in). */
   password: newPasswordField.optional(),
   /** base32: the account starts with this TOTP secret; without one, admin and finance set one up at the first sign-in. */

@@ -1,8 +1,8 @@
 /** Staff accounts, for admins: create, roles, disable and enable, reset. */
 import { z } from 'zod';
-import { STAFF_ROLES, defineStaffCall, isoDateTime, staffId } from './common.ts';
+import { STAFF_ROLES, STAFF_ROLES_LISTED, defineStaffCall, isoDateTime, staffId } from './common.ts';
 
-const roles = z.array(z.enum(STAFF_ROLES, { error: "roles must be 'agent', 'finance' or 'admin'" }), { error: 'roles must be a list' }).min(1, { error: 'roles must name at least one role' }).max(3);
+const roles = z.array(z.enum(STAFF_ROLES, { error: `roles must be ${STAFF_ROLES_LISTED}` }), { error: 'roles must be a list' }).min(1, { error: 'roles must name at least one role' }).max(STAFF_ROLES.length);
 
 export const staffAccount = z.object({
   id: z.number().int().positive(),

@@ -8,6 +8,23 @@ import { dashboardCall } from './dashboard.ts';
 import { approvePostingCall, getOrderCall, listPayoutsCall, listPostingsCall, moveOrderCall, postPaymentCall, rejectPostingCall, releaseOrderCall, searchOrdersCall } from './orders.ts';
 import { listPaymentExceptionsCall, refundCreditCall } from './payment-exceptions.ts';
 import { closeDayCall, exportJournalCall, fetchReportCall, getReportCall, importReportCall, journalCall, reconciliationCall, resolveItemCall, trialBalanceCall } from './books.ts';
+import {
+  assignCall,
+  callOutcomeCall,
+  collectionOrderCall,
+  collectorsCall,
+  hoursConsentCall,
+  markDisputeCall,
+  portfolioCall,
+  promiseCall,
+  queueCall,
+  resolveDisputeCall,
+  roundRobinCall,
+  saveTemplateCall,
+  sendTemplateCall,
+  startCallCall,
+  templatesCall,
+} from './collections.ts';
 import { changePasswordCall, meCall, secondFactorCall, secondFactorConfirmCall, secondFactorSetupCall, signInCall, signOutCall } from './session.ts';
 import { settingsCall } from './settings.ts';
 
@@ -44,6 +61,21 @@ export const STAFF_CALLS = {
   getReportCall,
   resolveItemCall,
   closeDayCall,
+  queueCall,
+  collectorsCall,
+  assignCall,
+  roundRobinCall,
+  collectionOrderCall,
+  startCallCall,
+  callOutcomeCall,
+  sendTemplateCall,
+  promiseCall,
+  hoursConsentCall,
+  markDisputeCall,
+  resolveDisputeCall,
+  templatesCall,
+  saveTemplateCall,
+  portfolioCall,
   searchBorrowersCall,
   getBorrowerCall,
   listStaffCall,
