@@ -23,6 +23,8 @@ import {
   listOrderPayments as selectOrderPayments,
   markPayCodePaid,
   paymentsAppliedSince as selectPaymentsAppliedSince,
+  moneyApplied as selectMoneyApplied,
+  type MoneyApplied,
   savePaymentResult,
   voidOpenPayCodes,
   type PayCodeRow,
@@ -153,6 +155,15 @@ export const listOrderPaymentResults = (db: Queryable, orderId: number) => listO
 export function listOrderPayments<R = PaymentResult>(db: Queryable, orderId: number): Promise<Array<PaymentRow<R>>> {
   return selectOrderPayments<R>(db, orderId);
 }
+/**
+ * The money applied from `from` (inclusive) to `to` (exclusive), oldest first, to these orders or to
+ * any (the collections desk's promises kept and money collected).
+ */
+export type { MoneyApplied };
+export function listMoneyApplied(db: Queryable, range: { from: Date; to: Date; orderIds?: readonly number[] | undefined }): Promise<MoneyApplied[]> {
+  return selectMoneyApplied(db, range);
+}
+
 /** How many payments were applied at or after `since`, and their sum (the back office's dashboard). */
 export function paymentsAppliedSince(db: Queryable, since: Date): Promise<{ count: number; amountMinor: number }> {
   return selectPaymentsAppliedSince(db, since);

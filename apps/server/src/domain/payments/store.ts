@@ -457,3 +457,25 @@ export async function listUnpaidPayCodesWithChannel(db: Queryable, orderId: numb
   );
   return rows.map((r) => ({ ...toPayCode(r), channelName: r.channel_name, channelKind: r.channel_kind }));
 }
+
+/** A payment as the ledger took it: its order, when, and the money applied (what was held as the borrower's credit left out). */
+export interface MoneyApplied {
+  paymentId: number;
+  orderId: number;
+  appliedAt: Date;
+  /** amountMinor less its unappliedMinor (an overpayment's part held apart, never in the order's paid total). */
+  appliedMinor: number;
+}
+
+/** The money applied in [from, to), oldest first, to these orders or to any. */
+export async function moneyApplied(db: Queryable, range: { from: Date; to: Date; orderIds?: readonly number[] | undefined }): Promise<MoneyApplied[]> {
+  if (range.orderIds?.length === 0) return [];
+  const { rows } = await db.query<{ id: string; order_id: string; applied_at: Date; applied_minor: string }>(
+    `SELECT pm.id, pc.order_id, pm.applied_at, pm.amount_minor - coalesce((pm.result ->> 'unappliedMinor')::bigint, 0) AS applied_minor
+       FROM payments pm JOIN pay_codes pc ON pc.id = pm.pay_code_id
+      WHERE pm.applied_at >= $1 AND pm.applied_at < $2 AND ($3::bigint[] IS NULL OR pc.order_id = ANY($3::bigint[]))
+      ORDER BY pm.applied_at, pm.id`,
+    [range.from, range.to, range.orderIds ? [...new Set(range.orderIds)] : null],
+  );
+  return rows.map((r) => ({ paymentId: Number(r.id), orderId: Number(r.order_id), appliedAt: new Date(r.applied_at), appliedMinor: Number(r.applied_minor) }));
+}
