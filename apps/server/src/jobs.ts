@@ -12,6 +12,8 @@ import { notificationSettlingJob } from './modules/provider-notifications/servic
 import { paymentRemindersJob } from './modules/reminders/job.ts';
 import { payoutStatusJob } from './domain/payouts/status-job.ts';
 import { booksOpeningJob } from './domain/books/opening-job.ts';
+import { agentNoticesJob } from './domain/collections/agent-notices.ts';
+import { collectionBucketsJob } from './domain/collections/bucket-job.ts';
 
 interface JobEntry {
   make(deps: AppDeps, log: JobLog): PeriodicJob;
@@ -30,6 +32,10 @@ const JOBS: JobEntry[] = [
   { make: payoutStatusJob },
   // books-opening, every 5 minutes (docs/books.md): orders paid out outside a payout provider, opened in the books.
   { make: booksOpeningJob },
+  // collection-buckets, every 15 minutes (docs/collections.md): each overdue order's bucket at the end of the lender day just ended, written once.
+  { make: collectionBucketsJob },
+  // collections-agent-notices, every 5 minutes (docs/collections.md): India's notices naming the agent, sent through the contact guard.
+  { make: agentNoticesJob },
   // payment-reminders, every 5 minutes (docs/records.md): each reminder a claimed row, so sent once.
   { make: paymentRemindersJob, runsWhen: (config) => config.PAYMENT_REMINDERS },
 ];

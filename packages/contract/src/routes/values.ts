@@ -44,6 +44,8 @@ export const COMPLAINT_MAX_CHARS = 200;
 export const COMPLAINT_MAX_IMAGES = 9;
 /** The collection problem type: it needs a sub-type and an order whose isShow is 1. */
 export const COLLECTION_PROBLEM_TYPE = '1';
+/** The collection sub-type "I dispute this amount" (issue 38): order details links an overdue order's dispute to it. */
+export const DISPUTE_PROBLEM_SON_TYPE = '17';
 export const RATING_MAX_STARS = 5;
 /** The multipart field upload-problem-img reads the image from. */
 export const COMPLAINT_IMAGE_FIELD = 'problemImage';

@@ -15,14 +15,20 @@ export interface ContactRequest extends Omit<ContactAsk, 'attemptsToday'> {
   staffId: number | null;
   /** What the contact is (e.g. 'reminder:<order>:<seq>:<due>:<kind>'): one refusal of it is kept a day. */
   reference: string;
+  /** A message: the template it was filled from, and its text. */
+  templateId?: number | null;
+  body?: string | null;
 }
 
+/** The guard's answer, and the attempt recorded (null: a refusal kept already today). */
+export type ContactOutcome = ContactDecision & { attemptId: number | null };
+
 /** Asks the guard whether the contact may be made now, and records the answer. */
-export async function askToContact(tx: Queryable, request: ContactRequest): Promise<ContactDecision> {
+export async function askToContact(tx: Queryable, request: ContactRequest): Promise<ContactOutcome> {
   const day = dayToIsoDate(lenderDay(request.at, request.market));
   const attemptsToday = await attemptsMadeOn(tx, request.borrowerId, day);
   const decision = checkContact({ ...request, attemptsToday });
-  await insertAttempt(tx, {
+  const attemptId = await insertAttempt(tx, {
     borrowerId: request.borrowerId,
     orderId: request.orderId,
     channel: request.channel,
@@ -33,8 +39,16 @@ export async function askToContact(tx: Queryable, request: ContactRequest): Prom
     reference: request.reference,
     lenderDay: day,
     at: request.at,
+    templateId: request.templateId ?? null,
+    body: decision.allowed ? (request.body ?? null) : null,
   });
-  return decision;
+  return { ...decision, attemptId };
 }
 
-export { attemptsOf, type AttemptRow } from './store.ts';
+/** What the guard would answer now, without recording anything (the desk shows the next allowed time). */
+export async function previewContact(db: Queryable, request: Omit<ContactRequest, 'reference' | 'borrowerId' | 'orderId' | 'staffId'> & { borrowerId: number }): Promise<ContactDecision> {
+  const attemptsToday = await attemptsMadeOn(db, request.borrowerId, dayToIsoDate(lenderDay(request.at, request.market)));
+  return checkContact({ ...request, attemptsToday });
+}
+
+export { attemptsOf, lastContacts, lockAttempt, orderAttempts, setOutcome, type AttemptRow, type CallRow, type OrderAttemptRow } from './store.ts';

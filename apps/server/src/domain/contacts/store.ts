@@ -14,16 +14,116 @@ export interface NewAttempt {
   /** YYYY-MM-DD on the order's market calendar. */
   lenderDay: string;
   at: Date;
+  /** A message: the template it was filled from, and what was sent. */
+  templateId?: number | null;
+  body?: string | null;
 }
 
-/** Records an attempt; a refusal of the same contact (reference) for the same reason is kept once a day. */
-export async function insertAttempt(db: Queryable, a: NewAttempt): Promise<void> {
-  await db.query(
-    `INSERT INTO contact_attempts (borrower_id, order_id, channel, made_by, staff_id, party, allowed, refusal, refusal_message, next_allowed_at, reference, lender_day, at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-     ON CONFLICT (reference, refusal, lender_day) WHERE NOT allowed AND reference IS NOT NULL DO NOTHING`,
-    [a.borrowerId, a.orderId, a.channel, a.madeBy, a.staffId, a.party, a.refusal === null, a.refusal?.reason ?? null, a.refusal?.message ?? null, a.refusal?.nextAllowedAt ?? null, a.reference, a.lenderDay, a.at],
+/**
+ * Records an attempt and answers its id; a refusal of the same contact (reference) for the same
+ * reason is kept once a day (null: kept already).
+ */
+export async function insertAttempt(db: Queryable, a: NewAttempt): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO contact_attempts (borrower_id, order_id, channel, made_by, staff_id, party, allowed, refusal, refusal_message, next_allowed_at, reference, lender_day, at, template_id, body)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     ON CONFLICT (reference, refusal, lender_day) WHERE NOT allowed AND reference IS NOT NULL DO NOTHING RETURNING id`,
+    [
+      a.borrowerId,
+      a.orderId,
+      a.channel,
+      a.madeBy,
+      a.staffId,
+      a.party,
+      a.refusal === null,
+      a.refusal?.reason ?? null,
+      a.refusal?.message ?? null,
+      a.refusal?.nextAllowedAt ?? null,
+      a.reference,
+      a.lenderDay,
+      a.at,
+      a.templateId ?? null,
+      a.body ?? null,
+    ],
   );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export interface CallRow {
+  id: number;
+  orderId: number | null;
+  staffId: number | null;
+  allowed: boolean;
+  channel: ContactChannel;
+  outcome: string | null;
+}
+
+/** A call attempt, locked for its outcome. */
+export async function lockAttempt(db: Queryable, id: number): Promise<CallRow | null> {
+  const { rows } = await db.query<Record<string, unknown>>(`SELECT id, order_id, staff_id, allowed, channel, outcome FROM contact_attempts WHERE id = $1 FOR UPDATE`, [id]);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: Number(r.id),
+    orderId: r.order_id === null ? null : Number(r.order_id),
+    staffId: r.staff_id === null ? null : Number(r.staff_id),
+    allowed: r.allowed as boolean,
+    channel: r.channel as ContactChannel,
+    outcome: (r.outcome as string | null) ?? null,
+  };
+}
+
+export async function setOutcome(db: Queryable, id: number, outcome: string): Promise<void> {
+  await db.query(`UPDATE contact_attempts SET outcome = $2 WHERE id = $1`, [id, outcome]);
+}
+
+export interface OrderAttemptRow {
+  id: number;
+  at: Date;
+  channel: ContactChannel;
+  party: ContactParty;
+  madeBy: 'system' | 'collector';
+  staffId: number | null;
+  staffName: string | null;
+  allowed: boolean;
+  refusalMessage: string | null;
+  nextAllowedAt: Date | null;
+  outcome: string | null;
+  body: string | null;
+}
+
+/** An order's attempts, made and refused, newest first, with the collector's name. */
+export async function orderAttempts(db: Queryable, orderId: number, limit = 200): Promise<OrderAttemptRow[]> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT a.id, a.at, a.channel, a.party, a.made_by, a.staff_id, s.name AS staff_name, a.allowed, a.refusal_message, a.next_allowed_at, a.outcome, a.body
+       FROM contact_attempts a LEFT JOIN staff_accounts s ON s.id = a.staff_id
+      WHERE a.order_id = $1 ORDER BY a.at DESC, a.id DESC LIMIT $2`,
+    [orderId, limit],
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    at: r.at as Date,
+    channel: r.channel as ContactChannel,
+    party: r.party as ContactParty,
+    madeBy: r.made_by as 'system' | 'collector',
+    staffId: r.staff_id === null ? null : Number(r.staff_id),
+    staffName: (r.staff_name as string | null) ?? null,
+    allowed: r.allowed as boolean,
+    refusalMessage: (r.refusal_message as string | null) ?? null,
+    nextAllowedAt: (r.next_allowed_at as Date | null) ?? null,
+    outcome: (r.outcome as string | null) ?? null,
+    body: (r.body as string | null) ?? null,
+  }));
+}
+
+/** Each order's last contact made (any channel, anyone): when, and the outcome of a call. */
+export async function lastContacts(db: Queryable, orderIds: readonly number[]): Promise<Map<number, { at: Date; outcome: string | null }>> {
+  if (orderIds.length === 0) return new Map();
+  const { rows } = await db.query<{ order_id: string; at: Date; outcome: string | null }>(
+    `SELECT DISTINCT ON (order_id) order_id, at, outcome FROM contact_attempts WHERE allowed AND order_id = ANY($1::bigint[]) ORDER BY order_id, at DESC, id DESC`,
+    [orderIds],
+  );
+  return new Map(rows.map((r) => [Number(r.order_id), { at: r.at, outcome: r.outcome }]));
 }
 
 /** The calls and messages made to a borrower on a lender day, by anyone. */

@@ -9,6 +9,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound } from '../../platform/http/api-error.ts';
 import { findBorrowers, type Borrower } from '../../domain/borrowers/service.ts';
 import { loadOrderByNo } from '../../domain/orders/service.ts';
+import { noteComplaintAnswered } from '../../domain/collections/collections.ts';
 import { problemTitles } from './problem-types.ts';
 import type { Holidays } from '../../loan-terms/business-days.ts';
 import { lenderHolidays, pastReview, reviewDueAt } from './review-deadline.ts';
@@ -126,6 +127,8 @@ export async function replyToComplaint(tx: Queryable, id: number, reply: Reply, 
   const uploaded = await staffUploadedUrls(tx, reply.disposeImages);
   if (reply.disposeImages.some((url) => !before.images.includes(url) && !uploaded.has(url))) throw invalidInput(AGENT_MESSAGES.imageNotOurs);
   await saveReply(tx, id, { ...reply, now });
+  // A collection complaint answered: the collector it was against may contact the borrower again.
+  await noteComplaintAnswered(tx, id, now);
   return { before, after: (await findComplaint(tx, id))! };
 }
 

@@ -8,6 +8,7 @@ import {
   COLLECTION_NOT_ALLOWED_MESSAGE,
   COLLECTION_PROBLEM_TYPE,
   COMPLAINT_IMAGE_MAX_BYTES,
+  DISPUTE_PROBLEM_SON_TYPE,
   type ComplaintDetail,
   type ComplaintEscalation,
   type ComplaintList,
@@ -27,6 +28,7 @@ import { moneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, STATUS_MEANING } from '../../loan-terms/status.ts';
 import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
 import { listBorrowerOrders, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
+import { noteCollectionComplaint } from '../../domain/collections/collections.ts';
 import { sniffImageType } from '../../providers/storage/image-type.ts';
 import { ImageRejectedError, MAX_IMAGE_PIXELS, reencodeImage } from '../../providers/storage/reencode.ts';
 import { ReencodeQueueFullError } from '../../providers/storage/reencode-queue.ts';
@@ -228,8 +230,9 @@ export async function fileComplaint(
 
   const images = [...new Set(submission.problemImage)];
 
+  let order: OrderRow | undefined;
   if (submission.orderNo !== '') {
-    const order = (await listBorrowerOrders(db, borrower.id)).find((o) => o.orderNo === submission.orderNo);
+    order = (await listBorrowerOrders(db, borrower.id)).find((o) => o.orderNo === submission.orderNo);
     if (!order) throw notFound(MESSAGES.orderNotFound);
     if (type.value === COLLECTION_PROBLEM_TYPE && !collectionAllowed(order, now)) throw refused(COLLECTION_NOT_ALLOWED_MESSAGE);
   }
@@ -256,6 +259,11 @@ export async function fileComplaint(
       submissionKey: key,
       now,
     });
+    // A collection complaint about an order: the collections desk sees it, the collector holding the
+    // order stops contacting the borrower until it is answered, and "I dispute this amount" opens a dispute.
+    if (type.value === COLLECTION_PROBLEM_TYPE && order) {
+      await noteCollectionComplaint(tx, { complaintId: problemId, ticketNo, orderId: order.id, disputesAmount: submission.problemSonType === DISPUTE_PROBLEM_SON_TYPE, at: now });
+    }
     return { problemId, ticketNo, filedAt: now, isNew: true };
   });
   const answerBy = answerByOf(filed.filedAt, deps.config, dateTextIn(currency));

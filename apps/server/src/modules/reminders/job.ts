@@ -31,6 +31,8 @@ import { FIRST_REMINDER_DAYS_BEFORE, latestSendableKind, type ReminderKind } fro
 import { claimReminder, markDropped, markSent, reminderKey, reminderKeysOf, takeStaleClaims, type ReminderRow } from './store.ts';
 import { grievanceLine, reminderText } from './text.ts';
 import { askToContact } from '../../domain/contacts/contacts.ts';
+import { disputeOpen } from '../../domain/collections/collections.ts';
+import { DISPUTED_LINE } from '../../loan-terms/debt-sms-text.ts';
 import { remindersSent } from '../../platform/metrics/metrics.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
@@ -111,7 +113,10 @@ async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date
     const dueAt = order.plan.find((p) => p.seq === key.seq)!.dueAt;
     const { GRIEVANCE_OFFICER_NAME: name, GRIEVANCE_OFFICER_EMAIL: email, GRIEVANCE_OFFICER_PHONE: phoneNo } = deps.config;
     const grievanceOfficer = `${name}, ${email}, ${phoneNo}`;
-    const body = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: lenderDate(dueAt, order.market), market: order.market, grievanceOfficer });
+    // A debt the borrower disputes is said to be disputed in every message about it (SEC MC 18 s2019).
+    const disputed = await disputeOpen(tx, order.id);
+    const text = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: lenderDate(dueAt, order.market), market: order.market, grievanceOfficer });
+    const body = disputed ? `${DISPUTED_LINE} ${text}` : text;
     // The contact guard decides, and the attempt (or its refusal) is recorded with the claim.
     const decision = await askToContact(tx, {
       at: now,
@@ -123,8 +128,8 @@ async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date
       namedByBorrower: false,
       consentToOtherHoursAt: null,
       approvedTemplate: true,
-      disputeOpen: false,
-      saysDisputed: false,
+      disputeOpen: disputed,
+      saysDisputed: body.includes(DISPUTED_LINE),
       namesGrievanceOfficer: body.includes(grievanceLine(grievanceOfficer)),
       agentNoticeSentAt: null,
       complaintAgainstCollectorOpen: false,

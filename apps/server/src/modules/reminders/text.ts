@@ -5,24 +5,12 @@
  * (never "in 3 days": a text sent late must stay true), how to pay and how to stop the reminders, in
  * plain GSM 7-bit characters.
  */
-import { currencyOfMarket, type Market } from '@cashloan/contract';
-import { moneyText } from '../../loan-terms/money-text.ts';
+import type { Market } from '@cashloan/contract';
 
-/**
- * Amounts written with the ISO code and grouped as the market reads them, 'PHP 8,286.50' and
- * 'INR 1,23,456.00', not '₱8,286.50': neither ₱ nor ₹ is in the GSM 7-bit alphabet, and one character
- * outside it sends the whole text as UCS-2 (70 characters a part instead of 160), five parts instead of two.
- */
-export const SMS_PESO = 'PHP ';
-export const SMS_RUPEE = 'INR ';
-const SMS_CURRENCY: Record<Market, string> = { PH: SMS_PESO, IN: SMS_RUPEE };
-
-/** An amount as a reminder writes it: the market's grouping (groupedMoneyText) behind its GSM-safe code. */
-export function smsMoneyText(minor: number, market: Market = 'PH'): string {
-  const symbol = currencyOfMarket(market);
-  return moneyText(minor, symbol).replace(symbol, SMS_CURRENCY[market]);
-}
+import { grievanceLine, smsMoneyText } from '../../loan-terms/debt-sms-text.ts';
 import { isOverdueKind, type ReminderKind } from './schedule.ts';
+
+export { SMS_PESO, SMS_RUPEE, grievanceLine, smsMoneyText } from '../../loan-terms/debt-sms-text.ts';
 
 export const HOW_TO_PAY = 'To pay, open the app and tap Repayment, or pay at a partner outlet with a pay code.';
 export const HOW_TO_STOP = 'Reply STOP to stop these reminders.';
@@ -72,8 +60,6 @@ export interface ReminderFacts {
 }
 
 /** India's line naming the grievance officer (the contact guard checks a message carries it). */
-export const grievanceLine = (officer: string) => `Grievance officer: ${officer}.`;
-
 export function reminderText(kind: ReminderKind, f: ReminderFacts): string {
   const amount = smsMoneyText(f.amountDueMinor, f.market ?? 'PH');
   const lead = isOverdueKind(kind)

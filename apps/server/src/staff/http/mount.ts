@@ -26,7 +26,7 @@ import type { CallerKind, HandlerTypes } from '../../platform/http/mount.ts';
 import { writeAudit, type AuditActor } from '../audit/service.ts';
 import { sessionOf, type StaffSession } from '../session/service.ts';
 
-export type StaffDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cardData' | 'storage' | 'reencodeQueue' | 'payments' | 'payouts'>;
+export type StaffDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cardData' | 'storage' | 'reencodeQueue' | 'payments' | 'payouts' | 'sms'>;
 
 /** What an audit entry says besides who and when: the target and its values before and after. */
 export interface AuditDetails {

@@ -17,6 +17,8 @@ import { registerPayoutCalls } from '../orders/payout-routes.ts';
 import { registerOrderCalls } from '../orders/routes.ts';
 import { registerPaymentExceptionCalls } from '../payment-exceptions/routes.ts';
 import { registerBooksCalls } from '../books/routes.ts';
+import { registerCollectionsCalls } from '../collections/routes.ts';
+import { registerPortfolioCalls } from '../collections/portfolio-routes.ts';
 import { registerSettingsCalls } from '../settings/routes.ts';
 import type { StaffDeps } from './mount.ts';
 import { registerSessionCalls } from '../session/routes.ts';
@@ -38,6 +40,8 @@ export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): P
       registerPayoutCalls(staff, deps);
       registerPaymentExceptionCalls(staff, deps);
       registerBooksCalls(staff, deps);
+      registerCollectionsCalls(staff, deps);
+      registerPortfolioCalls(staff, deps);
       registerBorrowerCalls(staff, deps);
       registerSettingsCalls(staff, deps);
     },
