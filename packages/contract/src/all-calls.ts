@@ -16,7 +16,7 @@ import { goyaAgreementJumpCall, goyaAgreementsCall, goyaLoanConfirmCall, goyaLoa
 import { goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall } from './calls/order-details.ts';
 import { loanDetailConfirmCall, loanDetailPushCall } from './calls/loan-confirmation.ts';
 import { generateVcodeCall, upiPayCall } from './calls/repayment.ts';
-import { googleScoreCall, loanDetailsCall } from './calls/order-details.ts';
+import { googleScoreCall, loanCollectorCall, loanDetailsCall } from './calls/order-details.ts';
 import { contactKfInfoCall } from './calls/customer-service.ts';
 import {
   channelTemplateCall,
@@ -77,6 +77,8 @@ export const ALL_CALLS = {
   agreementContentCall,
   // tracking
   eventSaveCall,
+  // who handles an overdue order (not in the spec's section 7, issue 38)
+  loanCollectorCall,
   // official site (not in the spec's section 7)
   siteConfigCall,
   // the borrower's records (not in the spec's section 7, issue 22)

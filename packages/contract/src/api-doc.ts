@@ -204,7 +204,8 @@ function callSection(name: CallName, call: Call): string {
   else {
     const answer = jsonSchemaOf(call.answer, 'output');
     if (answer.description) parts.push(answer.description, '');
-    parts.push(fieldTable(fieldRows(answer)));
+    // An answer that may be null (loan-details/collector) lists the fields of its object.
+    parts.push(fieldTable(fieldRows(nonNull(answer) ?? answer)));
   }
   parts.push('**Example**', '', exampleText(name, call), '');
   return parts.join('\n');

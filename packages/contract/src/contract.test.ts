@@ -55,7 +55,8 @@ const SPEC_SECTION_7: Array<[method: 'GET' | 'POST', path: string]> = [
 ];
 /**
  * Calls added beyond section 7 (chosen here): the official site's configuration, the loan agreement's
- * text, UPI for Indian orders on the repayment screens (issue 21), the borrower's records (issue 22), and cancelling in the cooling-off period (issue 23).
+ * text, UPI for Indian orders on the repayment screens (issue 21), the borrower's records (issue 22), cancelling in the cooling-off period (issue 23),
+ * and who handles an overdue order (issue 38).
  */
 const ADDED_CALLS: Array<[method: 'GET' | 'POST', path: string]> = [
   ['GET', '/v3/site/config'],
@@ -67,6 +68,7 @@ const ADDED_CALLS: Array<[method: 'GET' | 'POST', path: string]> = [
   ['GET', '/v3/records/pdf'],
   ['POST', '/v3/cancel-loan/cooling-off'],
   ['POST', '/v3/cancel-loan/pay-code'],
+  ['GET', '/v3/loan-details/collector'],
 ];
 
 const key = (method: string, path: string) => `${method} ${path}`;

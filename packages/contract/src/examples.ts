@@ -298,6 +298,10 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
       cardPopMsg: '',
     },
   },
+  loanCollectorCall: {
+    payload: { productId: '3', orderId: '41' },
+    answer: { orderNo: 'PN2026011500041', agency: 'PesoNow Collections Desk', agentName: 'Maria Santos', phone: '+63 2 8888 0150' },
+  },
   googleScoreCall: { payload: { score: '5' }, answer: {} },
   generateVcodeCall: {
     payload: { productId: '3', orderId: '41', amount: '75000', channelNumber: '90006', isDelay: '1' },

@@ -78,6 +78,25 @@ export const loanDetails = {
   answer: orderDetails,
 };
 
+/**
+ * Ours (issue 38): who handles an overdue order's collection, shown under "Handled by" on order
+ * details (India requires the agency, agent and phone be told to the borrower).
+ */
+export const collectionContact = z.object({
+  /** The order's number: the "I dispute this amount" link files a collection complaint on it. */
+  orderNo: z.string().describe('the order number the dispute complaint is filed on'),
+  agency: z.string().describe('the collections agency (configured COLLECTIONS_AGENCY)'),
+  agentName: z.string().nullable().describe('the collector holding the order; null while none does (the collections desk handles it)'),
+  phone: z.string().describe('the number to call about the collection (configured COLLECTIONS_PHONE)'),
+});
+export type CollectionContact = z.infer<typeof collectionContact>;
+
+/** Ours (issue 38): the order of loan-details' payload; null unless the borrower is shown the order as overdue (180). */
+export const loanCollector = {
+  payload: z.object({ productId: idField('productId'), orderId: idField('orderId') }),
+  answer: collectionContact.nullable().describe('`null` when the order is not overdue now (nothing to show).'),
+};
+
 export const googleScore = {
   payload: z.object({ score: fixedField('score', GOOGLE_SCORE) }),
   answer: emptyAnswer,

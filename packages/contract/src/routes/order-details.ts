@@ -3,6 +3,8 @@ import type * as orderDetails from '../order-details.ts';
 
 // ---- order details (/allIt, /anFrom) ------------------------------------------------------------
 export const loanDetailsRoute = route<typeof orderDetails.loanDetails>({ method: 'POST', path: '/v3/loan-details/loan-details', codeForm: 'zero' });
+/** Ours (issue 38): who handles an overdue order (agency, agent, phone), or null; the page asks only for an overdue order. */
+export const loanCollectorRoute = route<typeof orderDetails.loanCollector>({ method: 'GET', path: '/v3/loan-details/collector', codeForm: 'zero' });
 export const googleScoreRoute = route<typeof orderDetails.googleScore>({ method: 'POST', path: '/v3/loan-details/google-score', codeForm: 'zero' });
 
 // ---- tracking -----------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * problem-init. Values are stored with each complaint, so a value is never reused for another
  * meaning: add new ones at the end. Type 1 (collection) is the only one with sub-types.
  */
-import { COLLECTION_PROBLEM_TYPE, type ProblemChoice } from '@cashloan/contract';
+import { COLLECTION_PROBLEM_TYPE, DISPUTE_PROBLEM_SON_TYPE, type ProblemChoice } from '@cashloan/contract';
 
 export interface ProblemType extends ProblemChoice {
   subTypes: ProblemChoice[];
@@ -20,6 +20,8 @@ export const PROBLEM_TYPES: readonly ProblemType[] = [
       { value: '14', title: 'Contacted before the due date' },
       { value: '15', title: 'Asked to pay a wrong amount' },
       { value: '16', title: 'Other collection problem' },
+      // Issue 38: the link under an overdue order's "Handled by" on order details.
+      { value: DISPUTE_PROBLEM_SON_TYPE, title: 'I dispute this amount' },
     ],
   },
   { value: '2', title: 'Loan application', subTypes: [] },

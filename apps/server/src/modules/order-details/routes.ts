@@ -1,10 +1,10 @@
-/** HTTP of the order-details family: the order screen, its rating and tracking, the joint-login failure page. */
+/** HTTP of the order-details family: the order screen, who handles an overdue order, its rating and tracking, the joint-login failure page. */
 import type { FastifyInstance } from 'fastify';
-import { eventSaveCall, goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall, googleScoreCall, loanDetailsCall } from '@cashloan/contract';
+import { eventSaveCall, goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall, googleScoreCall, loanCollectorCall, loanDetailsCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { borrowerCalls } from '../../domain/borrowers/session.ts';
 import { mountCall } from '../../platform/http/mount.ts';
-import { failureInfo, orderDetails, productJumpUrl, recordAppRating, recordEvent } from './service.ts';
+import { failureInfo, orderCollectionContact, orderDetails, productJumpUrl, recordAppRating, recordEvent } from './service.ts';
 
 const id = (value: string) => Number(value);
 const optionalId = (value: string | undefined) => (value === undefined ? undefined : Number(value));
@@ -13,6 +13,10 @@ export function registerOrderDetails(app: FastifyInstance, deps: AppDeps): void 
   const borrowers = borrowerCalls(deps);
   mountCall(app, borrowers, loanDetailsCall, ({ borrower, payload, currency }) =>
     orderDetails(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
+  );
+
+  mountCall(app, borrowers, loanCollectorCall, ({ borrower, payload }) =>
+    orderCollectionContact(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }),
   );
 
   mountCall(app, borrowers, googleScoreCall, async ({ borrower, payload }) => {

@@ -1,10 +1,19 @@
 /**
  * The rules of the order-details family: what the order screen (/allIt, /anFrom) and the joint-login
- * failure screen (/wherePlurality) are told, the recommendations they list, tracking, the app rating
- * and a recommended product's jump URL. Every figure comes from loan-terms through viewOrder.
+ * failure screen (/wherePlurality) are told, the recommendations they list, who handles an overdue
+ * order, tracking, the app rating and a recommended product's jump URL. Every figure comes from
+ * loan-terms through viewOrder.
  */
 import { payoutNotice } from '../../domain/payouts/payouts.ts';
-import { PAYMENT_PENDING_TEXT, REMINDERS_STOPPED_TEXT, type LoginFailureInfo, type OrderDetails, type RecommendedProduct, type TextRow } from '@cashloan/contract';
+import {
+  PAYMENT_PENDING_TEXT,
+  REMINDERS_STOPPED_TEXT,
+  type CollectionContact,
+  type LoginFailureInfo,
+  type OrderDetails,
+  type RecommendedProduct,
+  type TextRow,
+} from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound, refused } from '../../platform/http/api-error.ts';
@@ -16,6 +25,7 @@ import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import { findProduct, listActiveProductsOfBorrower, loadBorrowerOrder, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
 import type { Borrower, SessionBorrower } from '../../domain/borrowers/service.ts';
 import { orderHasPendingPayCode } from '../../domain/payments/pay-codes.ts';
+import { collectorOf } from '../../domain/collections/assignments.ts';
 import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendationRows, type RecommendationRow } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
@@ -212,6 +222,21 @@ export async function orderDetails(
     payoutText: payout.text,
     payoutProblemText: payout.problemText,
   };
+}
+
+/**
+ * Who handles the collection of the borrower's own order while it shows as overdue (issue 38; India's
+ * RBI directions have the borrower told the agency, the agent and a phone): the configured agency and
+ * phone, and the collector holding the order, or null while none does (the collections desk handles
+ * it). Null for an order not overdue; another borrower's order is "not found", as on loan-details.
+ * Its own call, so loan-details keeps its cost: the page asks only when it shows an overdue order.
+ */
+export async function orderCollectionContact(deps: Deps, borrower: Borrower, ids: { productId: number; orderId: number }): Promise<CollectionContact | null> {
+  const { db, config } = deps;
+  const order = await ownOrder(db, borrower, ids.productId, ids.orderId);
+  if (viewOrder(order, deps.clock.now()).shownStatus !== ORDER_STATUS.overdue) return null;
+  const collector = await collectorOf(db, order.id);
+  return { orderNo: order.orderNo, agency: config.COLLECTIONS_AGENCY, agentName: collector?.name ?? null, phone: config.COLLECTIONS_PHONE };
 }
 
 /** The icon of the failure page when no order of the borrower is named: the "not approved" one. */

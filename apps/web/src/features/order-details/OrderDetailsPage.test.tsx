@@ -164,3 +164,71 @@ describe('order details: back from another app (the borrower paid in GCash or a 
     expect(toast.showFailure).not.toHaveBeenCalled();
   });
 });
+
+describe('order details: who handles an overdue order (issue 38)', () => {
+  const COLLECTOR = '/h5api/v3/loan-details/collector';
+  const OVERDUE: OrderDetails = { ...ORDER, orderStatus: 180, noticeStatusText: 'Overdue' };
+  const CONTACT = { orderNo: 'PN2026011500041', agency: 'PesoNow Collections Desk', agentName: 'Ana Reyes', phone: '+63 2 8888 0150' };
+
+  it('shows the agency, the agent, the phone as a tel: link and the dispute link to complaint step two', async () => {
+    const requests = fakeServer({ [PATH]: [ok(OVERDUE)], [COLLECTOR]: [ok(CONTACT)] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const section = await screen.findByRole('region', { name: 'Handled by' });
+    expect(within(section).getByText('PesoNow Collections Desk')).toBeTruthy();
+    expect(within(section).getByText('Ana Reyes')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: '+63 2 8888 0150' }).getAttribute('href')).toBe('tel:+63288880150');
+    const dispute = within(section).getByRole('link', { name: 'I dispute this amount' });
+    expect(dispute.tagName).toBe('A');
+    const href = new URL(dispute.getAttribute('href')!, 'http://h5.test');
+    expect(href.pathname).toBe('/complainPageNext');
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({ problemType: '1', problemSonType: '17', orderNo: 'PN2026011500041', productId: '3', orderId: '7' });
+    // The session goes in every call's query; the order as loan-details names it.
+    const asked = requests.find((r) => r.path === COLLECTOR)!;
+    expect(asked.method).toBe('GET');
+    expect(asked.query.get('orderId')).toBe('7');
+    expect(asked.query.get('productId')).toBe('3');
+  });
+
+  it('names no agent while the desk handles the order', async () => {
+    fakeServer({ [PATH]: [ok(OVERDUE)], [COLLECTOR]: [ok({ ...CONTACT, agentName: null })] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const section = await screen.findByRole('region', { name: 'Handled by' });
+    expect(within(section).queryByText('Agent')).toBeNull();
+    expect(within(section).getByRole('link', { name: 'I dispute this amount' })).toBeTruthy();
+  });
+
+  it('renders what the server sends as text', async () => {
+    fakeServer({ [PATH]: [ok(OVERDUE)], [COLLECTOR]: [ok({ ...CONTACT, agentName: '<img src=x onerror=alert(1)>' })] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    const section = await screen.findByRole('region', { name: 'Handled by' });
+    expect(within(section).getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
+    expect(section.querySelector('img')).toBeNull();
+  });
+
+  it.each([
+    ['the server has nothing to show', ok(null)],
+    ['the call fails', { code: 500, message: 'Something went wrong on our side. Please try again.', data: null }],
+    ['the network fails', 'network'],
+  ])('shows the overdue order without the section when %s, with no toast', async (_, answer) => {
+    const requests = fakeServer({ [PATH]: [ok(OVERDUE)], [COLLECTOR]: [answer] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    await screen.findByRole('heading', { level: 2, name: 'Overdue' });
+    await waitFor(() => expect(requests.some((r) => r.path === COLLECTOR)).toBe(true));
+    await act(async () => undefined);
+    expect(screen.queryByRole('region', { name: 'Handled by' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'I dispute this amount' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Repayment' })).toBeTruthy();
+    expect(toast.showFailure).not.toHaveBeenCalled();
+  });
+
+  it.each([170, 174, 200])('a %i order neither asks nor shows who handles it', async (orderStatus) => {
+    const requests = fakeServer({ [PATH]: [ok({ ...ORDER, orderStatus, noticeStatusText: 'Not overdue' })], [COLLECTOR]: [ok(CONTACT)] });
+    renderPage(OrderDetailsPage, '/allIt?productId=3&orderId=7');
+    await screen.findByRole('heading', { level: 2, name: 'Not overdue' });
+    await act(async () => undefined);
+    expect(requests.map((r) => r.path)).toEqual([PATH]);
+    expect(screen.queryByRole('region', { name: 'Handled by' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'I dispute this amount' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '+63 2 8888 0150' })).toBeNull();
+  });
+});

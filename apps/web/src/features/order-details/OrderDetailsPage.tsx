@@ -1,9 +1,10 @@
 /**
  * /allIt and /anFrom (spec "Order details (loanDetailsV3)"): the order's status with its icon, the
  * product, the detail list, the status's action buttons, pull-to-refresh, and the popups (bank-card
- * binding, Kind tips, rating, rollover prompt). docs/order-details.md has the show rules.
+ * binding, Kind tips, rating, rollover prompt); for an overdue order, who handles it ("Handled by").
+ * docs/order-details.md has the show rules.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '../../shared/router/router.tsx';
 import { Button } from '../../shared/ui/Button.tsx';
 import { Loading } from '../../shared/ui/Loading.tsx';
@@ -13,7 +14,7 @@ import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { whenOpened } from '../../shared/ui/when-opened.tsx';
 import { callPhone, toHome, toProductDetail, toRate } from '../../shared/bridge/bridge.ts';
 import { pageParam, withCarriedParams } from '../../shared/params/page-params.ts';
-import { trackBorrowAgain, useOrderDetails } from './api.ts';
+import { trackBorrowAgain, useCollectionContact, useOrderDetails } from './api.ts';
 import { goTo } from './navigation.ts';
 import { checkJumpUrl } from '../../shared/navigation/jump-url.ts';
 import { BIND_BANK_PATH, CANCEL_LOAN_PATH, LOAN_DOCUMENTS_PATH, PAYMENT_HISTORY_PATH, ROLLOVER_PATH } from '../../shared/navigation/screen-paths.ts';
@@ -43,6 +44,8 @@ import styles from './OrderDetailsPage.module.css';
 // none before either), instead of with the page.
 const AlertDialog = whenOpened(() => import('../../shared/ui/AlertDialog.tsx').then((m) => m.AlertDialog));
 const AppRatingDialog = whenOpened(() => import('./components/AppRatingDialog.tsx').then((m) => m.AppRatingDialog));
+// "Handled by" (issue 38) shows only once its call answered in the browser: its code comes with it, not with the page.
+const HandledBy = lazy(() => import('./components/HandledBy.tsx').then((m) => ({ default: m.HandledBy })));
 
 export default function OrderDetailsPage() {
   usePageTitle(ORDER_DETAILS_TITLE);
@@ -121,6 +124,8 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
   const openRecommendation = (product: RecommendedProduct) => toProductDetail({ productId: String(product.productId) });
 
   const actions = actionsFor(details);
+  // Issue 38: asked in the browser once an overdue order is on screen; shown last, so nothing moves.
+  const collection = useCollectionContact(details);
   return (
     <>
       <PullToRefresh onRefresh={refresh}>
@@ -239,6 +244,12 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
               Call {details.telephone}
             </button>
           </p>
+        )}
+
+        {collection && (
+          <Suspense fallback={null}>
+            <HandledBy contact={collection} />
+          </Suspense>
         )}
       </PullToRefresh>
 

@@ -1,12 +1,21 @@
 /**
- * The order-details family's calls: the order (with pull-to-refresh), the app rating, Borrow Again
- * tracking, and the joint-login failure page's information, click tracking and product jump URL.
+ * The order-details family's calls: the order (with pull-to-refresh), who handles an overdue order,
+ * the app rating, Borrow Again tracking, and the joint-login failure page's information, click
+ * tracking and product jump URL.
  */
-import { useCallback, useState } from 'react';
-import { eventSaveRoute, goyaClickTrackRoute, goyaFailureInfoRoute, goyaProductJumpRoute, googleScoreRoute, loanDetailsRoute } from '@cashloan/contract/routes/order-details';
-import { GOOGLE_SCORE, TRACKING_MODULE } from '@cashloan/contract/routes/values';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  eventSaveRoute,
+  goyaClickTrackRoute,
+  goyaFailureInfoRoute,
+  goyaProductJumpRoute,
+  googleScoreRoute,
+  loanCollectorRoute,
+  loanDetailsRoute,
+} from '@cashloan/contract/routes/order-details';
+import { GOOGLE_SCORE, ORDER_STATUS, TRACKING_MODULE } from '@cashloan/contract/routes/values';
 import type { PayloadOf } from '@cashloan/contract/common';
-import type { OrderDetails } from '@cashloan/contract/order-details';
+import type { CollectionContact, OrderDetails } from '@cashloan/contract/order-details';
 import { ApiCallError, callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
 import { useRefreshOnReturn } from '../../shared/http/use-refresh-on-return.ts';
@@ -42,6 +51,31 @@ export function useOrderDetails() {
   }, [payloadKey, showFresh]);
   useRefreshOnReturn(loanDetailsRoute, payload, { state, retry, setData: showFresh });
   return { state, retry, refresh, refreshError };
+}
+
+/**
+ * loan-details/collector (issue 38): who handles the order, asked only while the order on screen is
+ * overdue, again with each fresh order (pull-to-refresh, back in the app). Asked in the browser only
+ * (an effect, not useApi): it is not part of the first screen the server renders, so the markup
+ * hydrates as rendered. Null while it loads, when the server has nothing to show, and when the call
+ * fails (silently: the page simply shows no "Handled by").
+ */
+export function useCollectionContact(details: OrderDetails): CollectionContact | null {
+  const overdue = details.orderStatus === ORDER_STATUS.overdue;
+  const payloadKey = JSON.stringify(usePageIds());
+  const [contact, setContact] = useState<{ request: string; data: CollectionContact | null } | null>(null);
+  useEffect(() => {
+    if (!overdue) return;
+    const controller = new AbortController();
+    callApi(loanCollectorRoute, JSON.parse(payloadKey) as PayloadOf<typeof loanCollectorRoute>, { onFailure: 'silent', signal: controller.signal }).then(
+      (answer) => setContact({ request: payloadKey, data: answer.data }),
+      () => {
+        if (!controller.signal.aborted) setContact({ request: payloadKey, data: null });
+      },
+    );
+    return () => controller.abort();
+  }, [overdue, payloadKey, details]);
+  return overdue && contact?.request === payloadKey ? contact.data : null;
 }
 
 /** google-score: always submits 5, whatever number of stars was chosen (spec section 9). */

@@ -147,6 +147,24 @@ describe('complaint step two', () => {
     expect(await screen.findByRole('dialog', { name: 'Complaint sent' })).toBeTruthy();
   });
 
+  it("files order details' \"I dispute this amount\" (issue 38): collection sub-type 17 on the order of the link", async () => {
+    const withDispute: ProblemInit = { ...INIT, problemSonType: [...INIT.problemSonType, { value: '17', title: 'I dispute this amount' }] };
+    const requests = fakeServer({ [PATHS.init]: [ok(withDispute)], [PATHS.save]: [ok({ problemId: 21 })] });
+    renderPage(ComplaintFormPage, '/complainPageNext?problemType=1&problemSonType=17&orderNo=PN-9&productId=3&orderId=7');
+    expect(await screen.findByText('Collection · I dispute this amount')).toBeTruthy();
+    expect(screen.getByText('PesoNow Cash · PN-9')).toBeTruthy();
+    await userEvent.type(description(), 'The late penalty is more than my contract says.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('dialog', { name: 'Complaint sent' });
+    expect(Object.fromEntries(requests.find((r) => r.path === PATHS.save)!.form)).toEqual({
+      problemType: '1',
+      problemSonType: '17',
+      orderNo: 'PN-9',
+      problemDetail: 'The late penalty is more than my contract says.',
+      problemImage: '',
+    });
+  });
+
   it('explains a choice that does not exist and links back to the start', async () => {
     fakeServer({ [PATHS.init]: [ok(INIT)] });
     renderPage(ComplaintFormPage, '/complainPageNext?problemType=1&problemSonType=&orderNo=PN-9');
