@@ -1,18 +1,49 @@
 /** The side menu's entries: each opens a screen whose calls the contract gives to some roles. */
-import { AuditOutlined, BankOutlined, BookOutlined, DashboardOutlined, ExceptionOutlined, FileTextOutlined, MessageOutlined, ReconciliationOutlined, SafetyCertificateOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BankOutlined,
+  BookOutlined,
+  DashboardOutlined,
+  ExceptionOutlined,
+  FileTextOutlined,
+  MessageOutlined,
+  PhoneOutlined,
+  ReconciliationOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  SnippetsOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { StaffCall, StaffRole } from '@cashloan/contract/staff/common';
 import { listStaffCall } from '@cashloan/contract/staff/accounts';
 import { listAuditCall } from '@cashloan/contract/staff/audit';
 import { reconciliationCall, trialBalanceCall } from '@cashloan/contract/staff/books';
 import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
+import { queueCall, templatesCall } from '@cashloan/contract/staff/collections';
 import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
 import { listPayoutsCall, listPostingsCall, searchOrdersCall } from '@cashloan/contract/staff/orders';
 import { listPaymentExceptionsCall } from '@cashloan/contract/staff/payment-exceptions';
 import { settingsCall } from '@cashloan/contract/staff/settings';
 import { mayCall } from '../shared/access.ts';
-import { ACCOUNTS_PATH, AUDIT_PATH, BOOKS_PATH, BORROWERS_PATH, COMPLAINTS_PATH, DASHBOARD_PATH, ORDERS_PATH, PAYMENT_EXCEPTIONS_PATH, PAYOUTS_PATH, POSTINGS_PATH, RECONCILIATION_PATH, SETTINGS_PATH } from '../shared/paths.ts';
+import {
+  ACCOUNTS_PATH,
+  AUDIT_PATH,
+  BOOKS_PATH,
+  BORROWERS_PATH,
+  COLLECTION_TEMPLATES_PATH,
+  COLLECTIONS_PATH,
+  COMPLAINTS_PATH,
+  DASHBOARD_PATH,
+  ORDERS_PATH,
+  PAYMENT_EXCEPTIONS_PATH,
+  PAYOUTS_PATH,
+  POSTINGS_PATH,
+  RECONCILIATION_PATH,
+  SETTINGS_PATH,
+} from '../shared/paths.ts';
 
 export interface MenuEntry {
   path: string;
@@ -32,6 +63,8 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: BOOKS_PATH, label: 'Books', icon: <BookOutlined />, call: trialBalanceCall },
   { path: RECONCILIATION_PATH, label: 'Reconciliation', icon: <ReconciliationOutlined />, call: reconciliationCall },
   { path: BORROWERS_PATH, label: 'Borrowers', icon: <UserOutlined />, call: searchBorrowersCall },
+  { path: COLLECTIONS_PATH, label: 'Collections', icon: <PhoneOutlined />, call: queueCall },
+  { path: COLLECTION_TEMPLATES_PATH, label: 'Collection templates', icon: <SnippetsOutlined />, call: templatesCall },
   { path: ACCOUNTS_PATH, label: 'Staff accounts', icon: <TeamOutlined />, call: listStaffCall },
   { path: AUDIT_PATH, label: 'Audit log', icon: <AuditOutlined />, call: listAuditCall },
   { path: SETTINGS_PATH, label: 'Settings', icon: <SettingOutlined />, call: settingsCall },

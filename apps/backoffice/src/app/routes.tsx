@@ -9,6 +9,7 @@ import { listStaffCall } from '@cashloan/contract/staff/accounts';
 import { listAuditCall } from '@cashloan/contract/staff/audit';
 import { getReportCall, reconciliationCall, trialBalanceCall } from '@cashloan/contract/staff/books';
 import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
+import { collectionOrderCall, queueCall, templatesCall } from '@cashloan/contract/staff/collections';
 import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
 import { listPayoutsCall, listPostingsCall, searchOrdersCall } from '@cashloan/contract/staff/orders';
@@ -20,6 +21,8 @@ import {
   BOOKS_PATH,
   BORROWERS_PATH,
   CHANGE_PASSWORD_PATH,
+  COLLECTION_TEMPLATES_PATH,
+  COLLECTIONS_PATH,
   COMPLAINTS_PATH,
   ORDERS_PATH,
   PAYMENT_EXCEPTIONS_PATH,
@@ -43,7 +46,8 @@ function screen<M>(load: () => Promise<M>, name: keyof M): ComponentType {
 const SignInPage = screen(() => import('../features/session/SignInPage.tsx'), 'SignInPage');
 const ChangePasswordPage = screen(() => import('../features/session/ChangePasswordPage.tsx'), 'ChangePasswordPage');
 const SecondFactorPage = screen(() => import('../features/session/SecondFactorPage.tsx'), 'SecondFactorPage');
-const DashboardPage = screen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage');
+// Typed with its props: the dashboard takes other features' cards.
+const DashboardPage = lazy(async () => ({ default: (await import('../features/dashboard/DashboardPage.tsx')).DashboardPage }));
 const ComplaintsPage = screen(() => import('../features/complaints/ComplaintsPage.tsx'), 'ComplaintsPage');
 const ComplaintPage = screen(() => import('../features/complaints/ComplaintPage.tsx'), 'ComplaintPage');
 const OrdersPage = screen(() => import('../features/orders/OrdersPage.tsx'), 'OrdersPage');
@@ -59,6 +63,11 @@ const BorrowerPage = screen(() => import('../features/borrowers/BorrowerPage.tsx
 const AccountsPage = screen(() => import('../features/accounts/AccountsPage.tsx'), 'AccountsPage');
 const AuditPage = screen(() => import('../features/audit/AuditPage.tsx'), 'AuditPage');
 const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'), 'SettingsPage');
+const QueuePage = screen(() => import('../features/collections/QueuePage.tsx'), 'QueuePage');
+const CollectionOrderPage = screen(() => import('../features/collections/CollectionOrderPage.tsx'), 'CollectionOrderPage');
+const TemplatesPage = screen(() => import('../features/collections/TemplatesPage.tsx'), 'TemplatesPage');
+/** The collections desk's card on the dashboard: a chunk of its own, shown only to the roles that may read the portfolio. */
+const PortfolioCard = screen(() => import('../features/collections/PortfolioCard.tsx'), 'PortfolioCard');
 
 const only = (call: Parameters<typeof Allowed>[0]['call'], page: ReactNode) => <Allowed call={call}>{page}</Allowed>;
 
@@ -81,7 +90,19 @@ export const staffRoutes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { index: true, element: only(dashboardCall, <DashboardPage />) },
+          {
+            index: true,
+            element: only(
+              dashboardCall,
+              <DashboardPage
+                cards={
+                  <Suspense fallback={null}>
+                    <PortfolioCard />
+                  </Suspense>
+                }
+              />,
+            ),
+          },
           { path: COMPLAINTS_PATH, element: only(listComplaintsCall, <ComplaintsPage />) },
           { path: `${COMPLAINTS_PATH}/:id`, element: only(listComplaintsCall, <ComplaintPage />) },
           { path: ORDERS_PATH, element: only(searchOrdersCall, <OrdersPage />) },
@@ -94,6 +115,9 @@ export const staffRoutes: RouteObject[] = [
           { path: `${RECONCILIATION_PATH}/reports/:id`, element: only(getReportCall, <ReportPage />) },
           { path: BORROWERS_PATH, element: only(searchBorrowersCall, <BorrowersPage />) },
           { path: `${BORROWERS_PATH}/:id`, element: only(searchBorrowersCall, <BorrowerPage />) },
+          { path: COLLECTIONS_PATH, element: only(queueCall, <QueuePage />) },
+          { path: `${COLLECTIONS_PATH}/orders/:id`, element: only(collectionOrderCall, <CollectionOrderPage />) },
+          { path: COLLECTION_TEMPLATES_PATH, element: only(templatesCall, <TemplatesPage />) },
           { path: ACCOUNTS_PATH, element: only(listStaffCall, <AccountsPage />) },
           { path: AUDIT_PATH, element: only(listAuditCall, <AuditPage />) },
           { path: SETTINGS_PATH, element: only(settingsCall, <SettingsPage />) },

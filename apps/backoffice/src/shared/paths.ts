@@ -12,11 +12,16 @@ export const RECONCILIATION_PATH = '/reconciliation';
 export const ACCOUNTS_PATH = '/accounts';
 export const AUDIT_PATH = '/audit';
 export const SETTINGS_PATH = '/settings';
+/** The collections desk's queue; an order's collections page is under it, so the menu lights Collections there. */
+export const COLLECTIONS_PATH = '/collections';
+/** A path of its own (not under /collections), so the menu lights Collection templates, not Collections. */
+export const COLLECTION_TEMPLATES_PATH = '/collection-templates';
 export const CHANGE_PASSWORD_PATH = '/account/password';
 export const SECOND_FACTOR_PATH = '/account/second-factor';
 
 export const complaintPath = (id: number) => `${COMPLAINTS_PATH}/${id}`;
 export const orderPath = (id: number) => `${ORDERS_PATH}/${id}`;
 export const borrowerPath = (id: number) => `${BORROWERS_PATH}/${id}`;
+export const collectionOrderPath = (id: number) => `${COLLECTIONS_PATH}/orders/${id}`;
 /** A provider's imported report, under the reconciliation (so the menu lights Reconciliation). */
 export const reportPath = (id: number) => `${RECONCILIATION_PATH}/reports/${id}`;

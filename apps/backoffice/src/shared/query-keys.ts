@@ -46,4 +46,13 @@ export const staffKeys = {
     list: (filters: object) => [...staffKeys.audit.all(), 'list', filters] as const,
   },
   settings: () => [...staffKeys.all, 'settings'] as const,
+  /** The collections desk: every write on an order's collections refreshes the queue, the order, the templates and the portfolio. */
+  collections: {
+    all: () => [...staffKeys.all, 'collections'] as const,
+    queue: (filters: object) => [...staffKeys.collections.all(), 'queue', filters] as const,
+    collectors: () => [...staffKeys.collections.all(), 'collectors'] as const,
+    order: (id: number) => [...staffKeys.collections.all(), 'order', id] as const,
+    templates: () => [...staffKeys.collections.all(), 'templates'] as const,
+    portfolio: (currency: string) => [...staffKeys.collections.all(), 'portfolio', currency] as const,
+  },
 };

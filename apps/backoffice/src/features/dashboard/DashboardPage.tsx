@@ -1,5 +1,9 @@
-/** The day's work at a glance: orders by status, complaints waiting and late, today's payments, postings awaiting a second approval, and for finance the books' reconciliation. */
+/**
+ * The day's work at a glance: orders by status, complaints waiting and late, today's payments, postings awaiting a second approval, and for finance the books' reconciliation.
+ * Other features' cards (the collections desk's Portfolio health) come in as `cards` from the route table: a feature does not import another.
+ */
 import { Card, Col, Row, Statistic, Table } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '@cashloan/contract/routes';
 import { STAFF_LIMITS } from '@cashloan/contract/staff/common';
@@ -13,7 +17,7 @@ import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { useDashboard } from './api.ts';
 import { BooksCard } from './BooksCard.tsx';
 
-export function DashboardPage() {
+export function DashboardPage({ cards }: { cards?: ReactNode }) {
   const dashboard = useDashboard();
   const { data: session } = useSession();
   const seesPostings = !!session && mayCall(listPostingsCall, session.staff.roles);
@@ -70,6 +74,7 @@ export function DashboardPage() {
           );
         }}
       </QueryState>
+      {cards}
     </>
   );
 }
