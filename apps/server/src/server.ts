@@ -148,7 +148,7 @@ function bannerLines(config: Config, db: Db, address: string, started: Pick<Star
     // Printed by this start only: the passwords are kept nowhere but as their hashes.
     lines.push('  Demo staff (dev only; the passwords are shown this once):');
     for (const s of demoStaff) {
-      lines.push(`    ${s.role.padEnd(8)} ${s.email.padEnd(18)} password ${s.password}${s.totpSecret ? `   TOTP secret ${s.totpSecret}` : ''}`);
+      lines.push(`    ${s.role.padEnd(16)} ${s.email.padEnd(19)} password ${s.password}${s.totpSecret ? `   TOTP secret ${s.totpSecret}` : ''}`);
     }
     lines.push('    (finance and admin: add the TOTP secret to an authenticator app, or GET /ops/staff/totp-code?email=… with the ops token)');
   } else if (config.SEED_DEMO && config.NODE_ENV !== 'production') {

@@ -1,5 +1,6 @@
 /**
- * Demo staff for `npm start` (dev only): an agent, two finance officers (one approves, the other releases) and an admin, made when the
+ * Demo staff for `npm start` (dev only): an agent, two finance officers (one approves, the other releases), an admin, a
+ * collections lead and a collector, made when the
  * database has no staff at all and never with NODE_ENV=production. Their passwords are drawn at
  * random and printed once by the start that makes them; finance and admin start with a TOTP secret,
  * printed with them (add it to an authenticator app, or ask /ops/staff/totp-code for the code).
@@ -16,6 +17,9 @@ export const DEMO_STAFF: ReadonlyArray<{ role: StaffRole; email: string; name: s
   // A second finance user: the one who did not approve an order releases its payout (maker-checker).
   { role: 'finance', email: 'finance2@demo.test', name: 'Fatima Lim (finance)' },
   { role: 'admin', email: 'admin@demo.test', name: 'Andrea Cruz (admin)' },
+  // The collections desk (docs/collections.md): the lead assigns the overdue queue, the collector works it.
+  { role: 'collections_lead', email: 'lead@demo.test', name: 'Liza Bautista (collections lead)' },
+  { role: 'collector', email: 'collector@demo.test', name: 'Carlo Mendoza' },
 ];
 
 export interface DemoStaffAccount {
