@@ -51,7 +51,7 @@ function OrderHeader({ data }: { data: CollectionOrder }) {
     <section aria-label="The order">
       <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" bordered>
         <Descriptions.Item label="Order no">
-          {order.orderNo} {order.disputed && <Tag color="red">Disputed</Tag>}
+          {order.orderNo} {order.disputed && <Tag>Disputed</Tag>}
         </Descriptions.Item>
         <Descriptions.Item label="Borrower">{order.borrowerName}</Descriptions.Item>
         <Descriptions.Item label="Phone">{order.phone}</Descriptions.Item>

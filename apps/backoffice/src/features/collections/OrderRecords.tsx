@@ -52,7 +52,7 @@ export function CollectionComplaints({ data }: { data: CollectionOrder }) {
                 'Answered'
               ) : (
                 <span>
-                  <Tag color="orange">Waiting for an answer</Tag>
+                  <Tag>Waiting for an answer</Tag>
                   <Typography.Text>This collector&apos;s contacts are stopped until it is answered.</Typography.Text>
                 </span>
               ),
@@ -73,7 +73,6 @@ export function ContactHistory({ data }: { data: CollectionOrder }) {
         caption={<TableCaption>Every contact made or refused</TableCaption>}
         pagination={false}
         dataSource={data.attempts}
-        scroll={{ x: 1100 }}
         locale={{ emptyText: <EmptyText>No contact yet.</EmptyText> }}
         columns={[
           { title: 'Time', dataIndex: 'at', render: at },
@@ -85,10 +84,10 @@ export function ContactHistory({ data }: { data: CollectionOrder }) {
             dataIndex: 'allowed',
             render: (allowed: boolean, row) =>
               allowed ? (
-                <Tag color="green">Allowed</Tag>
+                <Tag>Allowed</Tag>
               ) : (
                 <span>
-                  <Tag color="red">Refused</Tag>
+                  <Tag>Refused</Tag>
                   {[row.refusal, row.nextAllowedAt && `Next allowed: ${at(row.nextAllowedAt)}`].filter(Boolean).join('. ')}
                 </span>
               ),

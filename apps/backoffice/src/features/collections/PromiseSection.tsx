@@ -25,7 +25,6 @@ interface Values {
 const DAY = 'YYYY-MM-DD';
 /** The furthest day a promise may name, from today. */
 const PROMISE_DAYS_AHEAD = 30;
-const STATE_COLOURS: Record<PromiseRow['state'], string> = { open: 'blue', kept: 'green', broken: 'red' };
 // Pesos and rupees both have 100 minor units: the same rounding serves both.
 const toMinor = (major: unknown) => (typeof major === 'number' ? pesosToMinor(major) : undefined);
 
@@ -83,7 +82,7 @@ export function PromiseSection({ data }: { data: CollectionOrder }) {
           { title: 'Day', dataIndex: 'promisedOn' },
           { title: 'Amount', dataIndex: 'amountMinor', align: 'right', render: money },
           { title: 'Paid', dataIndex: 'paidMinor', align: 'right', render: money },
-          { title: 'State', dataIndex: 'state', render: (state: PromiseRow['state']) => <Tag color={STATE_COLOURS[state]}>{PROMISE_STATE_TITLES[state]}</Tag> },
+          { title: 'State', dataIndex: 'state', render: (state: PromiseRow['state']) => <Tag>{PROMISE_STATE_TITLES[state]}</Tag> },
           { title: 'By', dataIndex: 'createdBy' },
           { title: 'When', dataIndex: 'createdAt', render: (at: string) => formatMarketTime(at, order.market) },
         ]}

@@ -40,12 +40,11 @@ export function TemplatesPage() {
               caption={<TableCaption>Templates</TableCaption>}
               dataSource={data.templates}
               pagination={false}
-              scroll={{ x: 1000 }}
               locale={{ emptyText: <EmptyText>No template yet.</EmptyText> }}
               columns={[
                 { title: 'Name', dataIndex: 'name' },
                 { title: 'Market', dataIndex: 'market', render: (m: CollectionTemplate['market']) => MARKET_TITLES[m] },
-                { title: 'Active', dataIndex: 'active', render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
+                { title: 'Active', dataIndex: 'active', render: (active: boolean) => (active ? <Tag>Active</Tag> : <Tag>Inactive</Tag>) },
                 { title: 'Body', dataIndex: 'body', render: (body: string) => <span style={{ display: 'inline-block', minWidth: 280, whiteSpace: 'pre-wrap' }}>{body}</span> },
                 { title: 'Updated by', dataIndex: 'updatedBy' },
                 { title: 'Updated', dataIndex: 'updatedAt', render: formatDateTime },
