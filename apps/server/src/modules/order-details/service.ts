@@ -25,7 +25,7 @@ import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
 import { findProduct, listActiveProductsOfBorrower, loadBorrowerOrder, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
 import type { Borrower, SessionBorrower } from '../../domain/borrowers/service.ts';
 import { orderHasPendingPayCode } from '../../domain/payments/pay-codes.ts';
-import { collectorOf } from '../../domain/collections/assignments.ts';
+import { collectorOf } from '../../domain/collections/collections.ts';
 import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendationRows, type RecommendationRow } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;

@@ -271,6 +271,28 @@ describe("India: the agent's notice first, and 08:00-19:00 Kolkata", () => {
   });
 });
 
+describe('only approved templates reach a borrower', () => {
+  it("refuses a retired template, another market's, and any text that is not a template", async () => {
+    const admin = await signedInStaff(h.t, ['admin']);
+    const { order, phone } = await overdueOrder(3);
+    await assign([order.id]);
+    const { templates } = data(await collector.call('GET', '/collections/templates')) as { templates: Array<{ id: number; name: string; market: string; body: string }> };
+    const ph = templates.find((t) => t.market === 'PH')!;
+    const india = templates.find((t) => t.market === 'IN')!;
+    data(await admin.call('POST', '/collections/templates', { id: ph.id, name: ph.name, market: 'PH', body: ph.body, active: false }));
+    for (const templateId of [ph.id, india.id]) {
+      const res = await collector.call('POST', `/collections/orders/${order.id}/messages`, { templateId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`templateId: ${templateId} is not an active template of the PH market`);
+    }
+    // A message is a template id: free text has no field to go in.
+    const free = await collector.call('POST', `/collections/orders/${order.id}/messages`, { text: 'Pay now.' });
+    expect(free.statusCode).toBe(400);
+    expect(await h.outbox(phone)).toEqual([]);
+    expect(await attemptsOf(h.t.db, order.borrowerId)).toEqual([]);
+  });
+});
+
 describe('templates', () => {
   it('an admin saves templates; a threat, an insult, shaming or an unknown placeholder is refused and named; collectors only read them', async () => {
     const admin = await signedInStaff(h.t, ['admin']);
