@@ -193,15 +193,22 @@ async function holderCheck(db: Queryable, view: OverdueOrder, staffId: number): 
   if (held.staffId !== staffId) throw forbiddenError(`Order ${view.order.orderNo} is held by ${held.staffName}: only the collector holding an order contacts its borrower.`);
 }
 
-/** What the guard would answer the order's collector now, for a call and for an SMS (nothing recorded). */
-export async function nextContacts(db: Queryable, deps: CollectionsDeps, view: OverdueOrder, now: Date): Promise<{ call: ContactDecision; sms: ContactDecision } | null> {
+/** What the guard would answer the order's collector now, for a call (and, unless only calls are asked, an SMS); nothing recorded. */
+export async function nextContacts(
+  db: Queryable,
+  deps: CollectionsDeps,
+  view: OverdueOrder,
+  now: Date,
+  only?: 'call',
+): Promise<{ call: ContactDecision; sms: ContactDecision | null } | null> {
   const held = (await assignmentsOf(db, [view.order.id])).get(view.order.id);
   if (!held) return null;
   const base = { view, staffId: held.staffId, party: 'borrower' as const, at: now };
-  const call = await previewContact(db, await askOf(db, deps, { ...base, channel: 'call' }));
+  const callAsk = await askOf(db, deps, { ...base, channel: 'call' });
+  const call = await previewContact(db, callAsk);
+  if (only === 'call') return { call, sms: null };
   // A message is always one of the lender's templates, filled with both labels the rules ask for.
-  const message = { templateId: 0, text: '', saysDisputed: true, namesGrievanceOfficer: true };
-  const sms = await previewContact(db, await askOf(db, deps, { ...base, channel: 'sms', message }));
+  const sms = await previewContact(db, { ...callAsk, channel: 'sms', approvedTemplate: true, saysDisputed: true, namesGrievanceOfficer: true });
   return { call, sms };
 }
 

@@ -50,7 +50,7 @@ async function queueRows(db: Queryable, deps: CollectionsDeps, views: OverdueOrd
   const rows: QueueRow[] = [];
   for (const v of views) {
     const holder = held.get(v.order.id);
-    const next = holder ? await nextContacts(db, deps, v, now) : null;
+    const next = holder ? await nextContacts(db, deps, v, now, 'call') : null;
     const contact = last.get(v.order.id);
     rows.push({
       orderId: v.order.id,
