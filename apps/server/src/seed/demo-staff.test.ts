@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECOND_FACTOR_ROLES } from '@cashloan/contract';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { staffCall, sessionCookieOf } from '../test-support/staff.ts';
 import { totpCodeAt } from '../staff/session/second-factor.ts';
@@ -16,9 +17,9 @@ describe('demo staff', () => {
     expect((await t.db.query('SELECT 1 FROM staff_accounts')).rows).toEqual([]);
   });
 
-  it('are an agent, two finance users (one approves, the other releases) and an admin who sign in with the printed password (and code), and are made once only', async () => {
+  it('are an agent, two finance users (one approves, the other releases), an admin, a collections lead and a collector who sign in with the printed password (and code), and are made once only', async () => {
     const made = (await seedDemoStaff(t, { NODE_ENV: 'development' }, t.clock.now()))!;
-    expect(made.map((s) => [s.role, s.email, s.totpSecret !== null])).toEqual(DEMO_STAFF.map((d) => [d.role, d.email, d.role !== 'agent']));
+    expect(made.map((s) => [s.role, s.email, s.totpSecret !== null])).toEqual(DEMO_STAFF.map((d) => [d.role, d.email, SECOND_FACTOR_ROLES.includes(d.role)]));
     expect(made.filter((s) => s.role === 'finance')).toHaveLength(2);
     for (const s of made) {
       const res = await staffCall(t, {}, 'POST', '/sign-in', { email: s.email, password: s.password });
