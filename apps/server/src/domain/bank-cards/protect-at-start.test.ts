@@ -14,7 +14,7 @@ import { findNumbersInDatabase, findNumbersInFiles } from '../../test-support/nu
 import { openDb, type Db } from '../../platform/db/client.ts';
 import { migrate } from '../../platform/db/migrate.ts';
 import { seedCatalog } from '../../seed/demo.ts';
-import { createBorrowerWithSession } from '../borrowers/service.ts';
+import { borrowerOnOldSchema } from '../../test-support/old-schema.ts';
 import { CardDataError, createCardData, type CardData, type CardDataKey } from '../../providers/card-data/card-data.ts';
 import { clearNumberColumnExists } from './store.ts';
 import { payoutAccountNumber } from './payout-account.ts';
@@ -43,7 +43,7 @@ interface OldDatabase {
 async function oldDatabase(db: Db): Promise<OldDatabase> {
   await migrate(db, { before: '016' });
   const [productId] = await db.transaction((tx) => seedCatalog(tx));
-  const { borrowerId, session } = await createBorrowerWithSession(db, { mobilePhone: '9175550001' }, NOW, 3650);
+  const { borrowerId, session } = await borrowerOnOldSchema(db, '9175550001', NOW, 3650);
   const ids: number[] = [];
   const insert = async (row: { cardNo: string; masked: string; boundVia: string | null; fields?: Record<string, string>; cardType?: number; channel?: string; bank?: [string, string]; replaced?: boolean }) => {
     const [bankName, bankCode] = row.bank ?? ['BDO Unibank', 'BDO'];

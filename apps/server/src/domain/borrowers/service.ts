@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { SessionParams } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { createSession } from './session.ts';
+import { recordSignUpConsents } from './consents.ts';
 import { DEFAULT_MERCHANT, insertBorrower, type NewBorrower } from './store.ts';
 
 export {
@@ -24,7 +25,6 @@ export {
   reminderContacts,
   remindersStoppedAt,
   searchBorrowers,
-  setRemindersStopped,
   type BorrowerRecord,
   type NewBorrower,
 } from './store.ts';
@@ -40,6 +40,8 @@ export async function createBorrowerWithSession(
   const merchantNumber = input.merchantNumber ?? DEFAULT_MERCHANT;
   const userId = input.userId ?? newUserId();
   const borrowerId = await insertBorrower(db, { userId, merchantNumber, mobilePhone: input.mobilePhone, name: input.name ?? '', isRepeat: input.isRepeat ?? false, now });
+  // Signing up grants loan servicing and payment reminders (the sign-up shows their texts); marketing only when ticked.
+  await recordSignUpConsents(db, borrowerId, now, { marketing: input.marketingConsent === true });
   const deviceId = input.deviceId ?? 'demo-device';
   const sessionId = await createSession(db, borrowerId, deviceId, now, ttlDays);
   return { borrowerId, session: { deviceId, userId, sessionId, merchantNumber, mobilePhone: input.mobilePhone } };

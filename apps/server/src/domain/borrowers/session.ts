@@ -44,8 +44,11 @@ export async function borrowerForSession(db: Queryable, params: Partial<SessionP
     reminders_stopped_at: Date | null;
     expires_at: Date;
   }>(
-    `SELECT b.id, b.user_id, b.merchant_number, b.mobile_phone, b.name, b.is_repeat, b.reminders_stopped_at, s.expires_at
+    // The reminders' state is the consent ledger's (consents), in the session's one statement.
+    `SELECT b.id, b.user_id, b.merchant_number, b.mobile_phone, b.name, b.is_repeat, s.expires_at,
+            CASE WHEN c.granted = false THEN c.at END AS reminders_stopped_at
        FROM sessions s JOIN borrowers b ON b.id = s.borrower_id
+       LEFT JOIN consents c ON c.borrower_id = b.id AND c.purpose = 'payment_reminders'
       WHERE s.id = $1`,
     [sessionId],
   );

@@ -10,6 +10,8 @@ export interface NewBorrower {
   name?: string | undefined;
   isRepeat?: boolean | undefined;
   deviceId?: string | undefined;
+  /** The sign-up's own tick for offers and news (unticked unless the borrower ticked it). */
+  marketingConsent?: boolean | undefined;
 }
 
 export const DEFAULT_MERCHANT = 'M0001';
@@ -144,29 +146,19 @@ export async function hasBorrowers(db: Queryable): Promise<boolean> {
   return (await db.query('SELECT 1 FROM borrowers LIMIT 1')).rows.length > 0;
 }
 
-/**
- * STOP / START of SMS payment reminders for every borrower holding this phone (at any merchant): a
- * moment stops them (the first STOP's moment is kept), null starts them again. Answers the ids changed.
- */
-export async function setRemindersStopped(db: Queryable, phone: string, at: Date | null): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    'UPDATE borrowers SET reminders_stopped_at = CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE coalesce(reminders_stopped_at, $2) END WHERE mobile_phone = $1 RETURNING id',
-    [phone, at],
-  );
-  return rows.map((r) => Number(r.id));
-}
-
-/** When the borrower stopped SMS payment reminders; null when they get them. */
+/** When the borrower withdrew SMS payment reminders in the consent ledger; null when they get them. */
 export async function remindersStoppedAt(db: Queryable, borrowerId: number): Promise<Date | null> {
-  const { rows } = await db.query<{ reminders_stopped_at: Date | null }>('SELECT reminders_stopped_at FROM borrowers WHERE id = $1', [borrowerId]);
-  return rows[0]?.reminders_stopped_at ?? null;
+  const { rows } = await db.query<{ at: Date }>(`SELECT at FROM consents WHERE borrower_id = $1 AND purpose = 'payment_reminders' AND NOT granted`, [borrowerId]);
+  return rows[0]?.at ?? null;
 }
 
 /** Where a reminder goes: each borrower's phone, and whether they stopped reminders (by borrower id). */
 export async function reminderContacts(db: Queryable, ids: readonly number[]): Promise<Map<number, { mobilePhone: string; stopped: boolean }>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.query<{ id: number; mobile_phone: string; stopped: boolean }>(
-    'SELECT id, mobile_phone, reminders_stopped_at IS NOT NULL AS stopped FROM borrowers WHERE id = ANY($1::bigint[])',
+    `SELECT b.id, b.mobile_phone, coalesce(NOT c.granted, true) AS stopped
+       FROM borrowers b LEFT JOIN consents c ON c.borrower_id = b.id AND c.purpose = 'payment_reminders'
+      WHERE b.id = ANY($1::bigint[])`,
     [ids],
   );
   return new Map(rows.map((r) => [Number(r.id), { mobilePhone: r.mobile_phone, stopped: r.stopped }]));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../platform/db/client.ts';
 import { migrate } from '../../platform/db/migrate.ts';
-import { createBorrowerWithSession } from '../borrowers/service.ts';
+import { borrowerOnOldSchema } from '../../test-support/old-schema.ts';
 import { createOrder, findProduct } from './service.ts';
 import { seedProducts } from './seed.ts';
 
@@ -14,7 +14,7 @@ describe('migration 027', () => {
       const now = new Date('2026-11-20T02:00:00Z');
       const [cashId] = await seedProducts(db);
       const cash = (await findProduct(db, cashId!))!;
-      const { borrowerId } = await createBorrowerWithSession(db, { mobilePhone: '9170000998' }, now, 30);
+      const { borrowerId } = await borrowerOnOldSchema(db, '9170000998', now, 30);
       const order = async (extra: number, rollovers: number) => {
         const { id } = await createOrder(db, { borrower: { id: borrowerId, isRepeat: false }, product: cash, status: 180, dueInDays: -5 }, now);
         await db.query('UPDATE orders SET extra_charges_minor = $2, rollover_count = $3 WHERE id = $1', [id, extra, rollovers]);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../../platform/db/client.ts';
 import { migrate } from '../../platform/db/migrate.ts';
-import { createBorrowerWithSession } from '../borrowers/service.ts';
+import { borrowerOnOldSchema } from '../../test-support/old-schema.ts';
 import { createOrder, findProduct } from '../orders/service.ts';
 import { seedProducts } from '../orders/seed.ts';
 import { seedPaymentChannels } from './seed.ts';
@@ -22,7 +22,7 @@ describe('migration 031', () => {
       const [cashId] = await seedProducts(db);
       await seedPaymentChannels(db);
       const cash = (await findProduct(db, cashId!))!;
-      const { borrowerId } = await createBorrowerWithSession(db, { mobilePhone: '9170000997' }, now, 30);
+      const { borrowerId } = await borrowerOnOldSchema(db, '9170000997', now, 30);
       const order = await createOrder(db, { borrower: { id: borrowerId, isRepeat: false }, product: cash, status: 200 }, now);
       const owed = order.paidMinor;
       // As the code before 031 wrote it: a second code paid after settlement went whole into paid_minor.

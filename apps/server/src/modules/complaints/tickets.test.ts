@@ -5,7 +5,7 @@ import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../te
 import { loadConfig } from '../../config.ts';
 import { openDb } from '../../platform/db/client.ts';
 import { migrate } from '../../platform/db/migrate.ts';
-import { createBorrowerWithSession } from '../../domain/borrowers/service.ts';
+import { borrowerOnOldSchema } from '../../test-support/old-schema.ts';
 import { takeTicketNo } from './tickets.ts';
 import { complaintForStaff, waitingComplaintCounts, lenderHolidays } from './agent-service.ts';
 
@@ -164,7 +164,7 @@ describe('migration 025', () => {
     const db = await openDb({});
     try {
       await migrate(db, { before: '025' });
-      const { borrowerId } = await createBorrowerWithSession(db, { mobilePhone: '9170000999' }, new Date('2026-11-20T00:00:00Z'), 30);
+      const { borrowerId } = await borrowerOnOldSchema(db, '9170000999', new Date('2026-11-20T00:00:00Z'), 30);
       const filed = [
         '2026-11-24T15:59:00Z', // 23:59 on 24 Nov in Manila
         '2026-11-24T03:00:00Z',

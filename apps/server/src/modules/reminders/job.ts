@@ -26,7 +26,8 @@ import { dayToIsoDate, isoDateToDay, lenderDate, lenderDay, lenderDayStartsAt } 
 import { nextContactHour, withinContactHours } from '../../loan-terms/contact-guard.ts';
 import { isRepaying } from '../../loan-terms/status.ts';
 import { listOpenInstalmentsDueBefore, loadOrder, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
-import { reminderContacts, remindersStoppedAt } from '../../domain/borrowers/service.ts';
+import { reminderContacts } from '../../domain/borrowers/service.ts';
+import { hasConsent } from '../../domain/borrowers/consents.ts';
 import { FIRST_REMINDER_DAYS_BEFORE, latestSendableKind, type ReminderKind } from './schedule.ts';
 import { claimReminder, markDropped, markSent, reminderKey, reminderKeysOf, takeStaleClaims, type ReminderRow } from './store.ts';
 import { grievanceLine, reminderText } from './text.ts';
@@ -94,7 +95,8 @@ function isDue(order: OrderRow | null, key: ReminderKey, now: Date): order is Or
 async function lockIfDue(tx: Queryable, key: ReminderKey, now: Date): Promise<OrderRow | null> {
   const order = await loadOrder(tx, key.orderId, { forUpdate: true });
   if (!isDue(order, key, now)) return null;
-  if ((await remindersStoppedAt(tx, order.borrowerId)) !== null) return null;
+  // The consent ledger decides: a withdrawn (or never granted) purpose stops at once.
+  if (!(await hasConsent(tx, order.borrowerId, 'payment_reminders'))) return null;
   return order;
 }
 

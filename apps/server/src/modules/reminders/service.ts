@@ -1,11 +1,11 @@
 /**
- * The borrower's answer to the reminders: an inbound SMS of STOP (case-insensitive, trimmed) stops
- * SMS payment reminders for every borrower holding that phone, START brings them back; anything else
- * is not a command and changes nothing. Today POST /ops/sms-inbound stands in for the SMS gateway's
+ * The borrower's answer to the reminders: an inbound SMS of STOP (case-insensitive, trimmed) withdraws
+ * the consent to SMS payment reminders in the consent ledger (channel 'sms') for every borrower holding
+ * that phone, START grants it again; anything else is not a command and changes nothing. Today POST /ops/sms-inbound stands in for the SMS gateway's
  * inbound callback; a real one calls the same function.
  */
 import type { AppDeps } from '../../deps.ts';
-import { setRemindersStopped } from '../../domain/borrowers/service.ts';
+import { replyToReminders } from '../../domain/borrowers/consents.ts';
 
 export type InboundCommand = 'STOP' | 'START';
 
@@ -32,7 +32,7 @@ export function inboundCommand(text: string): InboundCommand | null {
 export async function receiveInboundSms(deps: Pick<AppDeps, 'db' | 'clock'>, sms: { phone: string; text: string }): Promise<InboundAnswer> {
   const command = inboundCommand(sms.text);
   if (!command) return { command, borrowerIds: [], message: INBOUND_MESSAGES.notACommand };
-  const borrowerIds = await setRemindersStopped(deps.db, sms.phone, command === 'STOP' ? deps.clock.now() : null);
+  const borrowerIds = await deps.db.transaction((tx) => replyToReminders(tx, sms.phone, command === 'START', deps.clock.now()));
   if (borrowerIds.length === 0) return { command, borrowerIds, message: INBOUND_MESSAGES.unknownPhone };
   return { command, borrowerIds, message: command === 'STOP' ? INBOUND_MESSAGES.stopped : INBOUND_MESSAGES.started };
 }

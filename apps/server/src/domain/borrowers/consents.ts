@@ -1,0 +1,52 @@
+/**
+ * The consent ledger's door (issue 39, docs/privacy.md): per borrower and purpose, each grant and
+ * withdrawal with its time, channel and the text shown (its version), and the state now. Every sender
+ * asks here first (`hasConsent`, `borrowersConsenting`): a withdrawn purpose stops at once. Whether a
+ * withdrawal is allowed (loan servicing while a loan is open) is loan-terms/data-rights.ts's rule, asked
+ * by the caller that knows the borrower's loans.
+ */
+import { CONSENT_PURPOSES, CONSENT_TEXTS, type ConsentPurpose } from '@cashloan/contract';
+import type { Queryable } from '../../platform/db/client.ts';
+import { borrowerIdsWithPhone } from './store.ts';
+import { consentStates, insertConsentEvent, type ConsentChannel } from './consent-store.ts';
+
+export { borrowersConsenting, consentEventsOf, consentStates, type ConsentChannel, type ConsentEventRow } from './consent-store.ts';
+
+/**
+ * Records a grant or a withdrawal with the text shown now; nothing when the purpose is in that state
+ * already (the first moment is kept). A withdrawal of a purpose never granted is recorded too: the
+ * ledger shows the borrower's choice. Answers whether the state changed.
+ */
+export async function recordConsent(
+  tx: Queryable,
+  c: { borrowerId: number; purpose: ConsentPurpose; granted: boolean; channel: ConsentChannel; at: Date },
+): Promise<boolean> {
+  const now = (await consentStates(tx, c.borrowerId, { forUpdate: true })).get(c.purpose);
+  if (now && now.granted === c.granted) return false;
+  const text = CONSENT_TEXTS[c.purpose];
+  await insertConsentEvent(tx, { borrowerId: c.borrowerId, purpose: c.purpose, granted: c.granted, channel: c.channel, textVersion: text.version, textShown: text.text, at: c.at });
+  return true;
+}
+
+/** Whether the borrower has granted this purpose and not withdrawn it. */
+export async function hasConsent(db: Queryable, borrowerId: number, purpose: ConsentPurpose): Promise<boolean> {
+  return (await consentStates(db, borrowerId)).get(purpose)?.granted === true;
+}
+
+/** What a new borrower grants by signing up: loan servicing and payment reminders; marketing only when ticked. */
+export async function recordSignUpConsents(tx: Queryable, borrowerId: number, at: Date, options: { marketing?: boolean } = {}): Promise<void> {
+  for (const purpose of CONSENT_PURPOSES) {
+    const granted = purpose === 'loan_servicing' || purpose === 'payment_reminders' || (purpose === 'marketing' && options.marketing === true);
+    if (granted) await recordConsent(tx, { borrowerId, purpose, granted, channel: 'sign-up', at });
+  }
+}
+
+/**
+ * The borrower's SMS reply STOP (withdraw) or START (grant again) of payment reminders, for every
+ * borrower holding the phone. Answers the borrowers holding it.
+ */
+export async function replyToReminders(tx: Queryable, phone: string, granted: boolean, at: Date): Promise<number[]> {
+  const ids = await borrowerIdsWithPhone(tx, phone);
+  for (const borrowerId of ids) await recordConsent(tx, { borrowerId, purpose: 'payment_reminders', granted, channel: 'sms', at });
+  return ids;
+}
