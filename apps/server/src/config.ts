@@ -234,6 +234,8 @@ const envSchema = z.object({
   /** The agency and phone a borrower is told handle an overdue loan (India: sent by SMS before an agent's first contact). */
   COLLECTIONS_AGENCY: z.string().min(1).default('PesoNow Collections Desk'),
   COLLECTIONS_PHONE: z.string().min(1).default('+63 2 8888 0150'),
+  /** The credit bureau the lender reports to, named on "My data" (docs/privacy.md). */
+  CREDIT_BUREAU_NAME: z.string().min(1).default('The credit bureau (Credit Information Corporation)'),
   /** The app's deep-link base; its scheme is the one jump URL scheme the H5 hands to the bridge. */
   SCHEME_URL: z
     .string()

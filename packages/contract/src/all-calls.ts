@@ -32,6 +32,7 @@ import { siteConfigCall } from './calls/site.ts';
 import { eventSaveCall } from './calls/order-details.ts';
 import { documentsCall, paymentHistoryCall, receiptCall, recordPdfCall } from './calls/records.ts';
 import { cancelPayCodeCall, coolingOffCall } from './calls/cancel-loan.ts';
+import { consentCall, dataRequestCall, myDataCall, myDataExportCall, myDataPdfCall } from './calls/my-data.ts';
 
 export const ALL_CALLS = {
   // bind card
@@ -89,6 +90,12 @@ export const ALL_CALLS = {
   // cancelling a loan in its cooling-off period (not in the spec's section 7, issue 23)
   coolingOffCall,
   cancelPayCodeCall,
+  // the borrower's data rights (not in the spec's section 7, issue 39)
+  myDataCall,
+  consentCall,
+  myDataExportCall,
+  myDataPdfCall,
+  dataRequestCall,
   // goya
   goyaLoanConfirmCall,
   goyaAgreementsCall,

@@ -69,6 +69,12 @@ const ADDED_CALLS: Array<[method: 'GET' | 'POST', path: string]> = [
   ['POST', '/v3/cancel-loan/cooling-off'],
   ['POST', '/v3/cancel-loan/pay-code'],
   ['GET', '/v3/loan-details/collector'],
+  // the borrower's data rights (issue 39)
+  ['POST', '/v3/my-data'],
+  ['POST', '/v3/my-data/consent'],
+  ['POST', '/v3/my-data/export'],
+  ['GET', '/v3/my-data/pdf'],
+  ['POST', '/v3/my-data/requests'],
 ];
 
 const key = (method: string, path: string) => `${method} ${path}`;
@@ -121,10 +127,10 @@ describe('route table', () => {
     }
   });
 
-  it('answers an envelope everywhere except the captcha image and the records PDF', () => {
+  it('answers an envelope everywhere except the captcha image and the PDFs (records, my data)', () => {
     const images = calls.filter(([, c]) => c.route.responds === 'image').map(([name]) => name);
     expect(images).toEqual(['getCaptchaCall']);
-    expect(calls.filter(([, c]) => c.route.responds === 'pdf').map(([name]) => name)).toEqual(['recordPdfCall']);
+    expect(calls.filter(([, c]) => c.route.responds === 'pdf').map(([name]) => name)).toEqual(['recordPdfCall', 'myDataPdfCall']);
   });
 
   it('fixes the spec section 9 values', () => {

@@ -238,6 +238,7 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
       invite_code: '',
       user_from: 'fb-ads',
       id: '2',
+      marketingConsent: '0',
       app_from: 'h5',
       utm_tag: 'nov',
     },
@@ -358,6 +359,57 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
     },
   },
   recordPdfCall: { payload: { orderId: '41', document: 'receipt', paymentId: '87' }, answer: PDF_SIGNATURE },
+  myDataCall: {
+    payload: {},
+    answer: {
+      consents: [
+        {
+          purpose: 'loan_servicing',
+          title: 'Loan servicing',
+          text: 'We use your name, phone, bound account and loan records to give you the loan, take your payments, answer your complaints and keep the records the law requires. This is needed for your loan contract.',
+          version: 'v1',
+          granted: true,
+          changedAt: '2026-01-12 09:30:00',
+          canWithdraw: false,
+          lockedReason: 'Loan servicing cannot be withdrawn while you have a loan open: we need it to service that loan. You can withdraw it once your loans are settled.',
+        },
+        {
+          purpose: 'payment_reminders',
+          title: 'Payment reminders by SMS',
+          text: 'We send SMS reminders before and after a due date to the phone on your account. You can stop them here or by replying STOP.',
+          version: 'v1',
+          granted: false,
+          changedAt: '2026-01-20 18:02:11',
+          canWithdraw: true,
+          lockedReason: '',
+        },
+      ],
+      recipients: [{ name: 'SMS gateway', what: 'Your phone number and the text of each message', why: 'To send you reminders, codes and answers' }],
+      requests: [
+        { refNo: 'DR-20260121-0001', kind: 'correction', field: 'name', state: 'open', stateTitle: 'Waiting for our answer', createdAt: '2026-01-21 10:00:00', answerBy: '2026-02-20', reason: '', doneAt: '' },
+      ],
+      retention: { law: 'Anti-Money Laundering Act (RA 9160, as amended): 5 years after the account closes', what: 'Your loan and payment records', keptUntil: '' },
+    },
+  },
+  consentCall: {
+    payload: { purpose: 'marketing', granted: '1' },
+    answer: {
+      purpose: 'marketing',
+      title: 'Offers and news',
+      text: 'We send you offers of new loans and news about our service by SMS. We never share your details with other companies for their marketing.',
+      version: 'v1',
+      granted: true,
+      changedAt: '2026-01-21 10:05:00',
+      canWithdraw: true,
+      lockedReason: '',
+    },
+  },
+  myDataExportCall: { payload: {}, answer: { fileName: 'my-data-2026-01-21.json', content: '{"profile":{"name":"Ana Reyes"}}' } },
+  myDataPdfCall: { payload: {}, answer: PDF_SIGNATURE },
+  dataRequestCall: {
+    payload: { kind: 'erasure' },
+    answer: { refNo: 'DR-20260121-0002', kind: 'erasure', field: '', state: 'open', stateTitle: 'Waiting for our answer', createdAt: '2026-01-21 10:06:00', answerBy: '2026-02-20', reason: '', doneAt: '' },
+  },
   coolingOffCall: {
     payload: { orderId: '41' },
     answer: {

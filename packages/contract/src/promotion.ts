@@ -3,7 +3,7 @@
  * session. Success code 0; failures 11 (already registered), 101 (get-sms) and -1 (register) for a wrong captcha.
  */
 import { z } from 'zod';
-import { emptyAnswer, idField, optionalIdField, optionalTextField, tokenField } from './schema.ts';
+import { emptyAnswer, flagField, idField, optionalIdField, optionalTextField, tokenField } from './schema.ts';
 import { LANDING_PAGES, PHONE_RULE_NAMES, phoneMatchesRule, type PhoneRuleName } from './routes/landing.ts';
 import { CAPTCHA_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from './routes/values.ts';
 
@@ -120,6 +120,11 @@ export const register = {
     invite_code: optionalTextField('invite_code', 32),
     /** The landing template id. */
     id: optionalIdField('id'),
+    /**
+     * Chosen here (issue 39): the visitor ticked "Send me offers and news by SMS" (unticked by
+     * default), recorded in the consent ledger as the marketing purpose; absent is '0'.
+     */
+    marketingConsent: flagField('marketingConsent').optional().describe('the unticked box "Send me offers and news by SMS" (chosen here, issue 39); absent is 0'),
     ...attribution,
   }),
   /** Not shown in the spec: we answer the new borrower's userId. */

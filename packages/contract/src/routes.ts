@@ -33,3 +33,4 @@ export * from './routes/loan-confirmation.ts';
 export * from './routes/site.ts';
 export * from './routes/records.ts';
 export * from './routes/cancel-loan.ts';
+export * from './routes/my-data.ts';

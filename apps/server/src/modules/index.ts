@@ -14,6 +14,11 @@ import { registerLoanConfirmation } from './loan-confirmation/routes.ts';
 import { registerBindBank } from './bind-bank/routes.ts';
 import { registerRecords } from './records/routes.ts';
 import { registerCancelLoan } from './cancel-loan/routes.ts';
+import { registerMyData } from './my-data/routes.ts';
+import { complaintsPersonalData } from './complaints/personal-data.ts';
+import { uploadOwnedBy } from './complaints/owned-uploads.ts';
+import { remindersPersonalData } from './reminders/personal-data.ts';
+import { promotionPersonalData } from './promotion/personal-data.ts';
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerCustomerService(app, deps);
@@ -29,4 +34,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerBindBank(app, deps);
   registerRecords(app, deps);
   registerCancelLoan(app, deps);
+  // "My data" collects every family's part of what the lender holds about a borrower (a module never imports another).
+  registerMyData(app, deps, { sections: [complaintsPersonalData, remindersPersonalData, promotionPersonalData], ownsUpload: uploadOwnedBy });
 }

@@ -134,6 +134,7 @@ const ROUTES: Array<{ path: string; query: () => Record<string, string>; shows: 
   { path: '/paymentReceipt', query: () => ({ ...session, ...ids(ORDER_STATUS.settled), paymentId: String(paymentId) }), shows: [] },
   { path: '/loanDocuments', query: () => ({ ...session, ...ids(ORDER_STATUS.settled) }), shows: [] },
   { path: '/cancelLoan', query: () => ({ ...session, ...ids(ORDER_STATUS.repaying) }), shows: [] },
+  { path: '/myData', query: () => session, shows: [] },
   { path: '/promo.html', query: () => ({ templateId: '1' }), shows: [] },
 ];
 

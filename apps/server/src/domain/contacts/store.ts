@@ -141,6 +141,8 @@ export interface AttemptRow {
   orderId: number | null;
   channel: ContactChannel;
   madeBy: 'system' | 'collector';
+  /** Whom the contact was with (the borrower, or a party the borrower named). */
+  party: ContactParty;
   allowed: boolean;
   refusal: ContactRefusal | null;
   refusalMessage: string | null;
@@ -148,12 +150,15 @@ export interface AttemptRow {
   reference: string | null;
   lenderDay: string;
   at: Date;
+  /** A message's text as sent (null for a call or a refusal); a call's outcome as logged. */
+  body: string | null;
+  outcome: string | null;
 }
 
-/** A borrower's attempts, oldest first. */
+/** A borrower's attempts, oldest first (the collections tests, and "My data"'s export). */
 export async function attemptsOf(db: Queryable, borrowerId: number): Promise<AttemptRow[]> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT borrower_id, order_id, channel, made_by, allowed, refusal, refusal_message, next_allowed_at, reference, to_char(lender_day, 'YYYY-MM-DD') AS lender_day, at
+    `SELECT borrower_id, order_id, channel, made_by, party, allowed, refusal, refusal_message, next_allowed_at, reference, to_char(lender_day, 'YYYY-MM-DD') AS lender_day, at, body, outcome
        FROM contact_attempts WHERE borrower_id = $1 ORDER BY id`,
     [borrowerId],
   );
@@ -162,6 +167,7 @@ export async function attemptsOf(db: Queryable, borrowerId: number): Promise<Att
     orderId: r.order_id === null ? null : Number(r.order_id),
     channel: r.channel as ContactChannel,
     madeBy: r.made_by as 'system' | 'collector',
+    party: r.party as ContactParty,
     allowed: r.allowed as boolean,
     refusal: (r.refusal as ContactRefusal | null) ?? null,
     refusalMessage: (r.refusal_message as string | null) ?? null,
@@ -169,5 +175,7 @@ export async function attemptsOf(db: Queryable, borrowerId: number): Promise<Att
     reference: (r.reference as string | null) ?? null,
     lenderDay: r.lender_day as string,
     at: r.at as Date,
+    body: (r.body as string | null) ?? null,
+    outcome: (r.outcome as string | null) ?? null,
   }));
 }

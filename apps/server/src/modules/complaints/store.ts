@@ -127,10 +127,13 @@ export async function ownedImageUrls(db: Queryable, borrowerId: number, urls: st
   return new Set(rows.map((r) => r.url));
 }
 
-// An image is in use while one of its borrower's complaints shows it (in the complaint or in the agent's reply).
+// An image is in use while one of its borrower's complaints shows it (in the complaint or in the agent's
+// reply), or a request of "My data" holds it as its document photo (data_requests, the my-data family's
+// table, read here so that the sweep never takes a photo a correction still needs; issue 39).
 const UNREFERENCED = `NOT EXISTS (
   SELECT 1 FROM complaints c
-   WHERE c.borrower_id = ci.borrower_id AND (c.images @> jsonb_build_array(ci.url) OR c.dispose_images @> jsonb_build_array(ci.url)))`;
+   WHERE c.borrower_id = ci.borrower_id AND (c.images @> jsonb_build_array(ci.url) OR c.dispose_images @> jsonb_build_array(ci.url)))
+  AND NOT EXISTS (SELECT 1 FROM data_requests d WHERE d.borrower_id = ci.borrower_id AND d.image_url = ci.url)`;
 
 /** Borrowers holding uploads made at or before `before` that no complaint uses (staff uploads are swept apart). */
 export async function borrowersWithOrphanImages(db: Queryable, before: Date): Promise<number[]> {

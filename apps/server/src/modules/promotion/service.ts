@@ -256,7 +256,7 @@ export async function registerBorrower(deps: Pick<AppDeps, 'db' | 'clock' | 'con
     await markCodeUsed(tx, code.id, now);
     const created = await createBorrowerWithSession(
       tx,
-      { mobilePhone: input.phone, merchantNumber, name: input.userName, deviceId: input.deviceId },
+      { mobilePhone: input.phone, merchantNumber, name: input.userName, deviceId: input.deviceId, marketingConsent: input.marketingConsent === '1' },
       now,
       deps.config.SESSION_TTL_DAYS,
     );

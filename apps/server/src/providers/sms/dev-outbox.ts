@@ -17,6 +17,10 @@ export function createDevOutboxSms(db: Queryable, clock: Clock): SmsProvider {
       if (id === undefined) throw new Error(`sms_outbox: no row for reference ${reference}`);
       return { providerRef: `outbox:${Number(id)}` };
     },
+    async sentTo(phone) {
+      const newestFirst = await listSmsOutbox(db, phone, 10_000);
+      return newestFirst.reverse().map((m) => ({ text: m.body, at: m.createdAt }));
+    },
   };
 }
 

@@ -23,4 +23,9 @@ export interface SmsProvider {
    * rejects when it refused or could not be reached (the caller then tells the borrower to retry).
    */
   send(message: SmsMessage): Promise<{ providerRef: string }>;
+  /**
+   * The messages this provider sent to a phone, oldest first, where it keeps them (the dev outbox
+   * does; a real gateway's adapter answers its delivery log, or leaves this out). "My data" lists them.
+   */
+  sentTo?(phone: string): Promise<Array<{ text: string; at: Date }>>;
 }
