@@ -23,6 +23,7 @@ import {
   LOAN_CONFIRMATION_PATH,
   LOAN_DOCUMENTS_PATH,
   LOGIN_FAILURE_PATH,
+  MY_DATA_PATH,
   NEW_LOAN_CONFIRMATION_PATH,
   OFFICIAL_SITE_PATH,
   ORDER_DETAILS_PATH,
@@ -98,6 +99,7 @@ export const MAIN_ROUTES: RouteEntry[] = [
   { path: PAYMENT_RECEIPT_PATH, ...pageCode(() => import('../features/records/pages/ReceiptPage.tsx')) }, // Payment receipt (ours)
   { path: LOAN_DOCUMENTS_PATH, ...pageCode(() => import('../features/records/pages/DocumentsPage.tsx')) }, // Loan documents (ours)
   { path: CANCEL_LOAN_PATH, ...pageCode(() => import('../features/cancel-loan/CancelLoanPage.tsx')) }, // Cancel a loan in its cooling-off period (ours)
+  { path: MY_DATA_PATH, ...pageCode(() => import('../features/my-data/MyDataPage.tsx')) }, // See, download, correct or erase my data; my consents (ours)
 ];
 
 /** pay.html's hash routes. */

@@ -1,4 +1,7 @@
-/** /beSeats: the online-service messaging contact and the support e-mail, each opening the phone's app. */
+/**
+ * /beSeats: the online-service messaging contact and the support e-mail, each opening the phone's app;
+ * and (ours, issue 39) the link to the borrower's data rights, /myData.
+ */
 import type { ReactNode } from 'react';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import type { ContactInfo } from '@cashloan/contract/customer-service';
@@ -6,6 +9,9 @@ import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { useContactInfo } from './api.ts';
 import { mailtoHref, messagingHref } from '../../shared/format/contact-links.ts';
+import { Link } from '../../shared/router/router.tsx';
+import { withCarriedParams } from '../../shared/params/page-params.ts';
+import { MY_DATA_PATH } from '../../shared/navigation/screen-paths.ts';
 import frame from '../../shared/ui/page-frame.module.css';
 import styles from './CustomerServicePage.module.css';
 
@@ -20,6 +26,13 @@ export default function CustomerServicePage() {
       {state.status === 'loading' && <Loading text="Loading contact details…" />}
       {state.status === 'failed' && <LoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <ContactList info={state.data} />}
+      {/* Shown whether or not the contact details loaded. */}
+      <p id="my-data-hint" className={styles.dataHint}>
+        See, download, correct or erase the data we hold about you, and choose what we may use it for.
+      </p>
+      <Link to={withCarriedParams(MY_DATA_PATH)} className={styles.dataLink} aria-describedby="my-data-hint">
+        My data
+      </Link>
     </main>
   );
 }

@@ -30,7 +30,7 @@ export interface BridgeMessages {
    * Save a file the H5 downloaded (a receipt or loan document PDF, issue 22) on the phone and offer
    * to open it. `base64`: the file's bytes, standard base64 without line breaks.
    */
-  saveFile: { fileName: string; mimeType: 'application/pdf'; base64: string };
+  saveFile: { fileName: string; mimeType: 'application/pdf' | 'application/json'; base64: string };
 }
 export type BridgeMessageName = keyof BridgeMessages;
 export const BRIDGE_MESSAGE_NAMES = [

@@ -42,6 +42,9 @@ export const LOAN_DOCUMENTS_PATH = '/loanDocuments';
 // Ours (issue 23), not in the spec: cancelling a loan in its cooling-off period (docs/cancel-loan.md).
 /** ?orderId=&productId=: the exit amount and the button that issues its pay code. */
 export const CANCEL_LOAN_PATH = '/cancelLoan';
+// Ours (issue 39), not in the spec: the borrower's data rights (docs/privacy.md).
+/** Consents by purpose, who receives the data, its download, and requests to correct or erase it. */
+export const MY_DATA_PATH = '/myData';
 
 /** The payment-way app's page; the three paths below follow its '#'. */
 export const PAY_APP_PATH = '/pay.html';

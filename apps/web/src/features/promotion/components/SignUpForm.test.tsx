@@ -161,7 +161,37 @@ describe('SignUpForm', () => {
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(false));
     const sent = server.requests.filter((r) => r.path.endsWith('/register')).at(-1)!.body;
     expect(Object.fromEntries(sent)).toMatchObject({ phone: '13912345678', capcode: 'XY79', smsCode: '604219', sid: 'sid-1', id: '1', invite_code: 'F1', user_from: 'fb', app_from: 'h5', utm_tag: 'nov' });
+    // The marketing box was left as it came: unticked, sent as '0'.
+    expect(sent.get('marketingConsent')).toBe('0');
     // Each tap on Register is counted.
     expect(server.requests.filter((r) => r.path.endsWith('/track-click'))).toHaveLength(2);
+  });
+
+  it('asks for marketing consent with its own box, unticked by default, and sends what the visitor chose', async () => {
+    const server = fakeServer({ register: [{ code: 0, message: 'success', data: { userId: 'U1' } }] });
+    const onRegistered = vi.fn();
+    const user = userEvent.setup();
+    renderForm(onRegistered);
+    await waitFor(() => expect(image()).not.toBeNull());
+    const box = screen.getByRole('checkbox', { name: 'Send me offers and news by SMS' }) as HTMLInputElement;
+    expect(box.tagName).toBe('INPUT');
+    expect(box.type).toBe('checkbox');
+    expect(box.checked).toBe(false);
+    expect(box.defaultChecked).toBe(false);
+    // Its description is the marketing purpose's text the ledger records (CONSENT_TEXTS.marketing, v1).
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'We send you offers of new loans and news about our service by SMS. We never share your details with other companies for their marketing.',
+    );
+    // Tapping its words ticks it (the label is the box's).
+    await user.click(screen.getByText('Send me offers and news by SMS'));
+    expect(box.checked).toBe(true);
+
+    await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '13912345678');
+    await user.type(screen.getByRole('textbox', { name: 'Image code' }), 'XY79');
+    await user.type(screen.getByRole('textbox', { name: 'SMS code' }), '604219');
+    await user.click(screen.getByRole('button', { name: 'Register now' }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(false));
+    const sent = server.requests.filter((r) => r.path.endsWith('/register')).at(-1)!.body;
+    expect(sent.get('marketingConsent')).toBe('1');
   });
 });

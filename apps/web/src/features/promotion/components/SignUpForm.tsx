@@ -1,6 +1,7 @@
 /**
  * The sign-up form of #/downloadTemplate: mobile number (the template's market rule), image code
  * (tap for a new one; needs a phone number), SMS code with a 60 s resend countdown, and Register.
+ * Then the unticked marketing box (issue 39), sent with register as marketingConsent.
  * Server answers: 101 (get-sms) and -1 (register) refresh the image and show the message; 11 opens
  * the already-registered prompt; anything else is toasted. Every call ends with a message, and the
  * button that made it can be tapped again. Each field keeps at most its limit (the rule's 11 or 10
@@ -29,6 +30,7 @@ import {
 } from '../landing-form.ts';
 import type { LandingParams } from '../landing-params.ts';
 import { useCaptcha } from '../use-captcha.ts';
+import { MarketingConsentBox } from './MarketingConsentBox.tsx';
 import styles from '../promotion.module.css';
 
 // Shown only after a sign-up call answers 'already registered': its code (and Modal's) loads then.
@@ -52,6 +54,8 @@ export function SignUpForm({
 }) {
   const rule = phoneRuleOf(template.phoneRule);
   const [values, setValues] = useState({ phone: '', capcode: '', smsCode: '' });
+  // Unticked until the visitor ticks it: marketing is asked apart from the sign-up, never assumed.
+  const [marketing, setMarketing] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<'sms' | 'register' | null>(null);
   // The same guard as a ref: taps landing in one tick all read it before React re-renders `busy`.
@@ -158,6 +162,7 @@ export function SignUpForm({
         invite_code: params.inviteCode,
         id: templateId,
         merchantNumber: params.merchantNumber,
+        marketingConsent: marketing ? '1' : '0',
         ...attribution,
       });
       onRegistered(false);
@@ -270,6 +275,8 @@ export function SignUpForm({
         </div>
         {errorText('smsCode')}
       </div>
+
+      <MarketingConsentBox checked={marketing} onChange={setMarketing} />
 
       <button type="submit" className={styles.primaryButton} aria-disabled={busy === 'register' ? true : undefined}>
         {template.buttonText}

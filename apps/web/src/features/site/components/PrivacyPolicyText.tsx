@@ -1,6 +1,8 @@
 /** The privacy policy (spec section 2), naming the Philippine-registered lender and the grievance officer from configuration. */
 import type { SiteConfig } from '@cashloan/contract/site';
 import { mailtoHref, telHref } from '../../../shared/format/contact-links.ts';
+import { withCarriedParams } from '../../../shared/params/page-params.ts';
+import { MY_DATA_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { LongText, type TextSection } from './LongText.tsx';
 import { ContactLink } from './ContactLink.tsx';
 import styles from '../site.module.css';
@@ -170,6 +172,14 @@ export function PrivacyPolicyText({ config }: { config: SiteConfig }) {
             Under the Data Privacy Act of 2012 (Republic Act No. 10173) you may also ask to see the information we hold about you, correct it, object
             to a use of it, or have it deleted or blocked when we no longer need it. We keep information for as long as the law requires us to keep
             loan records, even after you close your account.
+          </p>
+          {/* Ours (issue 39): the rights above, on a screen of the app. target=_top: the official site shows this text in a frame. */}
+          <p>
+            In the app you can do this yourself on the{' '}
+            <a className={styles.inlineLink} href={withCarriedParams(MY_DATA_PATH)} target="_top">
+              My data
+            </a>{' '}
+            screen: see and download the information we hold about you, choose what we may use it for, and ask us to correct or erase it.
           </p>
         </>
       ),
