@@ -454,6 +454,39 @@ describe('register', () => {
     expect(listed.json().data.items).toEqual([expect.objectContaining({ userId, mobilePhone: phone, templateId: 1, inviteCode: 'FRIEND42', utmTag: 'nov-payday' })]);
   });
 
+  it('records marketing consent only when the unticked box was ticked (issue 39); servicing and reminders with every sign-up', async () => {
+    const states = async (phone: string) => {
+      const [borrower] = await borrowersWithPhone(phone);
+      const { rows } = await t.db.query<{ purpose: string; granted: boolean; channel: string }>(
+        `SELECT purpose, granted, channel FROM consent_events WHERE borrower_id = $1 ORDER BY purpose`,
+        [borrower!.id],
+      );
+      return rows;
+    };
+    for (const [ticked, marketing] of [
+      [undefined, false],
+      ['0', false],
+      ['1', true],
+    ] as const) {
+      const ip = nextIp();
+      const phone = nextPhone();
+      const c = await captcha(ip);
+      await requestCode(c, phone, ip);
+      const res = await register(c, phone, (await lastCode(phone))!, ip, ticked === undefined ? attribution : { ...attribution, marketingConsent: ticked });
+      expect(res.body.code, res.body.message).toBe(0);
+      expect(await states(phone)).toEqual([
+        { purpose: 'loan_servicing', granted: true, channel: 'sign-up' },
+        ...(marketing ? [{ purpose: 'marketing', granted: true, channel: 'sign-up' }] : []),
+        { purpose: 'payment_reminders', granted: true, channel: 'sign-up' },
+      ]);
+    }
+    const ip = nextIp();
+    const phone = nextPhone();
+    const c = await captcha(ip);
+    await requestCode(c, phone, ip);
+    expect((await register(c, phone, (await lastCode(phone))!, ip, { ...attribution, marketingConsent: 'yes' })).body).toMatchObject({ code: 400, message: 'marketingConsent must be 0 or 1' });
+  });
+
   it('creates one borrower when two registrations of the same phone arrive together', async () => {
     const ip = nextIp();
     const phone = nextPhone();
