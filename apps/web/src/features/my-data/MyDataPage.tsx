@@ -11,11 +11,13 @@ import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { fetchMyDataJson, fetchMyDataPdf, useMyData } from './api.ts';
 import { ConsentList } from './components/ConsentList.tsx';
 import { DataRequests } from './components/DataRequests.tsx';
-import { DownloadButton } from './components/DownloadButton.tsx';
+import { DownloadButton } from '../../shared/ui/DownloadButton.tsx';
 import frame from '../../shared/ui/page-frame.module.css';
 import styles from './my-data.module.css';
 
 export const MY_DATA_TITLE = 'My data';
+/** What a failed download of the borrower's data says before its reason. */
+export const DATA_DOWNLOAD_FAILED = 'Could not download your data';
 
 export default function MyDataPage() {
   usePageTitle(MY_DATA_TITLE);
@@ -75,8 +77,8 @@ function MyDataSections({ data }: { data: MyData }) {
           Everything we hold about you: your profile, bound accounts, loans and payments, documents, complaints, the messages we sent you and your
           consents.
         </p>
-        <DownloadButton label="Download as JSON" load={fetchMyDataJson} />
-        <DownloadButton label="Download as PDF" load={fetchMyDataPdf} />
+        <DownloadButton label="Download as JSON" fill="outline" failedText={DATA_DOWNLOAD_FAILED} load={fetchMyDataJson} />
+        <DownloadButton label="Download as PDF" fill="outline" failedText={DATA_DOWNLOAD_FAILED} load={fetchMyDataPdf} />
       </section>
 
       <DataRequests initial={data.requests} retention={data.retention} />

@@ -9,7 +9,7 @@ import { Loading } from '../../../shared/ui/Loading.tsx';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { Notice } from '../../../shared/ui/Notice.tsx';
 import { fetchRecordPdf, useOrderDocuments } from '../api.ts';
-import { DownloadButton } from '../components/DownloadButton.tsx';
+import { DownloadButton } from '../../../shared/ui/DownloadButton.tsx';
 import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../records.module.css';
 

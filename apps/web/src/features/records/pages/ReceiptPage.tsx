@@ -12,7 +12,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { formatDateTime } from '../../../shared/format/date.ts';
 import { fetchRecordPdf, useReceipt } from '../api.ts';
 import { AllocationRows } from '../components/AllocationRows.tsx';
-import { DownloadButton } from '../components/DownloadButton.tsx';
+import { DownloadButton } from '../../../shared/ui/DownloadButton.tsx';
 import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../records.module.css';
 

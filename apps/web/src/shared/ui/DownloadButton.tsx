@@ -1,16 +1,17 @@
 /**
- * A PDF download (issue 22): one request per tap (the button is disabled while it runs, and a ref
+ * A file download (issue 22; the records' PDFs and the borrower's data, issue 39): one request per tap (the button is disabled while it runs, and a ref
  * stops taps landing in the same tick), the file handed to the host app through saveFile (or
  * downloaded by the page in a browser), and a failure told with its reason and a Retry button.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../shared/ui/Button.tsx';
-import { saveFile, type FileToSave } from '../../../shared/bridge/save-file.ts';
-import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../../../shared/http/client.ts';
-import styles from '../records.module.css';
+import { Button } from './Button.tsx';
+import { saveFile, type FileToSave } from '../bridge/save-file.ts';
+import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../http/client.ts';
+import styles from './DownloadButton.module.css';
 
 type DownloadState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string } | { kind: 'done'; text: string };
 
+/** What a failed download says before its reason, unless the caller names the file otherwise. */
 export const DOWNLOAD_FAILED = 'Could not download the PDF';
 
 export function DownloadButton({
@@ -18,6 +19,7 @@ export function DownloadButton({
   accessibleName,
   load,
   fill = 'solid',
+  failedText = DOWNLOAD_FAILED,
 }: {
   /** The visible text, e.g. 'Download PDF'. */
   label: string;
@@ -25,6 +27,8 @@ export function DownloadButton({
   accessibleName?: string;
   load: () => Promise<FileToSave>;
   fill?: 'solid' | 'outline';
+  /** What a failure says before its reason. */
+  failedText?: string;
 }) {
   const [state, setState] = useState<DownloadState>({ kind: 'idle' });
   const running = useRef(false);
@@ -71,7 +75,7 @@ export function DownloadButton({
       {state.kind === 'failed' && (
         <div className={styles.failure} role="alert">
           <p id={failureId}>
-            {DOWNLOAD_FAILED}: {state.message}
+            {failedText}: {state.message}
           </p>
           <Button size="small" color="primary" fill="outline" className={styles.retry} aria-describedby={failureId} onClick={() => void download()}>
             Retry
