@@ -34,3 +34,4 @@ export * from './routes/site.ts';
 export * from './routes/records.ts';
 export * from './routes/cancel-loan.ts';
 export * from './routes/my-data.ts';
+export * from './routes/my-data-values.ts';
