@@ -79,6 +79,8 @@ describe('useRefreshOnReturn', () => {
     const requests = fakeServer({ [PATH]: [ok(order('Repaying')), ok(order('Settled'))] });
     render(<Screen />);
     await screen.findByRole('heading', { name: 'Repaying' });
+    // The listener is added by an effect after that paint: let it run (on a loaded machine it may not have yet).
+    await settle();
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
     });
