@@ -150,7 +150,7 @@ function bannerLines(config: Config, db: Db, address: string, started: Pick<Star
     for (const s of demoStaff) {
       lines.push(`    ${s.role.padEnd(16)} ${s.email.padEnd(19)} password ${s.password}${s.totpSecret ? `   TOTP secret ${s.totpSecret}` : ''}`);
     }
-    lines.push('    (finance and admin: add the TOTP secret to an authenticator app, or GET /ops/staff/totp-code?email=… with the ops token)');
+    lines.push('    (finance, admin and dpo: add the TOTP secret to an authenticator app, or GET /ops/staff/totp-code?email=… with the ops token)');
   } else if (config.SEED_DEMO && config.NODE_ENV !== 'production') {
     lines.push('  Staff accounts exist already; `npm run staff -- reset --email agent@demo.test` prints a new password for a demo one');
   }

@@ -34,6 +34,7 @@ export * from './staff/orders.ts';
 export * from './staff/payment-exceptions.ts';
 export * from './staff/books.ts';
 export * from './staff/collections.ts';
+export * from './staff/privacy.ts';
 export * from './staff/borrowers.ts';
 export * from './staff/accounts.ts';
 export * from './staff/audit.ts';

@@ -7,9 +7,10 @@ describe('menu', () => {
   it('shows each role only the screens its calls allow', () => {
     expect(labels(['agent'])).toEqual(['Dashboard', 'Complaints', 'Orders', 'Borrowers']);
     expect(labels(['finance'])).toEqual(['Dashboard', 'Orders', 'Postings to approve', 'Payouts', 'Payment exceptions', 'Books', 'Reconciliation', 'Borrowers']);
-    expect(labels(['admin'])).toEqual(['Dashboard', 'Collection templates', 'Staff accounts', 'Audit log', 'Settings']);
-    expect(labels(['agent', 'admin'])).toHaveLength(8);
+    expect(labels(['admin'])).toEqual(['Dashboard', 'Collection templates', 'Data requests', 'Staff accounts', 'Audit log', 'Settings']);
+    expect(labels(['agent', 'admin'])).toHaveLength(9);
     expect(labels(['collector'])).toEqual(['Dashboard', 'Collections', 'Collection templates']);
+    expect(labels(['dpo'])).toEqual(['Dashboard', 'Data requests']);
     expect(labels(['collections_lead'])).toEqual(['Dashboard', 'Collections', 'Collection templates']);
   });
 
@@ -17,6 +18,7 @@ describe('menu', () => {
     expect(menuKeyOf('/orders/12')).toEqual(['/orders']);
     expect(menuKeyOf('/reconciliation/reports/3')).toEqual(['/reconciliation']);
     expect(menuKeyOf('/collections/orders/7')).toEqual(['/collections']);
+    expect(menuKeyOf('/privacy/requests/4')).toEqual(['/privacy']);
     expect(menuKeyOf('/collection-templates')).toEqual(['/collection-templates']);
     expect(menuKeyOf('/')).toEqual(['/']);
     expect(menuKeyOf('/account/password')).toEqual([]);

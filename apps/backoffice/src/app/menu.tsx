@@ -5,6 +5,7 @@ import {
   BookOutlined,
   DashboardOutlined,
   ExceptionOutlined,
+  FileProtectOutlined,
   FileTextOutlined,
   MessageOutlined,
   PhoneOutlined,
@@ -26,6 +27,7 @@ import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
 import { listPayoutsCall, listPostingsCall, searchOrdersCall } from '@cashloan/contract/staff/orders';
 import { listPaymentExceptionsCall } from '@cashloan/contract/staff/payment-exceptions';
+import { privacyRequestsCall } from '@cashloan/contract/staff/privacy';
 import { settingsCall } from '@cashloan/contract/staff/settings';
 import { mayCall } from '../shared/access.ts';
 import {
@@ -41,6 +43,7 @@ import {
   PAYMENT_EXCEPTIONS_PATH,
   PAYOUTS_PATH,
   POSTINGS_PATH,
+  PRIVACY_PATH,
   RECONCILIATION_PATH,
   SETTINGS_PATH,
 } from '../shared/paths.ts';
@@ -65,6 +68,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: BORROWERS_PATH, label: 'Borrowers', icon: <UserOutlined />, call: searchBorrowersCall },
   { path: COLLECTIONS_PATH, label: 'Collections', icon: <PhoneOutlined />, call: queueCall },
   { path: COLLECTION_TEMPLATES_PATH, label: 'Collection templates', icon: <SnippetsOutlined />, call: templatesCall },
+  { path: PRIVACY_PATH, label: 'Data requests', icon: <FileProtectOutlined />, call: privacyRequestsCall },
   { path: ACCOUNTS_PATH, label: 'Staff accounts', icon: <TeamOutlined />, call: listStaffCall },
   { path: AUDIT_PATH, label: 'Audit log', icon: <AuditOutlined />, call: listAuditCall },
   { path: SETTINGS_PATH, label: 'Settings', icon: <SettingOutlined />, call: settingsCall },

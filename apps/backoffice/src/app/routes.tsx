@@ -14,6 +14,7 @@ import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
 import { listPayoutsCall, listPostingsCall, searchOrdersCall } from '@cashloan/contract/staff/orders';
 import { listPaymentExceptionsCall } from '@cashloan/contract/staff/payment-exceptions';
+import { privacyRequestCall, privacyRequestsCall } from '@cashloan/contract/staff/privacy';
 import { settingsCall } from '@cashloan/contract/staff/settings';
 import {
   ACCOUNTS_PATH,
@@ -28,6 +29,7 @@ import {
   PAYMENT_EXCEPTIONS_PATH,
   PAYOUTS_PATH,
   POSTINGS_PATH,
+  PRIVACY_PATH,
   RECONCILIATION_PATH,
   SECOND_FACTOR_PATH,
   SETTINGS_PATH,
@@ -66,6 +68,8 @@ const SettingsPage = screen(() => import('../features/settings/SettingsPage.tsx'
 const QueuePage = screen(() => import('../features/collections/QueuePage.tsx'), 'QueuePage');
 const CollectionOrderPage = screen(() => import('../features/collections/CollectionOrderPage.tsx'), 'CollectionOrderPage');
 const TemplatesPage = screen(() => import('../features/collections/TemplatesPage.tsx'), 'TemplatesPage');
+const PrivacyRequestsPage = screen(() => import('../features/privacy/RequestsPage.tsx'), 'RequestsPage');
+const PrivacyRequestPage = screen(() => import('../features/privacy/RequestPage.tsx'), 'RequestPage');
 /** The collections desk's card on the dashboard: a chunk of its own, shown only to the roles that may read the portfolio. */
 const PortfolioCard = screen(() => import('../features/collections/PortfolioCard.tsx'), 'PortfolioCard');
 
@@ -118,6 +122,8 @@ export const staffRoutes: RouteObject[] = [
           { path: COLLECTIONS_PATH, element: only(queueCall, <QueuePage />) },
           { path: `${COLLECTIONS_PATH}/orders/:id`, element: only(collectionOrderCall, <CollectionOrderPage />) },
           { path: COLLECTION_TEMPLATES_PATH, element: only(templatesCall, <TemplatesPage />) },
+          { path: PRIVACY_PATH, element: only(privacyRequestsCall, <PrivacyRequestsPage />) },
+          { path: `${PRIVACY_PATH}/requests/:id`, element: only(privacyRequestCall, <PrivacyRequestPage />) },
           { path: ACCOUNTS_PATH, element: only(listStaffCall, <AccountsPage />) },
           { path: AUDIT_PATH, element: only(listAuditCall, <AuditPage />) },
           { path: SETTINGS_PATH, element: only(settingsCall, <SettingsPage />) },

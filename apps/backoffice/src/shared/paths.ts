@@ -16,6 +16,8 @@ export const SETTINGS_PATH = '/settings';
 export const COLLECTIONS_PATH = '/collections';
 /** A path of its own (not under /collections), so the menu lights Collection templates, not Collections. */
 export const COLLECTION_TEMPLATES_PATH = '/collection-templates';
+/** The data-protection officer's requests; one request's page is under it, so the menu lights Data requests there. */
+export const PRIVACY_PATH = '/privacy';
 export const CHANGE_PASSWORD_PATH = '/account/password';
 export const SECOND_FACTOR_PATH = '/account/second-factor';
 
@@ -23,5 +25,6 @@ export const complaintPath = (id: number) => `${COMPLAINTS_PATH}/${id}`;
 export const orderPath = (id: number) => `${ORDERS_PATH}/${id}`;
 export const borrowerPath = (id: number) => `${BORROWERS_PATH}/${id}`;
 export const collectionOrderPath = (id: number) => `${COLLECTIONS_PATH}/orders/${id}`;
+export const privacyRequestPath = (id: number) => `${PRIVACY_PATH}/requests/${id}`;
 /** A provider's imported report, under the reconciliation (so the menu lights Reconciliation). */
 export const reportPath = (id: number) => `${RECONCILIATION_PATH}/reports/${id}`;

@@ -55,4 +55,10 @@ export const staffKeys = {
     templates: () => [...staffKeys.collections.all(), 'templates'] as const,
     portfolio: (currency: string) => [...staffKeys.collections.all(), 'portfolio', currency] as const,
   },
+  /** The data-protection officer's desk: an answer refreshes the list and the request. */
+  privacy: {
+    all: () => [...staffKeys.all, 'privacy'] as const,
+    list: (filters: object) => [...staffKeys.privacy.all(), 'list', filters] as const,
+    request: (id: number) => [...staffKeys.privacy.all(), 'request', id] as const,
+  },
 };

@@ -17,7 +17,7 @@ describe('demo staff', () => {
     expect((await t.db.query('SELECT 1 FROM staff_accounts')).rows).toEqual([]);
   });
 
-  it('are an agent, two finance users (one approves, the other releases), an admin, a collections lead and a collector who sign in with the printed password (and code), and are made once only', async () => {
+  it('are an agent, two finance users (one approves, the other releases), an admin, a collections lead, a collector and a data-protection officer who sign in with the printed password (and code), and are made once only', async () => {
     const made = (await seedDemoStaff(t, { NODE_ENV: 'development' }, t.clock.now()))!;
     expect(made.map((s) => [s.role, s.email, s.totpSecret !== null])).toEqual(DEMO_STAFF.map((d) => [d.role, d.email, SECOND_FACTOR_ROLES.includes(d.role)]));
     expect(made.filter((s) => s.role === 'finance')).toHaveLength(2);

@@ -1,6 +1,6 @@
 /**
  * Demo staff for `npm start` (dev only): an agent, two finance officers (one approves, the other releases), an admin, a
- * collections lead and a collector, made when the
+ * collections lead, a collector and a data-protection officer, made when the
  * database has no staff at all and never with NODE_ENV=production. Their passwords are drawn at
  * random and printed once by the start that makes them; finance and admin start with a TOTP secret,
  * printed with them (add it to an authenticator app, or ask /ops/staff/totp-code for the code).
@@ -20,6 +20,8 @@ export const DEMO_STAFF: ReadonlyArray<{ role: StaffRole; email: string; name: s
   // The collections desk (docs/collections.md): the lead assigns the overdue queue, the collector works it.
   { role: 'collections_lead', email: 'lead@demo.test', name: 'Liza Bautista (collections lead)' },
   { role: 'collector', email: 'collector@demo.test', name: 'Carlo Mendoza' },
+  // The data-protection officer (docs/privacy.md): answers the borrowers' requests to correct or erase their data.
+  { role: 'dpo', email: 'dpo@demo.test', name: 'Dina Ramos (data protection)' },
 ];
 
 export interface DemoStaffAccount {

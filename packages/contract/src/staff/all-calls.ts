@@ -25,6 +25,7 @@ import {
   startCallCall,
   templatesCall,
 } from './collections.ts';
+import { decidePrivacyRequestCall, privacyRequestCall, privacyRequestsCall } from './privacy.ts';
 import { changePasswordCall, meCall, secondFactorCall, secondFactorConfirmCall, secondFactorSetupCall, signInCall, signOutCall } from './session.ts';
 import { settingsCall } from './settings.ts';
 
@@ -76,6 +77,9 @@ export const STAFF_CALLS = {
   templatesCall,
   saveTemplateCall,
   portfolioCall,
+  privacyRequestsCall,
+  privacyRequestCall,
+  decidePrivacyRequestCall,
   searchBorrowersCall,
   getBorrowerCall,
   listStaffCall,

@@ -10,13 +10,13 @@ export const STAFF_API_BASE = '/staff/api';
 /** Where the back office app is served. */
 export const BACKOFFICE_BASE = '/backoffice';
 
-export const STAFF_ROLES = ['agent', 'finance', 'admin', 'collector', 'collections_lead'] as const;
+export const STAFF_ROLES = ['agent', 'finance', 'admin', 'collector', 'collections_lead', 'dpo'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const STAFF_ROLE_TITLES: Record<StaffRole, string> = { agent: 'Agent', finance: 'Finance', admin: 'Admin', collector: 'Collector', collections_lead: 'Collections lead' };
+export const STAFF_ROLE_TITLES: Record<StaffRole, string> = { agent: 'Agent', finance: 'Finance', admin: 'Admin', collector: 'Collector', collections_lead: 'Collections lead', dpo: 'Data protection officer' };
 /** The roles as an error message lists them: 'agent', 'finance', … or 'collections_lead'. */
 export const STAFF_ROLES_LISTED = `${STAFF_ROLES.slice(0, -1).map((r) => `'${r}'`).join(', ')} or '${STAFF_ROLES.at(-1)}'`;
 /** Roles that must sign in with a second factor (TOTP); an agent may add one. */
-export const SECOND_FACTOR_ROLES: readonly StaffRole[] = ['admin', 'finance'];
+export const SECOND_FACTOR_ROLES: readonly StaffRole[] = ['admin', 'finance', 'dpo'];
 
 /**
  * Where a signed-in session stands: 'signed-in' may do the work of its roles; the others may only

@@ -25,6 +25,7 @@ export {
   reminderContacts,
   remindersStoppedAt,
   searchBorrowers,
+  setBorrowerName,
   type BorrowerRecord,
   type NewBorrower,
 } from './store.ts';

@@ -163,3 +163,8 @@ export async function reminderContacts(db: Queryable, ids: readonly number[]): P
   );
   return new Map(rows.map((r) => [Number(r.id), { mobilePhone: r.mobile_phone, stopped: r.stopped }]));
 }
+
+/** Corrects the borrower's name (a data-protection officer's approval of the borrower's correction). */
+export async function setBorrowerName(db: Queryable, borrowerId: number, name: string): Promise<void> {
+  await db.query('UPDATE borrowers SET name = $2 WHERE id = $1', [borrowerId, name]);
+}

@@ -19,14 +19,14 @@ import {
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { invalidInput, refused } from '../../platform/http/api-error.ts';
+import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { addDays, dayToIsoDate, lenderDate, lenderDateTime, lenderDay } from '../../loan-terms/calendar.ts';
 import { DATA_REQUEST_ANSWER_DAYS, keptUntil, RETENTION, withdrawalRefusal } from '../../loan-terms/data-rights.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
-import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
+import { lockBorrower, setBorrowerName, type Borrower } from '../../domain/borrowers/service.ts';
 import { consentStates, recordConsent } from '../../domain/borrowers/consents.ts';
 import { listBorrowerOrders, type OrderRow } from '../../domain/orders/service.ts';
-import { insertRequest, openErasureOf, requestsOf, takeRequestSequence, type DataRequestRow } from './store.ts';
+import { findStaffRequest, insertRequest, openErasureOf, requestsOf, saveDecision, takeRequestSequence, type DataRequestRow, type StaffRequestRow } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -142,4 +142,39 @@ export async function createRequest(deps: Deps, borrower: Borrower, payload: Req
     });
     return requestView(row);
   });
+}
+
+// ---- the data-protection officer's answers ----------------------------------------------------------
+
+export { findStaffRequest, listRequests, type StaffRequestRow } from './store.ts';
+
+export const DECISION_MESSAGES = {
+  reasonRequired: 'reason: a refusal needs a reason the borrower reads',
+  notOpen: (refNo: string, state: string) => `Request ${refNo} is ${state}, not open: it has its answer already.`,
+  notFound: (id: number) => `Request ${id} does not exist.`,
+  nameCorrected: 'Your name is corrected.',
+} as const;
+
+/**
+ * Answers an open request in the caller's transaction (the staff API writes its audit entry in the
+ * same one). Refused: a reason is required, and the borrower reads it. Approved: a correction of the
+ * name is applied and done; any other correction, and an erasure, is approved, to be carried out.
+ */
+export async function decideRequest(
+  tx: Queryable,
+  d: { id: number; decision: 'approve' | 'refuse'; reason: string; staffId: number; now: Date },
+): Promise<{ before: StaffRequestRow; after: StaffRequestRow }> {
+  const before = await findStaffRequest(tx, d.id, { forUpdate: true });
+  if (!before) throw notFound(DECISION_MESSAGES.notFound(d.id));
+  if (before.state !== 'open') throw refused(DECISION_MESSAGES.notOpen(before.refNo, before.state));
+  if (d.decision === 'refuse') {
+    if (d.reason === '') throw invalidInput(DECISION_MESSAGES.reasonRequired);
+    await saveDecision(tx, { id: d.id, state: 'refused', reason: d.reason, staffId: d.staffId, at: d.now, done: false });
+  } else if (before.kind === 'correction' && before.field === 'name') {
+    await setBorrowerName(tx, before.borrowerId, before.value);
+    await saveDecision(tx, { id: d.id, state: 'done', reason: d.reason || DECISION_MESSAGES.nameCorrected, staffId: d.staffId, at: d.now, done: true });
+  } else {
+    await saveDecision(tx, { id: d.id, state: 'approved', reason: d.reason, staffId: d.staffId, at: d.now, done: false });
+  }
+  return { before, after: (await findStaffRequest(tx, d.id))! };
 }

@@ -69,3 +69,37 @@ export async function openErasureOf(db: Queryable, borrowerId: number): Promise<
   const { rows } = await db.query<Record<string, unknown>>(`${SELECT} WHERE borrower_id = $1 AND kind = 'erasure' AND state IN ('open', 'approved')`, [borrowerId]);
   return rows[0] ? rowOf(rows[0]) : null;
 }
+
+export interface StaffRequestRow extends DataRequestRow {
+  decidedBy: string | null;
+  decidedAt: Date | null;
+}
+
+const STAFF_SELECT = `SELECT r.*, to_char(r.answer_by, 'YYYY-MM-DD') AS answer_by_text, s.name AS decided_by_name
+  FROM data_requests r LEFT JOIN staff_accounts s ON s.id = r.decided_by`;
+const staffRowOf = (r: Record<string, unknown>): StaffRequestRow => ({ ...rowOf(r), decidedBy: (r.decided_by_name as string | null) ?? null, decidedAt: (r.decided_at as Date | null) ?? null });
+
+/** Requests for the data-protection officer: of a state (or all), the nearest answer date first. */
+export async function listRequests(db: Queryable, q: { state: string; offset: number; limit: number }): Promise<{ rows: StaffRequestRow[]; total: number }> {
+  const where = q.state === 'all' ? '' : 'WHERE r.state = $3';
+  const params: unknown[] = [q.limit, q.offset, ...(q.state === 'all' ? [] : [q.state])];
+  const { rows } = await db.query<Record<string, unknown>>(`${STAFF_SELECT} ${where} ORDER BY r.answer_by, r.id LIMIT $1 OFFSET $2`, params);
+  const count = await db.query<{ n: string }>(`SELECT count(*) AS n FROM data_requests r ${q.state === 'all' ? '' : 'WHERE r.state = $1'}`, q.state === 'all' ? [] : [q.state]);
+  return { rows: rows.map(staffRowOf), total: Number(count.rows[0]!.n) };
+}
+
+export async function findStaffRequest(db: Queryable, id: number, opts: { forUpdate?: boolean } = {}): Promise<StaffRequestRow | null> {
+  const { rows } = await db.query<Record<string, unknown>>(`${STAFF_SELECT} WHERE r.id = $1${opts.forUpdate ? ' FOR UPDATE OF r' : ''}`, [id]);
+  return rows[0] ? staffRowOf(rows[0]) : null;
+}
+
+export async function saveDecision(db: Queryable, d: { id: number; state: DataRequestRow['state']; reason: string; staffId: number; at: Date; done: boolean }): Promise<void> {
+  await db.query(`UPDATE data_requests SET state = $2, reason = $3, decided_by = $4, decided_at = $5, done_at = CASE WHEN $6 THEN $5 ELSE done_at END WHERE id = $1`, [
+    d.id,
+    d.state,
+    d.reason,
+    d.staffId,
+    d.at,
+    d.done,
+  ]);
+}

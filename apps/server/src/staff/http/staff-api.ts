@@ -19,6 +19,7 @@ import { registerPaymentExceptionCalls } from '../payment-exceptions/routes.ts';
 import { registerBooksCalls } from '../books/routes.ts';
 import { registerCollectionsCalls } from '../collections/routes.ts';
 import { registerPortfolioCalls } from '../collections/portfolio-routes.ts';
+import { registerPrivacyCalls } from '../privacy/routes.ts';
 import { registerSettingsCalls } from '../settings/routes.ts';
 import type { StaffDeps } from './mount.ts';
 import { registerSessionCalls } from '../session/routes.ts';
@@ -42,6 +43,7 @@ export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): P
       registerBooksCalls(staff, deps);
       registerCollectionsCalls(staff, deps);
       registerPortfolioCalls(staff, deps);
+      registerPrivacyCalls(staff, deps);
       registerBorrowerCalls(staff, deps);
       registerSettingsCalls(staff, deps);
     },

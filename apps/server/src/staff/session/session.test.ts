@@ -282,7 +282,7 @@ describe('staff in the dev ops API', () => {
     expect((await staffCall(t, session, 'POST', '/sign-in/second-factor', { code: code.json().data.code })).json().data.stage).toBe('signed-in');
 
     const bad = await t.app.inject({ method: 'POST', url: '/ops/staff', headers: ops, payload: { email: 'x@lender.test', roles: ['boss'] } });
-    expect(bad.json()).toMatchObject({ code: 400, message: "roles.0: roles must be 'agent', 'finance', 'admin', 'collector' or 'collections_lead'" });
+    expect(bad.json()).toMatchObject({ code: 400, message: "roles.0: roles must be 'agent', 'finance', 'admin', 'collector', 'collections_lead' or 'dpo'" });
     const taken = await t.app.inject({ method: 'POST', url: '/ops/staff', headers: ops, payload: { email: 'gus@lender.test', roles: ['agent'] } });
     expect(taken.json()).toMatchObject({ code: 409, message: 'email: an account with gus@lender.test already exists.' });
   });
