@@ -11,7 +11,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import type { JobLog, PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import { grievanceLine } from '../../loan-terms/debt-sms-text.ts';
 import { findBorrowers } from '../borrowers/service.ts';
-import { askToContact } from '../contacts/contacts.ts';
+import { askToContact, grievanceOfficerOf } from '../contacts/contacts.ts';
 import { loadOrder, viewOrder, type OrderRow } from '../orders/service.ts';
 import { claimNotice, lockUnsentNotice, markNoticeSent, noticeById, unsentNotices, type CollectorRow } from './store.ts';
 
@@ -20,8 +20,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'sms'>;
 export const AGENT_NOTICE_INTERVAL_MS = 5 * 60_000;
 
 export function agentNoticeText(config: Deps['config'], orderNo: string, agentName: string): string {
-  const officer = `${config.GRIEVANCE_OFFICER_NAME}, ${config.GRIEVANCE_OFFICER_EMAIL}, ${config.GRIEVANCE_OFFICER_PHONE}`;
-  return `${config.APP_EN_NAME}: your overdue loan ${orderNo} is now handled by ${agentName} of ${config.COLLECTIONS_AGENCY}, phone ${config.COLLECTIONS_PHONE}. Only this agent will contact you about it. ${grievanceLine(officer)}`;
+  return `${config.APP_EN_NAME}: your overdue loan ${orderNo} is now handled by ${agentName} of ${config.COLLECTIONS_AGENCY}, phone ${config.COLLECTIONS_PHONE}. Only this agent will contact you about it. ${grievanceLine(grievanceOfficerOf(config))}`;
 }
 
 /** Claims the notice for this order and collector, in the assignment's transaction; answers its id. */

@@ -13,7 +13,7 @@ import { smsMoneyText } from '../../loan-terms/debt-sms-text.ts';
 import { REPAYING_STATUSES } from '../../loan-terms/status.ts';
 import type { ContactChannel, ContactDecision, ContactParty } from '../../loan-terms/contact-guard.ts';
 import { findBorrowers, type Borrower } from '../borrowers/service.ts';
-import { askToContact, lockAttempt, previewContact, setOutcome, type ContactOutcome, type ContactRequest } from '../contacts/contacts.ts';
+import { askToContact, grievanceOfficerOf, lockAttempt, previewContact, setOutcome, type ContactOutcome, type ContactRequest } from '../contacts/contacts.ts';
 import { listBorrowerOrders, listOrdersInStatuses, loadOrder, viewOrder, type OrderRow } from '../orders/service.ts';
 import { bucketOf } from './buckets.ts';
 import { claimAgentNotice } from './agent-notices.ts';
@@ -250,7 +250,6 @@ export function templateValues(deps: Pick<CollectionsDeps, 'config'>, view: Over
   };
 }
 
-export const grievanceOfficerOf = (config: CollectionsDeps['config']) => `${config.GRIEVANCE_OFFICER_NAME}, ${config.GRIEVANCE_OFFICER_EMAIL}, ${config.GRIEVANCE_OFFICER_PHONE}`;
 
 /** A template filled for the order as it stands (the disputed label while a dispute is open). */
 export async function filledFor(db: Queryable, deps: Pick<CollectionsDeps, 'config'>, view: OverdueOrder, body: string, agentName: string): Promise<FilledMessage> {

@@ -4,6 +4,7 @@
  * the contact guard (loan-terms/contact-guard.ts) decides, and the attempt is recorded: made, or
  * refused with its reason (a refusal of the same contact is kept once a day).
  */
+import type { Config } from '../../config.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { checkContact, type ContactAsk, type ContactDecision } from '../../loan-terms/contact-guard.ts';
@@ -52,3 +53,7 @@ export async function previewContact(db: Queryable, request: Omit<ContactRequest
 }
 
 export { attemptsOf, lastContacts, lockAttempt, orderAttempts, setOutcome, type AttemptRow, type CallRow, type OrderAttemptRow } from './store.ts';
+
+/** The borrower's grievance officer as every recovery message names them (India): name, e-mail, phone. */
+export const grievanceOfficerOf = (config: Pick<Config, 'GRIEVANCE_OFFICER_NAME' | 'GRIEVANCE_OFFICER_EMAIL' | 'GRIEVANCE_OFFICER_PHONE'>) =>
+  `${config.GRIEVANCE_OFFICER_NAME}, ${config.GRIEVANCE_OFFICER_EMAIL}, ${config.GRIEVANCE_OFFICER_PHONE}`;

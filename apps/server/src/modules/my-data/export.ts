@@ -287,5 +287,8 @@ export async function collectPersonalData(db: Queryable, subject: PersonalDataBo
 
 /** The JSON file: `my-data-YYYY-MM-DD.json` (the Manila calendar day of the export), pretty-printed. */
 export function exportJson(data: PersonalDataExport): { fileName: string; content: string } {
-  return { fileName: `my-data-${lenderDate(new Date(data.generatedAt), 'PH')}.json`, content: `${JSON.stringify(data, null, 2)}\n` };
+  return { fileName: `${exportBaseName(data)}.json`, content: `${JSON.stringify(data, null, 2)}\n` };
 }
+
+/** `my-data-YYYY-MM-DD` (the Manila calendar day of the export): the JSON's and the PDF's name without its ending. */
+export const exportBaseName = (data: PersonalDataExport) => `my-data-${lenderDate(new Date(data.generatedAt), 'PH')}`;

@@ -6,7 +6,7 @@ import type { PersonalDataSection } from '../../platform/personal-data.ts';
 import { borrowerCalls } from '../../domain/borrowers/session.ts';
 import { mountCall } from '../../platform/http/mount.ts';
 import { attachmentName } from '../../platform/http/borrower-kind.ts';
-import { collectPersonalData, exportJson, smsSectionOf } from './export.ts';
+import { collectPersonalData, exportBaseName, exportJson, smsSectionOf } from './export.ts';
 import { personalDataPdf } from './pdf.ts';
 import { createRequest, myData, setConsent, type UploadOwnership } from './service.ts';
 
@@ -30,8 +30,7 @@ export function registerMyData(app: FastifyInstance, deps: AppDeps, given: MyDat
 
   mountCall(app, borrowers, myDataPdfCall, async ({ borrower, reply }) => {
     const data = await collectPersonalData(deps.db, borrower, parts.sections, deps.clock.now());
-    const { fileName } = exportJson(data);
-    attachmentName(reply, fileName.replace(/\.json$/, '.pdf'));
+    attachmentName(reply, `${exportBaseName(data)}.pdf`);
     return personalDataPdf(data, { lenderName: deps.config.COMPANY_CORPORATE_NAME });
   });
 }

@@ -31,7 +31,7 @@ import { hasConsent } from '../../domain/borrowers/consents.ts';
 import { FIRST_REMINDER_DAYS_BEFORE, latestSendableKind, type ReminderKind } from './schedule.ts';
 import { claimReminder, markDropped, markSent, reminderKey, reminderKeysOf, takeStaleClaims, type ReminderRow } from './store.ts';
 import { grievanceLine, reminderText } from './text.ts';
-import { askToContact } from '../../domain/contacts/contacts.ts';
+import { askToContact, grievanceOfficerOf } from '../../domain/contacts/contacts.ts';
 import { disputeOpen } from '../../domain/collections/collections.ts';
 import { DISPUTED_LINE } from '../../loan-terms/debt-sms-text.ts';
 import { remindersSent } from '../../platform/metrics/metrics.ts';
@@ -113,8 +113,7 @@ async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date
     if (amountDueMinor <= 0) return null;
     // The text reads the due date on the order's market calendar; the key's dueOn stays the Manila day the schedule counts by.
     const dueAt = order.plan.find((p) => p.seq === key.seq)!.dueAt;
-    const { GRIEVANCE_OFFICER_NAME: name, GRIEVANCE_OFFICER_EMAIL: email, GRIEVANCE_OFFICER_PHONE: phoneNo } = deps.config;
-    const grievanceOfficer = `${name}, ${email}, ${phoneNo}`;
+    const grievanceOfficer = grievanceOfficerOf(deps.config);
     // A debt the borrower disputes is said to be disputed in every message about it (SEC MC 18 s2019).
     const disputed = await disputeOpen(tx, order.id);
     const text = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: lenderDate(dueAt, order.market), market: order.market, grievanceOfficer });
