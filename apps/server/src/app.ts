@@ -8,7 +8,7 @@ import { installErrorHandlers } from './platform/http/errors.ts';
 import { separateBackofficeHost } from './platform/http/hosts.ts';
 import { registerHealth, type Lifecycle } from './platform/http/health.ts';
 import { installMetrics } from './platform/metrics/http.ts';
-import { registerModules } from './modules/index.ts';
+import { personalDataSections, registerModules } from './modules/index.ts';
 import { registerOps } from './ops/routes.ts';
 import { parseQuery, redactUrl } from './platform/http/redact.ts';
 import { lazySchemaCompilers } from './platform/http/schema-compilers.ts';
@@ -64,7 +64,7 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
   registerHealth(app, { db: deps.db, clock: deps.clock, lifecycle: options.lifecycle ?? { shuttingDown: false } });
 
   await registerModules(app, deps);
-  await registerStaffApi(app, deps);
+  await registerStaffApi(app, deps, { personalData: personalDataSections(deps) });
   serveStoredImages(app, deps.storage);
   if (deps.config.OPS_TOKEN) await app.register((ops) => registerOps(ops, deps), { prefix: '/ops' });
   // The contract as OpenAPI 3.1 (public) and its viewer.

@@ -234,6 +234,13 @@ const envSchema = z.object({
   /** The agency and phone a borrower is told handle an overdue loan (India: sent by SMS before an agent's first contact). */
   COLLECTIONS_AGENCY: z.string().min(1).default('PesoNow Collections Desk'),
   COLLECTIONS_PHONE: z.string().min(1).default('+63 2 8888 0150'),
+  /**
+   * Years loan and payment records are kept after an account closes, per market (docs/privacy.md): at
+   * least the 5 the money-laundering laws ask (loan-terms/data-rights.ts); the retention job anonymises
+   * a closed borrower once they have passed.
+   */
+  RETENTION_YEARS_PH: z.coerce.number().int().min(5, { error: 'must be at least 5 (AMLA, RA 9160 Section 9(b))' }).max(30).default(5),
+  RETENTION_YEARS_IN: z.coerce.number().int().min(5, { error: 'must be at least 5 (PMLA 2002 Section 12)' }).max(30).default(5),
   /** The credit bureau the lender reports to, named on "My data" (docs/privacy.md). */
   CREDIT_BUREAU_NAME: z.string().min(1).default('The credit bureau (Credit Information Corporation)'),
   /** The app's deep-link base; its scheme is the one jump URL scheme the H5 hands to the bridge. */

@@ -14,6 +14,8 @@ import { payoutStatusJob } from './domain/payouts/status-job.ts';
 import { booksOpeningJob } from './domain/books/opening-job.ts';
 import { agentNoticesJob } from './domain/collections/agent-notices.ts';
 import { collectionBucketsJob } from './domain/collections/bucket-job.ts';
+import { dataRetentionJob } from './modules/my-data/retention-job.ts';
+import { personalDataSections } from './modules/index.ts';
 
 interface JobEntry {
   make(deps: AppDeps, log: JobLog): PeriodicJob;
@@ -38,6 +40,8 @@ const JOBS: JobEntry[] = [
   { make: agentNoticesJob },
   // payment-reminders, every 5 minutes (docs/records.md): each reminder a claimed row, so sent once.
   { make: paymentRemindersJob, runsWhen: (config) => config.PAYMENT_REMINDERS },
+  // data-retention, hourly (docs/privacy.md): approved erasures once the loans close, borrowers past their retention anonymised, sealed identities past it deleted.
+  { make: (deps, log) => dataRetentionJob(deps, log, personalDataSections(deps)) },
 ];
 
 export function periodicJobs(deps: AppDeps, log: JobLog): PeriodicJob[] {

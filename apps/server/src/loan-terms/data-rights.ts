@@ -33,18 +33,21 @@ export const RETENTION: Record<Market, RetentionRule> = {
   PH: {
     years: 5,
     law: 'Anti-Money Laundering Act (RA 9160, as amended), Section 9(b): transaction records kept 5 years after the account closes',
-    what: 'Your loan contracts, ledgers and payment records (with your name and account number as they stood), and the books',
+    what: 'Your loan contracts, ledgers and payment records under your customer number, and the books; your name, phone and the contracts as you signed them are kept sealed (encrypted), opened only for a request the law allows',
   },
   IN: {
     years: 5,
     law: 'Prevention of Money-laundering Act 2002, Section 12, and the PML (Maintenance of Records) Rules 2005: records kept 5 years after the business relationship ends',
-    what: 'Your loan contracts, ledgers and payment records (with your name and account number as they stood), and the books',
+    what: 'Your loan contracts, ledgers and payment records under your customer number, and the books; your name, phone and the contracts as you signed them are kept sealed (encrypted), opened only for a request the law allows',
   },
 };
 
-/** The last day records of an account closed at `closedAt` are kept (YYYY-MM-DD on the market's calendar). */
-export function keptUntil(closedAt: Date, market: Market): string {
-  const y = RETENTION[market].years;
+/**
+ * The last day records of an account closed at `closedAt` are kept (YYYY-MM-DD on the market's
+ * calendar): the law's years, or the lender's longer setting (RETENTION_YEARS_PH / _IN).
+ */
+export function keptUntil(closedAt: Date, market: Market, years: number = RETENTION[market].years): string {
+  const y = Math.max(years, RETENTION[market].years);
   const until = new Date(closedAt.getTime());
   until.setUTCFullYear(until.getUTCFullYear() + y);
   return lenderDate(until, market);

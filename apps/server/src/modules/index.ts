@@ -19,6 +19,19 @@ import { complaintsPersonalData } from './complaints/personal-data.ts';
 import { uploadOwnedBy } from './complaints/owned-uploads.ts';
 import { remindersPersonalData } from './reminders/personal-data.ts';
 import { promotionPersonalData } from './promotion/personal-data.ts';
+import { smsSectionOf } from './my-data/export.ts';
+
+/**
+ * Every family's part of what the lender holds about a borrower, and the SMS provider's copy: the one
+ * list "My data" exports, the data-protection officer reads and the erasure run erases (a module never
+ * imports another, so the list is made here and handed to the my-data family, the staff API and the jobs).
+ */
+export const personalDataSections = (deps: Pick<AppDeps, 'sms'>) => [
+  complaintsPersonalData,
+  remindersPersonalData,
+  promotionPersonalData,
+  ...smsSectionOf(deps.sms),
+];
 
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   registerCustomerService(app, deps);
@@ -35,5 +48,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   registerRecords(app, deps);
   registerCancelLoan(app, deps);
   // "My data" collects every family's part of what the lender holds about a borrower (a module never imports another).
-  registerMyData(app, deps, { sections: [complaintsPersonalData, remindersPersonalData, promotionPersonalData], ownsUpload: uploadOwnedBy });
+  registerMyData(app, deps, { sections: personalDataSections(deps), ownsUpload: uploadOwnedBy });
 }

@@ -3,6 +3,10 @@
  * and written with masked numbers only (the protected forms come from card-numbers.ts; the one decrypt
  * is payout-account.ts; adding a repayment card is card-on-file.ts). SQL stays in store.ts.
  */
+import type { Queryable } from '../../platform/db/client.ts';
+import { lastFourOnly } from './card-numbers.ts';
+import { eraseAccountsOf } from './store.ts';
+
 export {
   cardsOfOrderPayCodes,
   currentAccount,
@@ -18,3 +22,8 @@ export {
   type NewAccount,
   type RepaymentCard,
 } from './store.ts';
+
+/** The erasure run's part (issue 39, store.ts): last 4 digits kept, the form's fields gone, the sealed number kept only while the law keeps the records. */
+export async function eraseAccounts(tx: Queryable, borrowerId: number, keepSealed: boolean): Promise<number> {
+  return eraseAccountsOf(tx, borrowerId, (masked) => lastFourOnly(masked), keepSealed);
+}

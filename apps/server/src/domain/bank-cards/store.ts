@@ -303,3 +303,21 @@ export async function cardsOfOrderPayCodes(db: Queryable, orderId: number): Prom
   );
   return new Map(rows.map((r) => [Number(r.pay_code_id), { last4: lastFourDigits(r.card_no_masked), status: r.status }]));
 }
+
+/**
+ * The erasure run's part (issue 39): each bound account keeps its bank, last 4 digits and dates (the
+ * payouts and repayments point at it); the form's other fields (names, phones, addresses) go. The
+ * keyed hash and the sealed number stay while the law keeps the records (`keepSealed`), else go too.
+ */
+export async function eraseAccountsOf(tx: Queryable, borrowerId: number, masked: (stored: string) => string, keepSealed: boolean): Promise<number> {
+  const { rows } = await tx.query<{ id: number; card_no_masked: string }>('SELECT id, card_no_masked FROM bank_cards WHERE borrower_id = $1 FOR UPDATE', [borrowerId]);
+  for (const r of rows) {
+    await tx.query(
+      `UPDATE bank_cards SET fields = '{}'::jsonb, card_no_masked = $2,
+         card_no_hash = CASE WHEN $3 THEN card_no_hash ELSE NULL END, card_no_encrypted = CASE WHEN $3 THEN card_no_encrypted ELSE NULL END
+       WHERE id = $1`,
+      [r.id, masked(r.card_no_masked), keepSealed],
+    );
+  }
+  return rows.length;
+}

@@ -2,7 +2,7 @@
 import type { ConsentPurpose } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 
-export type ConsentChannel = 'app' | 'sms' | 'sign-up' | 'migration';
+export type ConsentChannel = 'app' | 'sms' | 'sign-up' | 'migration' | 'erasure';
 
 export interface ConsentEventRow {
   id: number;

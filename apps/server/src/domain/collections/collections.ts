@@ -86,7 +86,7 @@ export async function overdueOrder(db: Queryable, orderId: number, now: Date, st
 }
 
 export { assignmentsOf, enabledCollectors, heldCounts, hoursConsentOf, latestDispute, noticeSentAt, openDisputeOrders, type AssignmentRow } from './store.ts';
-export { complaintsAbout, listTemplates, findTemplate, type TemplateRow, type DisputeRow, type CollectionComplaintRow } from './store.ts';
+export { complaintsAbout, eraseCollectionTexts, listTemplates, findTemplate, type TemplateRow, type DisputeRow, type CollectionComplaintRow } from './store.ts';
 export { saveTemplate, templateProblem } from './templates.ts';
 export { collectorOf } from './assignments.ts';
 

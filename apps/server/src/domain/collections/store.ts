@@ -305,3 +305,20 @@ export async function complaintAgainstOpen(db: Queryable, borrowerOrderIds: read
   ]);
   return rows.length > 0;
 }
+
+/**
+ * The erasure run's part (issue 39): India's agent notices about the orders keep who and when without
+ * the phone and text; a dispute's reason and resolution (staff's words) have the name and phone redacted.
+ */
+export async function eraseCollectionTexts(tx: Queryable, orderIds: readonly number[], redactText: (text: string) => string): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const notices = await tx.query(`UPDATE collection_agent_notices SET phone = '', body = '[erased]' WHERE order_id = ANY($1::bigint[]) RETURNING id`, [orderIds]);
+  const { rows: disputes } = await tx.query<{ id: number; reason: string; resolution: string | null }>(
+    'SELECT id, reason, resolution FROM collection_disputes WHERE order_id = ANY($1::bigint[]) FOR UPDATE',
+    [orderIds],
+  );
+  for (const d of disputes) {
+    await tx.query('UPDATE collection_disputes SET reason = $2, resolution = $3 WHERE id = $1', [d.id, redactText(d.reason), d.resolution === null ? null : redactText(d.resolution)]);
+  }
+  return notices.rows.length + disputes.length;
+}

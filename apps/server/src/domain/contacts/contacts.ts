@@ -52,7 +52,7 @@ export async function previewContact(db: Queryable, request: Omit<ContactRequest
   return checkContact({ ...request, attemptsToday });
 }
 
-export { attemptsOf, lastContacts, lockAttempt, orderAttempts, setOutcome, type AttemptRow, type CallRow, type OrderAttemptRow } from './store.ts';
+export { attemptsOf, eraseAttemptTexts, lastContacts, lockAttempt, orderAttempts, setOutcome, type AttemptRow, type CallRow, type OrderAttemptRow } from './store.ts';
 
 /** The borrower's grievance officer as every recovery message names them (India): name, e-mail, phone. */
 export const grievanceOfficerOf = (config: Pick<Config, 'GRIEVANCE_OFFICER_NAME' | 'GRIEVANCE_OFFICER_EMAIL' | 'GRIEVANCE_OFFICER_PHONE'>) =>

@@ -179,3 +179,9 @@ export async function attemptsOf(db: Queryable, borrowerId: number): Promise<Att
     outcome: (r.outcome as string | null) ?? null,
   }));
 }
+
+/** The erasure run's part (issue 39): each contact about a debt stays on record (when, who, allowed or refused, outcome) without the text sent. */
+export async function eraseAttemptTexts(tx: Queryable, borrowerId: number): Promise<number> {
+  const { rows } = await tx.query(`UPDATE contact_attempts SET body = '[erased]' WHERE borrower_id = $1 AND body IS NOT NULL AND body <> '' RETURNING id`, [borrowerId]);
+  return rows.length;
+}

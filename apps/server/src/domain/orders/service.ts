@@ -56,6 +56,7 @@ export {
   type OrderRow,
   type PlanRow,
 } from './store.ts';
+export { closedBorrowersBefore, redactBorrowerDocuments } from './store.ts';
 export { findProduct, hasProducts, listActiveProducts, listActiveProductsOfBorrower, listProducts, productExists, type ProductRow } from './product-store.ts';
 
 export const DEFAULT_FLAGS: OrderFlags = {

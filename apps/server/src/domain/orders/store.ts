@@ -548,3 +548,41 @@ export async function listConfirmedDocuments(db: Queryable, orderId: number): Pr
     confirmedAt: r.confirmed_at,
   }));
 }
+
+/**
+ * The erasure run's part (issue 39): the borrower's confirmed documents with `redactBody` applied to
+ * each body (the name and phone written into an agreement). Answers the documents it changed as they
+ * were, so the caller can keep them sealed; their sha256 stays the original's.
+ */
+export async function redactBorrowerDocuments(tx: Queryable, borrowerId: number, redactBody: (body: string) => string, now: Date): Promise<Array<{ id: number; orderId: number; kind: string; position: number; body: string; sha256: string }>> {
+  const { rows } = await tx.query<{ id: number; order_id: number; kind: string; position: number; body: string; sha256: string }>(
+    `SELECT d.id, d.order_id, d.kind, d.position, d.body, d.sha256 FROM confirmed_documents d JOIN orders o ON o.id = d.order_id WHERE o.borrower_id = $1 ORDER BY d.id FOR UPDATE OF d`,
+    [borrowerId],
+  );
+  const changed = [];
+  for (const r of rows) {
+    const redacted = redactBody(r.body);
+    if (redacted === r.body) continue;
+    await tx.query('UPDATE confirmed_documents SET body = $2, redacted_at = $3 WHERE id = $1', [r.id, redacted, now]);
+    changed.push({ id: Number(r.id), orderId: Number(r.order_id), kind: r.kind, position: r.position, body: r.body, sha256: r.sha256 });
+  }
+  return changed;
+}
+
+/**
+ * Borrowers not yet erased whose loans are all closed (settled or rejected) and of whom the last
+ * closed before `closedBefore`: the retention job's candidates (issue 39), the oldest closure first.
+ * `market` is India when any of their loans is Indian (the longer-kept law is the caller's to apply).
+ */
+export async function closedBorrowersBefore(db: Queryable, closedBefore: Date, limit: number): Promise<Array<{ borrowerId: number; lastClosedAt: Date; market: 'PH' | 'IN' }>> {
+  const { rows } = await db.query<{ borrower_id: number; last_closed: Date; any_in: boolean }>(
+    `SELECT o.borrower_id, max(coalesce(o.settled_at, o.updated_at)) AS last_closed, bool_or(o.market = 'IN') AS any_in
+       FROM orders o JOIN borrowers b ON b.id = o.borrower_id AND b.erased_at IS NULL
+      GROUP BY o.borrower_id
+     HAVING bool_and(o.status IN (${ORDER_STATUS.settled}, ${ORDER_STATUS.rejected})) AND max(coalesce(o.settled_at, o.updated_at)) < $1
+      ORDER BY last_closed, o.borrower_id
+      LIMIT $2`,
+    [closedBefore, limit],
+  );
+  return rows.map((r) => ({ borrowerId: Number(r.borrower_id), lastClosedAt: r.last_closed, market: r.any_in ? 'IN' : 'PH' }));
+}

@@ -3,9 +3,9 @@
  * filed, with its words and photos, the lender's reply and the borrower's rating. modules/index.ts
  * hands it to the my-data family (a module never imports another).
  */
-import type { PersonalDataSection } from '../../platform/personal-data.ts';
+import { redact, type PersonalDataSection } from '../../platform/personal-data.ts';
 import { problemTitles } from './problem-types.ts';
-import { listBorrowerComplaints } from './store.ts';
+import { eraseBorrowerComplaints, listBorrowerComplaints } from './store.ts';
 
 /** Every complaint: the store's list is bounded by its caller, and an export leaves none out. */
 const ALL = Number.MAX_SAFE_INTEGER;
@@ -32,5 +32,8 @@ export const complaintsPersonalData: PersonalDataSection = {
         ratedAt: c.scoredAt?.toISOString() ?? null,
       };
     });
+  },
+  erase(tx, subject) {
+    return eraseBorrowerComplaints(tx, subject.id, (reply) => redact(reply, [subject.name ?? '', subject.mobilePhone]));
   },
 };

@@ -296,3 +296,19 @@ export async function waitingComplaintsFiledAt(db: Queryable): Promise<Date[]> {
   const { rows } = await db.query<{ created_at: Date }>('SELECT created_at FROM complaints WHERE replied_at IS NULL');
   return rows.map((r) => new Date(r.created_at));
 }
+
+/**
+ * The erasure run's part (issue 39): the borrower's words and photos go, the lender's reply keeps its
+ * text with the name and phone redacted by the caller's `redactReply`, and the tickets stay (numbers,
+ * types, dates and scores are the complaint record). Answers the rows changed and the storage keys of
+ * the photos whose rows were deleted.
+ */
+export async function eraseBorrowerComplaints(tx: Queryable, borrowerId: number, redactReply: (text: string) => string): Promise<{ rows: number; imageKeys: string[] }> {
+  const { rows: replies } = await tx.query<{ id: number; dispose_detail: string }>('SELECT id, dispose_detail FROM complaints WHERE borrower_id = $1 FOR UPDATE', [borrowerId]);
+  for (const r of replies) {
+    await tx.query(`UPDATE complaints SET detail = $2, images = '[]'::jsonb, dispose_detail = $3, dispose_images = '[]'::jsonb WHERE id = $1`, [r.id, '[erased]', redactReply(r.dispose_detail)]);
+  }
+  const { rows: images } = await tx.query<{ storage_key: string }>('DELETE FROM complaint_images WHERE borrower_id = $1 RETURNING storage_key', [borrowerId]);
+  await tx.query('DELETE FROM upload_slots WHERE borrower_id = $1', [borrowerId]);
+  return { rows: replies.length + images.length, imageKeys: images.map((i) => i.storage_key) };
+}

@@ -244,11 +244,14 @@ async function promisesPart(db: Queryable, facts: OrderFacts[], now: Date): Prom
 export function smsSectionOf(sms: SmsProvider): PersonalDataSection[] {
   const sentTo = sms.sentTo?.bind(sms);
   if (!sentTo) return [];
+  const forget = sms.forget?.bind(sms);
   return [
     {
       key: 'smsMessages',
       title: 'Text messages sent to your phone',
       collect: async (_db, subject) => (subject.mobilePhone ? (await sentTo(subject.mobilePhone)).map((m) => ({ phone: subject.mobilePhone, text: m.text, at: m.at.toISOString() })) : []),
+      // The provider keeps its own copy: it is asked once the erasure has committed (a provider may write through the database).
+      erase: async (_tx, subject) => ({ rows: 0, imageKeys: [], afterCommit: forget && subject.mobilePhone ? () => forget(subject.mobilePhone) : undefined }),
     },
   ];
 }

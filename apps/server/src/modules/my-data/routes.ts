@@ -6,12 +6,12 @@ import type { PersonalDataSection } from '../../platform/personal-data.ts';
 import { borrowerCalls } from '../../domain/borrowers/session.ts';
 import { mountCall } from '../../platform/http/mount.ts';
 import { attachmentName } from '../../platform/http/borrower-kind.ts';
-import { collectPersonalData, exportBaseName, exportJson, smsSectionOf } from './export.ts';
+import { collectPersonalData, exportBaseName, exportJson } from './export.ts';
 import { personalDataPdf } from './pdf.ts';
 import { createRequest, myData, setConsent, type UploadOwnership } from './service.ts';
 
 export interface MyDataParts {
-  /** The families' parts of the export (modules/index.ts hands them in). */
+  /** Every family's part of the export, and the SMS provider's (modules/index.ts hands them in). */
   sections: readonly PersonalDataSection[];
   /** Whether a photo is the borrower's own upload (the complaints family's rule). */
   ownsUpload: UploadOwnership;
@@ -19,7 +19,7 @@ export interface MyDataParts {
 
 export function registerMyData(app: FastifyInstance, deps: AppDeps, given: MyDataParts): void {
   const borrowers = borrowerCalls(deps);
-  const parts = { ...given, sections: [...given.sections, ...smsSectionOf(deps.sms)] };
+  const parts = given;
   mountCall(app, borrowers, myDataCall, ({ borrower }) => myData(deps, borrower));
 
   mountCall(app, borrowers, consentCall, ({ borrower, payload }) => setConsent(deps, borrower, payload.purpose, payload.granted === '1'));

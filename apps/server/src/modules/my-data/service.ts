@@ -26,16 +26,15 @@ import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { lockBorrower, setBorrowerName, type Borrower } from '../../domain/borrowers/service.ts';
 import { consentStates, recordConsent } from '../../domain/borrowers/consents.ts';
 import { listBorrowerOrders, type OrderRow } from '../../domain/orders/service.ts';
-import { findStaffRequest, insertRequest, openErasureOf, requestsOf, saveDecision, takeRequestSequence, type DataRequestRow, type StaffRequestRow } from './store.ts';
+import { findStaffRequest, insertRequest, openErasureOf, requestsOf, saveDecision, saveErasureDone, takeRequestSequence, type DataRequestRow, type StaffRequestRow } from './store.ts';
+import type { PersonalDataSection } from '../../platform/personal-data.ts';
+import { eraseBorrower, hasOpenLoan, type ErasureDeps, type ErasureRun } from './erase.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** Whether a photo URL is the borrower's own upload (the complaints family's rule, handed in by modules/index.ts). */
 export type UploadOwnership = (db: Queryable, borrowerId: number, url: string) => Promise<boolean>;
 
-/** Closed for good: settled, or refused before any money moved. Anything else is an open loan. */
-const CLOSED: readonly number[] = [ORDER_STATUS.settled, ORDER_STATUS.rejected];
-const hasOpenLoan = (orders: readonly OrderRow[]) => orders.some((o) => !CLOSED.includes(o.status));
 
 function consentView(purpose: ConsentPurpose, state: { granted: boolean; at: Date } | undefined, orders: readonly OrderRow[]): ConsentView {
   const text = CONSENT_TEXTS[purpose];
@@ -96,7 +95,7 @@ export async function myData(deps: Deps, borrower: Borrower): Promise<MyData> {
     consents: CONSENT_PURPOSES.map((p) => consentView(p, states.get(p), orders)),
     recipients: recipients(deps.config),
     requests: requests.map(requestView),
-    retention: { law: RETENTION[market].law, what: RETENTION[market].what, keptUntil: !open && lastClosed ? keptUntil(lastClosed, market) : '' },
+    retention: { law: RETENTION[market].law, what: RETENTION[market].what, keptUntil: !open && lastClosed ? keptUntil(lastClosed, market, market === 'IN' ? deps.config.RETENTION_YEARS_IN : deps.config.RETENTION_YEARS_PH) : '' },
   };
 }
 
@@ -153,28 +152,67 @@ export const DECISION_MESSAGES = {
   notOpen: (refNo: string, state: string) => `Request ${refNo} is ${state}, not open: it has its answer already.`,
   notFound: (id: number) => `Request ${id} does not exist.`,
   nameCorrected: 'Your name is corrected.',
+  erased: (keptUntil: string) =>
+    keptUntil === ''
+      ? 'Your data is erased.'
+      : `Your data is erased. Your loan and payment records are kept, with your name and phone sealed, until ${keptUntil} as the law requires; then they are anonymised too.`,
+  erasureWaits: 'Approved: we erase your data as soon as your loan is closed.',
 } as const;
+
+/** The SMS that tells the borrower their erasure is done (sent to the phone they had, once). */
+export const erasureDoneSms = (lenderName: string, refNo: string, keptUntil: string) => ({
+  text: `${lenderName}: your data is erased as you asked (${refNo}).${keptUntil === '' ? '' : ` Loan records are kept sealed until ${keptUntil} as the law requires.`}`,
+  reference: `erasure:${refNo}`,
+});
+
+export interface Decision {
+  before: StaffRequestRow;
+  after: StaffRequestRow;
+  /** The erasure's photos and providers' copies to remove once the transaction has committed (a no-op otherwise). */
+  afterCommit: () => Promise<void>;
+}
+
+/**
+ * Carries out an approved erasure request in the caller's transaction: done with what it erased,
+ * or left approved (null) while the borrower has a loan open. The job and the officer's approval both
+ * come here.
+ */
+export async function runErasure(tx: Queryable, deps: ErasureDeps, sections: readonly PersonalDataSection[], request: DataRequestRow, staffId: number | null, now: Date): Promise<ErasureRun | null> {
+  await lockBorrower(tx, request.borrowerId);
+  if (hasOpenLoan(await listBorrowerOrders(tx, request.borrowerId))) return null;
+  const run = await eraseBorrower(tx, deps, request.borrowerId, sections, now, (keptUntil) => erasureDoneSms(deps.config.COMPANY_CORPORATE_NAME, request.refNo, keptUntil));
+  // Erased already (the retention job came first): the request is done all the same.
+  await saveErasureDone(tx, { id: request.id, reason: DECISION_MESSAGES.erased(run?.retainedUntil ?? ''), erased: run?.parts ?? {}, at: now, staffId });
+  return run ?? { parts: {}, retainedUntil: '', afterCommit: async () => {} };
+}
 
 /**
  * Answers an open request in the caller's transaction (the staff API writes its audit entry in the
  * same one). Refused: a reason is required, and the borrower reads it. Approved: a correction of the
- * name is applied and done; any other correction, and an erasure, is approved, to be carried out.
+ * name is applied and done; an erasure is carried out at once (erase.ts), or as soon as the borrower's
+ * loans are closed (the retention job); any other correction is approved, to be carried out.
  */
 export async function decideRequest(
   tx: Queryable,
+  erasure: { deps: ErasureDeps; sections: readonly PersonalDataSection[] },
   d: { id: number; decision: 'approve' | 'refuse'; reason: string; staffId: number; now: Date },
-): Promise<{ before: StaffRequestRow; after: StaffRequestRow }> {
+): Promise<Decision> {
   const before = await findStaffRequest(tx, d.id, { forUpdate: true });
   if (!before) throw notFound(DECISION_MESSAGES.notFound(d.id));
   if (before.state !== 'open') throw refused(DECISION_MESSAGES.notOpen(before.refNo, before.state));
+  let afterCommit: () => Promise<void> = async () => {};
   if (d.decision === 'refuse') {
     if (d.reason === '') throw invalidInput(DECISION_MESSAGES.reasonRequired);
     await saveDecision(tx, { id: d.id, state: 'refused', reason: d.reason, staffId: d.staffId, at: d.now, done: false });
   } else if (before.kind === 'correction' && before.field === 'name') {
     await setBorrowerName(tx, before.borrowerId, before.value);
     await saveDecision(tx, { id: d.id, state: 'done', reason: d.reason || DECISION_MESSAGES.nameCorrected, staffId: d.staffId, at: d.now, done: true });
+  } else if (before.kind === 'erasure') {
+    await saveDecision(tx, { id: d.id, state: 'approved', reason: d.reason || DECISION_MESSAGES.erasureWaits, staffId: d.staffId, at: d.now, done: false });
+    const run = await runErasure(tx, erasure.deps, erasure.sections, before, d.staffId, d.now);
+    if (run) afterCommit = run.afterCommit;
   } else {
     await saveDecision(tx, { id: d.id, state: 'approved', reason: d.reason, staffId: d.staffId, at: d.now, done: false });
   }
-  return { before, after: (await findStaffRequest(tx, d.id))! };
+  return { before, after: (await findStaffRequest(tx, d.id))!, afterCommit };
 }

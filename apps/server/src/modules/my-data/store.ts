@@ -15,6 +15,8 @@ export interface DataRequestRow {
   /** YYYY-MM-DD */
   answerBy: string;
   doneAt: Date | null;
+  /** An erasure done: the rows it erased, per part. */
+  erased: Record<string, number> | null;
 }
 
 const rowOf = (r: Record<string, unknown>): DataRequestRow => ({
@@ -30,6 +32,7 @@ const rowOf = (r: Record<string, unknown>): DataRequestRow => ({
   createdAt: r.created_at as Date,
   answerBy: r.answer_by_text as string,
   doneAt: (r.done_at as Date | null) ?? null,
+  erased: (r.erased as Record<string, number> | null) ?? null,
 });
 const SELECT = `SELECT *, to_char(answer_by, 'YYYY-MM-DD') AS answer_by_text FROM data_requests`;
 
@@ -102,4 +105,24 @@ export async function saveDecision(db: Queryable, d: { id: number; state: DataRe
     d.at,
     d.done,
   ]);
+}
+
+/** The erasure run's part of this family's own table: a correction's value and photo go; the request stays on record. */
+export async function eraseRequestValues(tx: Queryable, borrowerId: number): Promise<number> {
+  const { rows } = await tx.query(`UPDATE data_requests SET value = '', image_url = '' WHERE borrower_id = $1 AND (value <> '' OR image_url <> '') RETURNING id`, [borrowerId]);
+  return rows.length;
+}
+
+/** Marks an erasure request done, with what the run erased (counts per part). */
+export async function saveErasureDone(tx: Queryable, r: { id: number; reason: string; erased: Record<string, number>; at: Date; staffId: number | null }): Promise<void> {
+  await tx.query(
+    `UPDATE data_requests SET state = 'done', reason = $2, erased = $3::jsonb, done_at = $4, decided_by = coalesce($5, decided_by), decided_at = coalesce(decided_at, $4) WHERE id = $1`,
+    [r.id, r.reason, JSON.stringify(r.erased), r.at, r.staffId],
+  );
+}
+
+/** Approved erasures waiting for the borrower's loans to close, oldest first. */
+export async function approvedErasures(db: Queryable, limit: number): Promise<DataRequestRow[]> {
+  const { rows } = await db.query<Record<string, unknown>>(`${SELECT} WHERE kind = 'erasure' AND state = 'approved' ORDER BY id LIMIT $1`, [limit]);
+  return rows.map(rowOf);
 }

@@ -5,7 +5,7 @@
  * family.
  */
 import type { PersonalDataSection } from '../../platform/personal-data.ts';
-import { listRegistrations } from './store.ts';
+import { erasePromotionData, listRegistrations } from './store.ts';
 
 export const promotionPersonalData: PersonalDataSection = {
   key: 'signUp',
@@ -24,5 +24,8 @@ export const promotionPersonalData: PersonalDataSection = {
       deviceId: r.deviceId,
       ipAddress: r.clientIp,
     }));
+  },
+  async erase(tx, subject) {
+    return { rows: await erasePromotionData(tx, subject.id, subject.mobilePhone), imageKeys: [] };
   },
 };

@@ -385,3 +385,16 @@ export async function findCaptcha(db: Queryable, sid: string): Promise<CaptchaAn
   const row = rows[0];
   return row ? { sid: row.sid, answer: row.answer, expiresAt: row.expires_at, used: row.used } : null;
 }
+
+/**
+ * The erasure run's part (issue 39): the sign-up keeps its campaign figures (template, source, day)
+ * without the device, address and invite code; the phone's sign-in codes keep their row (the sign-up
+ * points at one) without the phone and address, and the captchas it passed are deleted.
+ */
+export async function erasePromotionData(tx: Queryable, borrowerId: number, phone: string): Promise<number> {
+  const signUp = await tx.query(`UPDATE registrations SET device_id = '', client_ip = '', invite_code = '' WHERE borrower_id = $1 RETURNING sms_code_id`, [borrowerId]);
+  const codeIds = signUp.rows.map((r) => (r as { sms_code_id: number }).sms_code_id);
+  const codes = await tx.query(`UPDATE sms_codes SET phone = '', client_ip = '', sid = '' WHERE phone = $1 OR id = ANY($2::bigint[]) RETURNING id`, [phone, codeIds]);
+  const captchas = await tx.query('DELETE FROM captchas WHERE passed_phone = $1 RETURNING sid', [phone]);
+  return signUp.rows.length + codes.rows.length + captchas.rows.length;
+}

@@ -6,7 +6,7 @@
  */
 import type { PersonalDataSection } from '../../platform/personal-data.ts';
 import { listBorrowerOrders } from '../../domain/orders/service.ts';
-import { listOrderReminders } from './store.ts';
+import { eraseOrderReminders, listOrderReminders } from './store.ts';
 
 /** How each kind reads: the schedule's day relative to the instalment's due date. */
 const KIND_TITLES: Record<string, string> = {
@@ -45,5 +45,9 @@ export const remindersPersonalData: PersonalDataSection = {
       createdAt: r.claimedAt.toISOString(),
       sentAt: r.sentAt?.toISOString() ?? null,
     }));
+  },
+  async erase(tx, subject) {
+    const orders = await listBorrowerOrders(tx, subject.id);
+    return { rows: await eraseOrderReminders(tx, orders.map((o) => o.id)), imageKeys: [] };
   },
 };

@@ -107,3 +107,10 @@ export async function listOrderReminders(db: Queryable, orderId: number): Promis
   const { rows } = await db.query<ReminderDb>(`SELECT ${COLUMNS} FROM payment_reminders WHERE order_id = $1 ORDER BY id`, [orderId]);
   return rows.map(toRow);
 }
+
+/** The erasure run's part (issue 39): each reminder keeps its order, schedule and state; its phone and text go. */
+export async function eraseOrderReminders(tx: Queryable, orderIds: readonly number[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const { rows } = await tx.query(`UPDATE payment_reminders SET phone = '', body = '[erased]' WHERE order_id = ANY($1::bigint[]) RETURNING id`, [orderIds]);
+  return rows.length;
+}

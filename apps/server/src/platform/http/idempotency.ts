@@ -148,3 +148,8 @@ export async function recordAnswer(deps: { db: Queryable; clock: Clock }, reques
   }
   return payload;
 }
+
+/** The erasure run's part (issue 39): the borrower's stored answers (they may repeat their data) are deleted. */
+export async function forgetKeysOf(tx: Queryable, borrowerId: number): Promise<number> {
+  return (await tx.query('DELETE FROM idempotency_keys WHERE borrower_id = $1 RETURNING idem_key', [borrowerId])).rows.length;
+}

@@ -21,6 +21,9 @@ export function createDevOutboxSms(db: Queryable, clock: Clock): SmsProvider {
       const newestFirst = await listSmsOutbox(db, phone, 10_000);
       return newestFirst.reverse().map((m) => ({ text: m.body, at: m.createdAt }));
     },
+    async forget(phone) {
+      return (await db.query('DELETE FROM sms_outbox WHERE phone = $1 RETURNING id', [phone])).rows.length;
+    },
   };
 }
 

@@ -28,4 +28,10 @@ export interface SmsProvider {
    * does; a real gateway's adapter answers its delivery log, or leaves this out). "My data" lists them.
    */
   sentTo?(phone: string): Promise<Array<{ text: string; at: Date }>>;
+  /**
+   * Deletes what this provider keeps of the messages sent to a phone (the erasure run, issue 39);
+   * answers how many. A real gateway's adapter asks the gateway to delete its log where its API can,
+   * or leaves this out (its retention is then the gateway's contract's, docs/privacy.md).
+   */
+  forget?(phone: string): Promise<number>;
 }

@@ -20,11 +20,17 @@ import { registerBooksCalls } from '../books/routes.ts';
 import { registerCollectionsCalls } from '../collections/routes.ts';
 import { registerPortfolioCalls } from '../collections/portfolio-routes.ts';
 import { registerPrivacyCalls } from '../privacy/routes.ts';
+import type { PersonalDataSection } from '../../platform/personal-data.ts';
 import { registerSettingsCalls } from '../settings/routes.ts';
 import type { StaffDeps } from './mount.ts';
 import { registerSessionCalls } from '../session/routes.ts';
 
-export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): Promise<void> {
+export interface StaffApiParts {
+  /** Every part of what the lender holds about a borrower (modules/index.ts): the privacy desk reads and erases them. */
+  personalData: readonly PersonalDataSection[];
+}
+
+export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps, parts: StaffApiParts): Promise<void> {
   await app.register(
     async (staff) => {
       await staff.register(cookie);
@@ -43,7 +49,7 @@ export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps): P
       registerBooksCalls(staff, deps);
       registerCollectionsCalls(staff, deps);
       registerPortfolioCalls(staff, deps);
-      registerPrivacyCalls(staff, deps);
+      registerPrivacyCalls(staff, deps, parts.personalData);
       registerBorrowerCalls(staff, deps);
       registerSettingsCalls(staff, deps);
     },

@@ -10,10 +10,8 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/api-error.ts';
 import { mountCall } from '../../platform/http/mount.ts';
 import { isoDateToDay, lenderDay } from '../../loan-terms/calendar.ts';
-import { complaintsPersonalData } from '../../modules/complaints/personal-data.ts';
-import { remindersPersonalData } from '../../modules/reminders/personal-data.ts';
-import { promotionPersonalData } from '../../modules/promotion/personal-data.ts';
-import { collectPersonalData, exportJson, smsSectionOf } from '../../modules/my-data/export.ts';
+import type { PersonalDataSection } from '../../platform/personal-data.ts';
+import { collectPersonalData, exportJson } from '../../modules/my-data/export.ts';
 import { decideRequest, findStaffRequest, listRequests, type StaffRequestRow } from '../../modules/my-data/service.ts';
 import { staffCalls, type StaffDeps } from '../http/mount.ts';
 
@@ -38,10 +36,9 @@ async function rowsOf(db: Queryable, rows: readonly StaffRequestRow[], now: Date
   }));
 }
 
-export function registerPrivacyCalls(app: FastifyInstance, deps: StaffDeps): void {
+/** `sections`: every part of what the lender holds about a borrower, the list "My data" exports (modules/index.ts). */
+export function registerPrivacyCalls(app: FastifyInstance, deps: StaffDeps, sections: readonly PersonalDataSection[]): void {
   const staff = staffCalls(deps);
-  // The same parts "My data" exports (modules/index.ts hands the borrower's calls the same list).
-  const sections = [complaintsPersonalData, remindersPersonalData, promotionPersonalData, ...smsSectionOf(deps.sms)];
 
   mountCall(app, staff, privacyRequestsCall, async ({ input, now }) => {
     const { rows, total } = await listRequests(deps.db, { state: input.state, offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
@@ -56,14 +53,26 @@ export function registerPrivacyCalls(app: FastifyInstance, deps: StaffDeps): voi
     return { request: (await rowsOf(deps.db, [request], now))[0]!, data: exportJson(data) };
   });
 
-  mountCall(app, staff, decidePrivacyRequestCall, async (ctx) =>
-    ctx.write(async (tx) => {
-      const { before, after } = await decideRequest(tx, { id: ctx.input.id, decision: ctx.input.decision, reason: ctx.input.reason, staffId: ctx.current.staff.id, now: ctx.now });
+  // Approving an erasure runs it in the same transaction as its audit entry (nothing half-erased);
+  // its photos and the SMS provider's copies are removed once that has committed.
+  mountCall(app, staff, decidePrivacyRequestCall, async (ctx) => {
+    let afterCommit = async () => {};
+    const answer = await ctx.write(async (tx) => {
+      const decision = await decideRequest(tx, { deps, sections }, { id: ctx.input.id, decision: ctx.input.decision, reason: ctx.input.reason, staffId: ctx.current.staff.id, now: ctx.now });
+      const { before, after } = decision;
+      afterCommit = decision.afterCommit;
       const [row] = await rowsOf(tx, [after], ctx.now);
       return {
         answer: row!,
-        audit: { targetType: 'data-request', targetId: after.refNo, before: { state: before.state }, after: { state: after.state, decision: ctx.input.decision, reason: after.reason } },
+        audit: {
+          targetType: 'data-request',
+          targetId: after.refNo,
+          before: { state: before.state },
+          after: { state: after.state, decision: ctx.input.decision, reason: after.reason, ...(after.erased ? { erased: after.erased } : {}) },
+        },
       };
-    }),
-  );
+    });
+    await afterCommit();
+    return answer;
+  });
 }
