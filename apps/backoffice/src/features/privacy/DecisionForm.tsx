@@ -1,6 +1,8 @@
 /**
  * The answer to an open request: approve it, or refuse it with a reason the borrower reads (the form
- * asks for one before sending, as the server would). Sent, a message says so and the request loads again.
+ * asks for one before sending, as the server would). Approving an erasure carries it out at once
+ * (or once the borrower's loans close), so the form says so first. Sent, a message says what happened
+ * and the request loads again.
  */
 import { Alert, App, Button, Form, Input, Radio } from 'antd';
 import { decidePrivacyRequestCall, PRIVACY_DECISIONS } from '@cashloan/contract/staff/privacy';
@@ -18,7 +20,7 @@ const REASON_MAX_CHARS = 500;
 const DECISION_TITLES: Record<Decision, string> = { approve: 'Approve', refuse: 'Refuse' };
 const DONE: Record<Decision, string> = { approve: 'The request is approved.', refuse: 'The request is refused; the borrower reads your reason.' };
 
-export function DecisionForm({ id }: { id: number }) {
+export function DecisionForm({ id, kind }: { id: number; kind: 'correction' | 'erasure' }) {
   const { message } = App.useApp();
   const decide = useDecidePrivacyRequest();
   const [form] = Form.useForm<Values>();
@@ -27,15 +29,24 @@ export function DecisionForm({ id }: { id: number }) {
     decide.mutate(
       { id, decision, reason: reason?.trim() ?? '' },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           form.resetFields();
-          void message.success(DONE[decision]);
+          void message.success(answer.state === 'done' ? (answer.kind === 'erasure' ? "Done: the borrower's data is erased." : 'Done: the correction is applied.') : DONE[decision]);
         },
       },
     );
 
   return (
     <Section title="Answer">
+      {kind === 'erasure' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16, maxWidth: 640 }}
+          title="Approving erases the borrower's data"
+          description="At once when no loan of theirs is open, else as soon as their loans close. It cannot be undone: what the law keeps is sealed until its retention ends."
+        />
+      )}
       <Form<Values> form={form} name="privacy-decision" layout="vertical" requiredMark={false} onFinish={submit} style={{ maxWidth: 640 }}>
         <Form.Item label="Decision" name="decision" rules={[{ required: true, message: 'Choose approve or refuse.' }]}>
           <Radio.Group aria-label="Decision" options={PRIVACY_DECISIONS.map((d) => ({ value: d, label: DECISION_TITLES[d] }))} />

@@ -27,7 +27,7 @@ export function RequestPage() {
             <Facts request={data.request} />
             {data.request.kind === 'correction' && <Correction request={data.request} />}
             <BorrowerData data={data.data} />
-            {data.request.state === 'open' && <DecisionForm id={data.request.id} />}
+            {data.request.state === 'open' && <DecisionForm id={data.request.id} kind={data.request.kind} />}
           </Space>
         )}
       </QueryState>
