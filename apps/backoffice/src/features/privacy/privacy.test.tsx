@@ -118,7 +118,7 @@ describe('one data request', () => {
     expect(screen.getByText('The name matches the ID we hold.')).toBeInTheDocument();
   });
 
-  it('approves with an empty reason', async () => {
+  it('approves with an empty reason: a name correction is applied at once', async () => {
     const user = userEvent.setup();
     const { requests } = renderBackOffice('/privacy/requests/4', sessionOf(['admin']), {
       'GET /privacy/requests/4': [detailOf(), detailOf({ ...openRow, state: 'done', decidedBy: 'Ana Reyes', decidedAt: '2026-11-29T03:00:00Z' })],
@@ -128,7 +128,7 @@ describe('one data request', () => {
     expect(answer.getByRole('radiogroup', { name: 'Decision' })).toBeInTheDocument();
     await user.click(answer.getByText('Approve'));
     await user.click(answer.getByRole('button', { name: 'Send the answer' }));
-    expect(await screen.findByText('The request is approved.')).toBeInTheDocument();
+    expect(await screen.findByText('Done: the correction is applied.')).toBeInTheDocument();
     expect(requests.find((r) => r.path === '/privacy/requests/4/decide')!.body).toEqual({ decision: 'approve', reason: '' });
   });
 
