@@ -33,7 +33,7 @@ export interface RetentionPass {
   unsealed: number[];
 }
 
-export async function runRetentionPass(deps: Deps, sections: readonly PersonalDataSection[]): Promise<RetentionPass> {
+export async function runRetentionPass(deps: Deps, sections: readonly PersonalDataSection[], log: Pick<JobLog, 'info'> = { info: () => undefined }): Promise<RetentionPass> {
   const now = deps.clock.now();
   const pass: RetentionPass = { erasures: [], anonymised: [], unsealed: [] };
 
@@ -41,6 +41,8 @@ export async function runRetentionPass(deps: Deps, sections: readonly PersonalDa
     const run = await deps.db.transaction((tx) => runErasure(tx, deps, sections, request, null, now));
     if (!run) continue; // a loan is still open: next pass
     await run.afterCommit();
+    // Logged for a restore from a backup older than the erasure (docs/deploy.md, "Backups"): ids only.
+    log.info({ borrowerId: request.borrowerId, refNo: request.refNo }, 'erasure done');
     pass.erasures.push(request.refNo);
   }
 
@@ -55,6 +57,7 @@ export async function runRetentionPass(deps: Deps, sections: readonly PersonalDa
     });
     if (!run) continue;
     await run.afterCommit();
+    log.info({ borrowerId: candidate.borrowerId }, 'erasure done (retention ended)');
     pass.anonymised.push(candidate.borrowerId);
   }
 
@@ -73,7 +76,7 @@ export function dataRetentionJob(deps: Deps, log: JobLog, sections: readonly Per
     intervalMs: RETENTION_JOB_INTERVAL_MS,
     failureMessage: 'the data retention pass failed',
     run: async () => {
-      const pass = await runRetentionPass(deps, sections);
+      const pass = await runRetentionPass(deps, sections, log);
       if (pass.erasures.length + pass.anonymised.length + pass.unsealed.length > 0) {
         log.info({ erasures: pass.erasures.length, anonymised: pass.anonymised.length, unsealed: pass.unsealed.length }, 'data retention pass');
       }

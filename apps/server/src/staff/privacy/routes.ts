@@ -73,6 +73,8 @@ export function registerPrivacyCalls(app: FastifyInstance, deps: StaffDeps, sect
       };
     });
     await afterCommit();
+    // Logged for a restore from a backup older than the erasure (docs/deploy.md, "Backups"): ids only.
+    if (answer.kind === 'erasure' && answer.state === 'done') app.log.info({ borrowerId: answer.borrowerId, refNo: answer.refNo }, 'erasure done');
     return answer;
   });
 }
