@@ -19,6 +19,7 @@ import { complaintsPersonalData } from './complaints/personal-data.ts';
 import { uploadOwnedBy } from './complaints/owned-uploads.ts';
 import { remindersPersonalData } from './reminders/personal-data.ts';
 import { promotionPersonalData } from './promotion/personal-data.ts';
+import { orderDetailsPersonalData } from './order-details/personal-data.ts';
 import { smsSectionOf } from './my-data/export.ts';
 
 /**
@@ -30,6 +31,7 @@ export const personalDataSections = (deps: Pick<AppDeps, 'sms'>) => [
   complaintsPersonalData,
   remindersPersonalData,
   promotionPersonalData,
+  orderDetailsPersonalData,
   ...smsSectionOf(deps.sms),
 ];
 

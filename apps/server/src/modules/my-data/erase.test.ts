@@ -21,6 +21,7 @@ import { openRetained, retainedIdentityOf } from '../../domain/borrowers/erasure
 import { consentEventsOf } from '../../domain/borrowers/consents.ts';
 import { balancesBetween } from '../../domain/books/store.ts';
 import { insertRegistration, insertSmsCode } from '../promotion/store.ts';
+import { insertTrackingEvent } from '../order-details/store.ts';
 import { personalDataSections } from '../index.ts';
 import { runRetentionPass } from './retention-job.ts';
 
@@ -105,6 +106,7 @@ describe('the erasure run', () => {
       const smsCodeId = await insertSmsCode(tx, { phone: ana.phone, merchantNumber: 'M0001', code: '123456', sid: 'sid-ana', clientIp: '203.0.113.7', now, expiresAt: new Date(now.getTime() + 300_000) });
       await insertRegistration(tx, { borrowerId: ana.borrowerId, smsCodeId, now, templateId: null, inviteCode: 'INV-ANA', userFrom: 'fb', appFrom: '', utmTag: 'spring', appName: 'PesoNow', deviceId: 'device-of-ana', clientIp: '203.0.113.7' });
     });
+    await insertTrackingEvent(h.t.db, { borrowerId: ana.borrowerId, kind: 'app_rating', data: { score: '4' }, now: h.t.clock.now() });
     dpo = await signedInStaff(h.t, ['dpo']);
   });
   afterAll(() => h.t.close());
@@ -136,6 +138,7 @@ describe('the erasure run', () => {
     expect(await columnsHolding(h.t.db, 'device-of-ana')).toEqual([]);
     expect(await columnsHolding(h.t.db, 'INV-ANA')).toEqual([]);
     expect(await h.t.storage.read!(ana.imageKey)).toBeNull();
+    expect((await h.t.db.query('SELECT 1 FROM tracking_events WHERE borrower_id = $1', [ana.borrowerId])).rows).toEqual([]);
 
     // The books are as they were; the order, its payments and the journal keep the borrower's id.
     expect(await balancesBetween(h.t.db, { from: null, to: '2999-12-31' })).toEqual(booksBefore);

@@ -11,11 +11,10 @@ import { query } from '../../test-support/test-app.ts';
 import { IMAGES, multipart } from '../../test-support/test-images.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import type { OrderRow } from '../../domain/orders/service.ts';
-import { complaintsPersonalData } from '../complaints/personal-data.ts';
-import { remindersPersonalData } from '../reminders/personal-data.ts';
-import { promotionPersonalData } from '../promotion/personal-data.ts';
+import { personalDataSections } from '../index.ts';
+import { insertTrackingEvent } from '../order-details/store.ts';
 import { insertRegistration, insertSmsCode } from '../promotion/store.ts';
-import { smsSectionOf, collectPersonalData, exportJson, type PersonalDataExport, type PersonalDataRow } from './export.ts';
+import { collectPersonalData, exportJson, type PersonalDataExport, type PersonalDataRow } from './export.ts';
 import { personalDataPdf } from './pdf.ts';
 
 async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
@@ -50,7 +49,7 @@ describe("the borrower's data export", () => {
   let ben: Someone;
 
   const ops = (url: string, payload: object) => h.t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${h.t.config.OPS_TOKEN}` }, payload });
-  const exportOf = (who: Someone) => collectPersonalData(h.t.db, { id: who.borrowerId, mobilePhone: who.phone, name: who.name }, [complaintsPersonalData, remindersPersonalData, promotionPersonalData, ...smsSectionOf(h.t.sms)], h.t.clock.now());
+  const exportOf = (who: Someone) => collectPersonalData(h.t.db, { id: who.borrowerId, mobilePhone: who.phone, name: who.name }, personalDataSections(h.t), h.t.clock.now());
   const part = (data: PersonalDataExport, key: string): PersonalDataRow[] => {
     const found = data.parts.find((p) => p.key === key);
     if (!found) throw new Error(`no part ${key}`);
@@ -80,6 +79,8 @@ describe("the borrower's data export", () => {
     ben = await someone('Benito Cruz', '9179998877', 'REF-BEN-1', 'Benito: the due date on my loan is wrong.');
     const pass = await ops('/ops/reminders/run', {});
     expect(pass.statusCode).toBe(200);
+    // Ana rated the app.
+    await insertTrackingEvent(h.t.db, { borrowerId: ana.borrowerId, kind: 'app_rating', data: { score: '5' }, now: h.t.clock.now() });
     // Ana came through a promotion landing.
     await h.t.db.transaction(async (tx) => {
       const now = h.t.clock.now();
@@ -105,6 +106,7 @@ describe("the borrower's data export", () => {
       'complaints',
       'paymentReminders',
       'signUp',
+      'appEvents',
       'smsMessages',
     ]);
     expect(part(data, 'profile')).toEqual([
@@ -154,6 +156,7 @@ describe("the borrower's data export", () => {
     expect(texts.some((t) => String(t).includes(ana.ticketNo))).toBe(true);
     expect(part(data, 'signUp')).toEqual([expect.objectContaining({ inviteCode: 'INV-ANA', deviceId: 'device-of-ana', ipAddress: '203.0.113.7', utmTag: 'spring' })]);
     expect(part(data, 'promisesToPay')).toEqual([]);
+    expect(part(data, 'appEvents')).toEqual([{ what: 'rated the app', details: { score: '5' }, at: expect.stringMatching(/Z$/) }]);
   });
 
   it("never holds another borrower's rows", async () => {

@@ -77,3 +77,17 @@ export async function hasRatedApp(db: Queryable, borrowerId: number): Promise<bo
   ]);
   return rows.length > 0;
 }
+
+/** The borrower's tracking events, oldest first ("My data", issue 39). */
+export async function listTrackingEvents(db: Queryable, borrowerId: number): Promise<Array<{ kind: string; data: Record<string, string>; createdAt: Date }>> {
+  const { rows } = await db.query<{ kind: string; data: Record<string, string>; created_at: Date }>(
+    'SELECT kind, data, created_at FROM tracking_events WHERE borrower_id = $1 ORDER BY created_at, id',
+    [borrowerId],
+  );
+  return rows.map((r) => ({ kind: r.kind, data: r.data, createdAt: r.created_at }));
+}
+
+/** The erasure run's part (issue 39): the borrower's tracking events and app rating are deleted (no law keeps them). */
+export async function deleteTrackingEvents(tx: Queryable, borrowerId: number): Promise<number> {
+  return (await tx.query('DELETE FROM tracking_events WHERE borrower_id = $1 RETURNING id', [borrowerId])).rows.length;
+}
