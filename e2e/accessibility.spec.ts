@@ -205,7 +205,8 @@ const ROUTES: RouteCase[] = [
   },
   { route: '/loanDocuments', url: (s) => s.repeat.url('/loanDocuments', orderIds(s.paid)), ready: (page) => page.getByRole('list', { name: 'Documents' }) },
   // Ours (issue 39): the borrower's data rights.
-  { route: '/myData', url: (s) => s.repeat.url('/myData'), ready: (page) => page.getByRole('button', { name: 'Download as JSON' }) },
+  // Ready once the correction's photo picker, loaded after the first screen, is in.
+  { route: '/myData', url: (s) => s.repeat.url('/myData'), ready: (page) => page.getByText('Add photo', { exact: true }) },
   // Ours (issue 23): cancelling a loan in its cooling-off period, and the order screen that links to it.
   { route: '/cancelLoan', url: (s) => s.repeat.url('/cancelLoan', orderIds(s.cooling)), ready: (page) => page.getByRole('button', { name: 'Get the pay code' }) },
   { route: '/anFrom (cooling-off)', url: (s) => s.repeat.url('/anFrom', orderIds(s.cooling)), ready: (page) => page.getByRole('link', { name: 'Cancel this loan' }) },

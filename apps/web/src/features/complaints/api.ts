@@ -1,6 +1,8 @@
-/** Every complaint call, through the shared client; pages never build a URL or read an envelope. */
-import { problemDetailRoute, problemInitByQueryRoute, problemInitRoute, problemListRoute, problemSaveRoute, saveScoreRoute, uploadProblemImgRoute } from '@cashloan/contract/routes/complaints';
-import { COMPLAINT_IMAGE_FIELD } from '@cashloan/contract/routes/values';
+/**
+ * Every complaint call, through the shared client; pages never build a URL or read an envelope. The
+ * image upload is shared/upload's ("My data" uses it too).
+ */
+import { problemDetailRoute, problemInitByQueryRoute, problemInitRoute, problemListRoute, problemSaveRoute, saveScoreRoute } from '@cashloan/contract/routes/complaints';
 import type { ComplaintSubmission } from '@cashloan/contract/complaints';
 import { callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
@@ -14,14 +16,6 @@ export function useProblemInit(orderId: string | undefined) {
 /** The same answer by GET (step two only needs the titles and the chosen order). */
 export function useProblemChoices() {
   return useApi(problemInitByQueryRoute, {});
-}
-
-/** Sends one image; resolves with its URL. The shared client toasts the server's message on failure. */
-export async function uploadComplaintImage(image: Blob, fileName: string): Promise<string> {
-  const body = new FormData();
-  body.append(COMPLAINT_IMAGE_FIELD, image, fileName);
-  const answer = await callApi(uploadProblemImgRoute, {}, { formData: body });
-  return answer.data.url;
 }
 
 /** Files the complaint; resolves with its id, its reference and the promised answer date (when the server sends them). */

@@ -25,6 +25,9 @@ const NEW_CORRECTION: DataRequestView = {
   reason: '',
   doneAt: '',
 };
+const UPLOAD_PATH = '/h5api/user-problem/upload-problem-img';
+const PHOTO_URL = '/uploads/complaints/id-card.png';
+const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'id-card.png', { type: 'image/png' });
 const NEW_ERASURE: DataRequestView = { ...NEW_CORRECTION, refNo: 'DR-20260122-0003', kind: 'erasure', field: '' };
 
 const open = async () => {
@@ -76,6 +79,59 @@ describe('my data: requests', () => {
     expect(items[0]!.textContent).toContain('2026-02-21');
     // The form is ready for another.
     expect((within(form).getByRole('textbox', { name: 'The correct value' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('a correction may carry one document photo: uploaded with the shared picker, its URL sent as image, the form cleared after', async () => {
+    const requests = fakeServer({ [PATHS.load]: [ok(MY_DATA)], [UPLOAD_PATH]: [ok({ url: PHOTO_URL }, '00')], [PATHS.requests]: [ok(NEW_CORRECTION)] });
+    await open();
+    const form = screen.getByRole('form', { name: 'Ask us to correct your data' });
+    const photo = within(form).getByRole('group', { name: 'Document photo (optional)' });
+    // The picker's code loads after the first screen.
+    const picker = await within(photo).findByLabelText('Add photo');
+    expect(document.getElementById(picker.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'One photo of a document that shows the correct value, such as your ID: JPEG, PNG, WebP or GIF, up to 5 MB.',
+    );
+    await userEvent.upload(picker, png());
+    expect(await within(photo).findByRole('button', { name: 'Document photo: image 1 of 1, open full size' })).toBeTruthy();
+    expect(((requests.find((r) => r.path === UPLOAD_PATH)!.body as FormData).get('problemImage') as File).name).toBe('id-card.png');
+    // One photo at most.
+    expect(within(photo).queryByLabelText('Add photo')).toBeNull();
+
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'What is wrong' }), 'name');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'The correct value' }), 'Maria Santos');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send correction' }));
+    expect(await within(form).findByText(/Sent\. Your reference is DR-20260122-0002/)).toBeTruthy();
+    const sent = requests.filter((r) => r.path === PATHS.requests);
+    expect(Object.fromEntries(sent[0]!.form)).toEqual({ kind: 'correction', field: 'name', value: 'Maria Santos', image: PHOTO_URL });
+    // Ready for another: no photo, the picker back.
+    expect(within(photo).queryByRole('list', { name: 'Document photo' })).toBeNull();
+    expect(within(photo).getByLabelText('Add photo')).toBeTruthy();
+  });
+
+  it('waits for the photo to finish uploading before it sends the correction', async () => {
+    let finishUpload: () => void = () => undefined;
+    const uploaded = new Promise<void>((resolve) => (finishUpload = resolve));
+    const requests = fakeServer({
+      [PATHS.load]: [ok(MY_DATA)],
+      [UPLOAD_PATH]: [async () => (await uploaded, ok({ url: PHOTO_URL }, '00'))],
+      [PATHS.requests]: [ok(NEW_CORRECTION)],
+    });
+    await open();
+    const form = screen.getByRole('form', { name: 'Ask us to correct your data' });
+    await userEvent.upload(await within(form).findByLabelText('Add photo'), png());
+    expect(await within(form).findByText('Uploading image…')).toBeTruthy();
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'What is wrong' }), 'name');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'The correct value' }), 'Maria Santos');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send correction' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please wait until the photo has finished uploading.');
+    expect(requests.some((r) => r.path === PATHS.requests)).toBe(false);
+
+    finishUpload();
+    await within(form).findByRole('button', { name: 'Document photo: image 1 of 1, open full size' });
+    expect(within(form).queryByRole('alert')).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Send correction' }));
+    await within(form).findByText(/DR-20260122-0002/);
+    expect(requests.filter((r) => r.path === PATHS.requests).map((r) => r.form.get('image'))).toEqual([PHOTO_URL]);
   });
 
   it('a correction that fails on the way is told with a Retry that sends it again', async () => {

@@ -1,7 +1,7 @@
 /** The borrower's orders as a single choice; the first few show until 'All' unfolds the rest. */
 import { useState } from 'react';
 import type { ComplaintOrder } from '@cashloan/contract/complaints';
-import { isSafeImageUrl } from './ImageGrid.tsx';
+import { isSafeImageUrl } from '../../../shared/upload/safe-image-url.ts';
 import styles from '../complaints.module.css';
 
 /** Orders shown before 'All' is tapped. */

@@ -20,7 +20,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { submitComplaint, useProblemChoices } from '../api.ts';
 import { readableDate } from '../ticket-text.ts';
 import { clearDraft, readDraft, saveDraft, type ComplaintChoice } from '../complaint-draft.ts';
-import { ImageUploader } from '../components/ImageUploader.tsx';
+import { ImageUploader } from '../../../shared/upload/ImageUploader.tsx';
 import { COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
 import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';

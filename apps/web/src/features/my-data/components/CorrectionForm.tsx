@@ -1,8 +1,8 @@
 /**
- * A correction request: what is wrong (the fields a correction may name) and the correct value. The
- * server answers the request with its reference and the date we answer by; a refusal is told as its
- * text, any other failure with a Retry. (No document photo yet: the complaint image picker is the
- * complaints feature's own.)
+ * A correction request: what is wrong (the fields a correction may name), the correct value and an
+ * optional document photo (one, through the shared image picker and its upload rules; sent as its
+ * URL, `image`). The server answers the request with its reference and the date we answer by; a
+ * refusal is told as its text, any other failure with a Retry.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { DataRequestView } from '@cashloan/contract/my-data';
@@ -10,15 +10,19 @@ import { Button } from '../../../shared/ui/Button.tsx';
 import { formatDate } from '../../../shared/format/date.ts';
 import { sendDataRequest, type DataRequest } from '../api.ts';
 import { FIELDS, FIELD_TITLES, type CorrectableField as Field } from '../fields.ts';
+import { DocumentPhoto } from './DocumentPhoto.tsx';
 import { failureMessage, isRefusal } from '../failure.ts';
 import styles from '../my-data.module.css';
 
 const VALUE_MAX_LENGTH = 200;
 export const CORRECTION_MESSAGES = { field: 'Choose what is wrong', value: 'Write the correct value' } as const;
+export const WAIT_FOR_PHOTO = 'Please wait until the photo has finished uploading.';
 
 export function CorrectionForm({ onSent }: { onSent: (request: DataRequestView) => void }) {
   const [field, setField] = useState<Field | ''>('');
   const [value, setValue] = useState('');
+  const [photo, setPhoto] = useState<string[]>([]); // the document photo's URL, at most one
+  const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<{ field?: string; value?: string }>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; retry: boolean } | null>(null);
@@ -36,17 +40,22 @@ export function CorrectionForm({ onSent }: { onSent: (request: DataRequestView) 
       (found.field ? fieldSelect : valueInput).current?.focus();
       return;
     }
+    if (uploading) {
+      setFailure({ message: WAIT_FOR_PHOTO, retry: false });
+      return;
+    }
     if (running.current) return;
     running.current = true;
     setBusy(true);
     setFailure(null);
     setSent('');
     try {
-      const request: DataRequest = { kind: 'correction', field: field as Field, value: value.trim() };
+      const request: DataRequest = { kind: 'correction', field: field as Field, value: value.trim(), ...(photo[0] ? { image: photo[0] } : {}) };
       const answer = await sendDataRequest(request);
       onSent(answer);
       setField('');
       setValue('');
+      setPhoto([]);
       setSent(`Sent. Your reference is ${answer.refNo}; we answer by ${formatDate(answer.answerBy)}.`);
     } catch (error) {
       setFailure({ message: failureMessage(error), retry: !isRefusal(error) });
@@ -58,6 +67,11 @@ export function CorrectionForm({ onSent }: { onSent: (request: DataRequestView) 
         requestAnimationFrame(() => form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus());
       }
     }
+  };
+  // Once the upload has ended, "wait for the photo" no longer holds.
+  const photoBusy = (now: boolean) => {
+    setUploading(now);
+    if (!now) setFailure((shown) => (shown?.message === WAIT_FOR_PHOTO ? null : shown));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -114,6 +128,7 @@ export function CorrectionForm({ onSent }: { onSent: (request: DataRequestView) 
           </p>
         )}
       </div>
+      <DocumentPhoto photo={photo} onChange={setPhoto} onBusyChange={photoBusy} />
       {failure && (
         <div className={styles.failure} role="alert">
           <p id={`${id}-failure`}>{failure.message}</p>

@@ -1,14 +1,13 @@
 /**
- * Thumbnails of complaint images; tapping one opens it full size in a dialog with a Close button
- * (Escape and a tap outside close it too, as the repayment screens' image viewer does).
+ * Thumbnails of uploaded images (a complaint's, its reply's, a correction's document photo); tapping
+ * one opens it full size in a dialog with a Close button (Escape and a tap outside close it too, as
+ * the repayment screens' image viewer does). Only safe URLs are shown (safe-image-url.ts).
  */
 import { useId, useState } from 'react';
-import { DialogActions } from '../../../shared/ui/AlertDialog.tsx';
-import { Modal } from '../../../shared/ui/Modal.tsx';
-import styles from '../complaints.module.css';
-
-/** Only URLs the contract allows are put in an <img>: http(s) or a path on this server. */
-export const isSafeImageUrl = (url: string) => /^(https?:\/\/|\/(?!\/))\S+$/i.test(url);
+import { DialogActions } from '../ui/AlertDialog.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { isSafeImageUrl } from './safe-image-url.ts';
+import styles from './upload.module.css';
 
 export function ImageGrid({ images, label, onRemove }: { images: string[]; label: string; onRemove?: (index: number) => void }) {
   const [open, setOpen] = useState<number | null>(null);

@@ -1,19 +1,23 @@
 /**
- * Complaint images, uploaded one at a time as they are picked (spec section 5): the picker hides at
- * 9 images. Each upload ends visibly: 'Upload succeeded!', or the reason and a Retry.
+ * The image picker with its upload rules (spec section 5; moved from the complaints feature so that
+ * "My data" offers it too): images are uploaded one at a time as they are picked, and the picker
+ * hides once `max` are attached (a complaint's 9, a correction's one document photo). Each upload ends
+ * visibly: 'Upload succeeded!', or the reason and a Retry. A photo over the size limit is redrawn
+ * smaller on the phone first (image-prep.ts).
  */
-import { useState } from 'react';
-import { Button } from '../../../shared/ui/Button.tsx';
-import { Spinner } from '../../../shared/ui/Spinner.tsx';
+import { useId, useState } from 'react';
 import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGE_TYPES, COMPLAINT_MAX_IMAGES } from '@cashloan/contract/routes/values';
-import { ApiCallError } from '../../../shared/http/client.ts';
-import { showFailure, showSuccess } from '../../../shared/ui/toast.ts';
-import { uploadComplaintImage } from '../api.ts';
-import { ImageTooLargeError, prepareForUpload } from '../image-prep.ts';
+import { Button } from '../ui/Button.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
+import { ApiCallError } from '../http/client.ts';
+import { showFailure, showSuccess } from '../ui/toast.ts';
+import { uploadImage } from './upload-image.ts';
+import { ImageTooLargeError, prepareForUpload } from './image-prep.ts';
 import { ImageGrid } from './ImageGrid.tsx';
-import styles from '../complaints.module.css';
+import styles from './upload.module.css';
 
 export const UPLOAD_SUCCESS_MESSAGE = 'Upload succeeded!';
+const MAX_MB = COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024;
 
 type Upload = { status: 'idle' } | { status: 'uploading'; file: File } | { status: 'failed'; file: File; message: string };
 
@@ -22,20 +26,33 @@ export function ImageUploader({
   onAdd,
   onRemove,
   onBusyChange,
+  max = COMPLAINT_MAX_IMAGES,
+  hint = `Optional: up to ${max} images (JPEG, PNG, WebP or GIF, up to ${MAX_MB} MB each), one at a time. ${images.length}/${max} added.`,
+  pickLabel = 'Add image',
+  gridLabel = 'Attached images',
 }: {
   images: string[];
   onAdd: (url: string) => void;
   onRemove: (index: number) => void;
   onBusyChange: (busy: boolean) => void;
+  /** How many images may be attached; the picker hides at this many. */
+  max?: number;
+  /** What may be picked, read with the picker; by default a complaint's rule and count. */
+  hint?: string;
+  /** The picker's name. */
+  pickLabel?: string;
+  /** The name of the attached images' list. */
+  gridLabel?: string;
 }) {
   const [upload, setUpload] = useState<Upload>({ status: 'idle' });
+  const hintId = useId();
 
   const send = async (file: File) => {
     setUpload({ status: 'uploading', file });
     onBusyChange(true);
     try {
       const { image, name } = await prepareForUpload(file);
-      const url = await uploadComplaintImage(image, name);
+      const url = await uploadImage(image, name);
       onAdd(url);
       setUpload({ status: 'idle' });
       showSuccess(UPLOAD_SUCCESS_MESSAGE);
@@ -49,14 +66,13 @@ export function ImageUploader({
     }
   };
 
-  const full = images.length >= COMPLAINT_MAX_IMAGES;
+  const full = images.length >= max;
   return (
     <div>
-      <p id="complaint-images-hint" className={styles.hint}>
-        Optional: up to {COMPLAINT_MAX_IMAGES} images (JPEG, PNG, WebP or GIF, up to {COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024} MB each), one at a time. {images.length}/
-        {COMPLAINT_MAX_IMAGES} added.
+      <p id={hintId} className={styles.hint}>
+        {hint}
       </p>
-      <ImageGrid images={images} label="Attached images" onRemove={upload.status === 'uploading' ? undefined : onRemove} />
+      <ImageGrid images={images} label={gridLabel} onRemove={upload.status === 'uploading' ? undefined : onRemove} />
       {upload.status === 'uploading' && (
         <div className={styles.uploading} role="status">
           <Spinner size={20} />
@@ -82,7 +98,7 @@ export function ImageUploader({
             className={styles.visuallyHidden}
             type="file"
             accept={COMPLAINT_IMAGE_TYPES.join(',')}
-            aria-describedby="complaint-images-hint"
+            aria-describedby={hintId}
             onChange={(event) => {
               const file = event.target.files?.[0];
               // Reset, so picking the same file again after removing it still fires a change.
@@ -93,7 +109,7 @@ export function ImageUploader({
           <svg className={styles.pickerPlus} width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
           </svg>
-          <span>Add image</span>
+          <span>{pickLabel}</span>
         </label>
       )}
     </div>
