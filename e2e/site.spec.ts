@@ -37,7 +37,19 @@ const PRIVACY_HEADINGS = [
   'Password Security',
   'Changes to this Policy',
   'Opt-out',
+  // Ours (issue 39), not in the spec's list: the borrower's data rights and the "My data" screen.
+  'Your Data Rights',
   'Grievance Officer',
+];
+/** What the policy's data-rights section names, each right's words in bold. */
+const DATA_RIGHTS = [
+  'to be informed',
+  'to access',
+  'to correct',
+  'to erase',
+  'to object to a use and to withdraw your consent',
+  'to data portability',
+  'to complain to the regulator',
 ];
 const TERMS_HEADINGS = [
   'Your agreement with us',
@@ -228,6 +240,8 @@ test.describe('Official site', () => {
     for (const heading of PRIVACY_HEADINGS) await expect(frame.getByRole('heading', { level: 2, name: heading, exact: true })).toHaveCount(1);
     await expect(frame.locator('main')).toContainText(config.company.corporateName);
     await expect(panel(page).getByRole('link', { name: 'Open the privacy policy on its own page' })).toHaveAttribute('href', '/maySimilar');
+    // "My data" opens as the page itself, not inside the frame.
+    await expect(frame.getByRole('region', { name: 'Your Data Rights' }).getByRole('link', { name: 'My data' })).toHaveAttribute('target', '_top');
 
     // Switching away and back keeps the frame as it was (not reloaded).
     await frame.locator('body').evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
@@ -346,6 +360,36 @@ test.describe('Privacy policy page', () => {
       `tel:${config.grievanceOfficer.telephone.replace(/[^\d+]/g, '')}`,
     );
     await expect(grievance).toContainText(config.company.address);
+  });
+
+  test('names each data right, what the law keeps, the regulators and the 30-day answer, and links to My data with the page parameters', async ({ page, borrower }) => {
+    const config = await fetchSiteConfig();
+    expect(config.privacy.requestAnswerDays).toBe(30);
+    await page.goto(borrower.url('/maySimilar', { orderId: 7 }));
+    const rights = page.getByRole('main').getByRole('region', { name: 'Your Data Rights' });
+    await expect(rights.getByRole('list', { name: 'Your rights' }).getByRole('listitem').locator('strong')).toHaveText(DATA_RIGHTS);
+    for (const words of [
+      'Section 9(b) of the Anti-Money Laundering Act (Republic Act No. 9160, as amended)',
+      'Section 12 of the Prevention of Money-laundering Act, 2002',
+      'for 5 years after your account closes',
+      'loan servicing, payment reminders by SMS, marketing offers and news, and sharing with a credit bureau',
+      'the National Privacy Commission',
+      'the Data Protection Board of India',
+      `at most ${config.privacy.requestAnswerDays} days after you send it`,
+    ]) {
+      await expect(rights).toContainText(words);
+    }
+
+    const link = rights.getByRole('link', { name: 'My data' });
+    const href = new URL((await link.getAttribute('href'))!, serverUrl());
+    expect(href.pathname).toBe('/myData');
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({ userId: borrower.session.userId, orderId: '7' });
+    await expectTappable([link]);
+    await link.tap();
+    await expect(page).toHaveURL(/\/myData\?/);
+    // The borrower's own screen, opened with their session.
+    await expect(page.getByRole('heading', { level: 1, name: 'My data' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Payment reminders by SMS' })).toBeVisible();
   });
 
   test('the contents jump to each section, and a link to a section opens on it', async ({ page }) => {

@@ -481,7 +481,7 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
         telephone: '+63 2 8888 0100',
       },
       grievanceOfficer: { name: 'Andrea Cruz', email: 'grievance@pesonow.example', telephone: '+63 2 8888 0199' },
-      privacy: { minorsAge: 18 },
+      privacy: { minorsAge: 18, requestAnswerDays: 30 },
       loanTerms: {
         termDays: { min: 91, max: 365 },
         latePenalty: { newBorrower: 100000, repeatBorrower: 80000 },

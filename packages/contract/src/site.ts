@@ -89,7 +89,11 @@ export const siteConfig = {
     }),
     /** Who handles privacy and service grievances. */
     grievanceOfficer: z.object({ name: z.string(), email: z.string(), telephone: z.string() }),
-    privacy: z.object({ minorsAge: wholeDays.describe('people younger than this are minors (18)') }),
+    privacy: z.object({
+      minorsAge: wholeDays.describe('people younger than this are minors (18)'),
+      /** Ours (issue 39): the policy's promise of an answer to a request made on "My data" (DATA_REQUEST_ANSWER_DAYS). */
+      requestAnswerDays: wholeDays.describe('calendar days within which a correction or erasure request is answered (30)'),
+    }),
     loanTerms: loanTermsFigures,
   }),
 };

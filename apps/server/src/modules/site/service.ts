@@ -2,6 +2,7 @@
 import type { SiteConfig } from '@cashloan/contract';
 import type { Config } from '../../config.ts';
 import { ADULT_AGE, publishedLoanTerms } from '../../loan-terms/published-terms.ts';
+import { DATA_REQUEST_ANSWER_DAYS } from '../../loan-terms/data-rights.ts';
 
 export function siteConfig(config: Config): SiteConfig {
   return {
@@ -21,7 +22,7 @@ export function siteConfig(config: Config): SiteConfig {
       telephone: config.COMPANY_PHONE,
     },
     grievanceOfficer: { name: config.GRIEVANCE_OFFICER_NAME, email: config.GRIEVANCE_OFFICER_EMAIL, telephone: config.GRIEVANCE_OFFICER_PHONE },
-    privacy: { minorsAge: ADULT_AGE },
+    privacy: { minorsAge: ADULT_AGE, requestAnswerDays: DATA_REQUEST_ANSWER_DAYS },
     loanTerms: publishedLoanTerms(),
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, callUrlPath, siteConfigRoute, type SiteConfig } from '@cashloan/contract';
 import { createTestApp, query, type TestApp } from '../../test-support/test-app.ts';
 import { loadConfig } from '../../config.ts';
+import { DATA_REQUEST_ANSWER_DAYS } from '../../loan-terms/data-rights.ts';
 import {
   LATE_PENALTY_MINOR,
   OVERDUE_TIERS,
@@ -86,6 +87,9 @@ describe('GET /v3/site/config', () => {
     });
     expect(data.grievanceOfficer).toEqual({ name: 'Jose Bautista', email: 'grievance@kwarta.test', telephone: '+63 2 7000 1199' });
     expect(data.privacy.minorsAge).toBe(18);
+    // The policy's promise of an answer to a My data request is the rule's (issue 39).
+    expect(data.privacy.requestAnswerDays).toBe(DATA_REQUEST_ANSWER_DAYS);
+    expect(data.privacy.requestAnswerDays).toBe(30);
   });
 
   it('answers exactly the loan-terms figures the server computes with (spec section 9)', () => {

@@ -22,7 +22,13 @@ export const PRIVACY_HEADINGS = {
   grievance: 'Grievance Officer',
 } as const;
 
-export function PrivacyPolicyText({ config }: { config: SiteConfig }) {
+/** Ours (issue 39; docs/privacy.md), not in the spec's list: the borrower's rights and how to use them, after Opt-out. */
+export const RIGHTS_HEADING = 'Your Data Rights';
+
+/** What the policy reads from the site configuration. */
+export type PrivacyPolicyConfig = Pick<SiteConfig, 'appEnName' | 'company' | 'grievanceOfficer' | 'privacy'>;
+
+export function PrivacyPolicyText({ config }: { config: PrivacyPolicyConfig }) {
   const { company, grievanceOfficer: officer, appEnName } = config;
   const minorsAge = config.privacy.minorsAge;
   const h = PRIVACY_HEADINGS;
@@ -185,6 +191,11 @@ export function PrivacyPolicyText({ config }: { config: SiteConfig }) {
       ),
     },
     {
+      id: 'privacy-rights',
+      title: RIGHTS_HEADING,
+      body: <DataRights answerDays={config.privacy.requestAnswerDays} />,
+    },
+    {
       id: 'privacy-grievance',
       title: h.grievance,
       body: (
@@ -220,5 +231,63 @@ export function PrivacyPolicyText({ config }: { config: SiteConfig }) {
       </p>
       <LongText sections={sections} level={2} contentsId="privacy-contents" />
     </div>
+  );
+}
+
+/**
+ * Ours (issue 39): each right the Philippine Data Privacy Act and India's DPDP Act give, what the
+ * anti-money-laundering laws make us keep, and where to use them: the "My data" screen (a real link,
+ * carrying the page parameters; target=_top, as this text is also shown in the official site's frame).
+ */
+function DataRights({ answerDays }: { answerDays: number }) {
+  const myData = (
+    <a className={styles.inlineLink} href={withCarriedParams(MY_DATA_PATH)} target="_top">
+      My data
+    </a>
+  );
+  return (
+    <>
+      <p>
+        The law that covers your loan gives you rights over your personal information: in the Philippines the Data Privacy Act of 2012 (Republic Act
+        No. 10173), and in India the Digital Personal Data Protection Act, 2023. Whichever applies, we give you each of these rights:
+      </p>
+      <ul aria-label="Your rights">
+        <li>
+          <strong>to be informed</strong> of what we collect, why, whom we share it with and how long we keep it. This policy says so, and the My data
+          screen names each partner that receives your information, with what it receives and why;
+        </li>
+        <li>
+          <strong>to access</strong> your information: see what we hold about you and download all of it, as a PDF to read or as a JSON file;
+        </li>
+        <li>
+          <strong>to correct</strong> information that is wrong or out of date: tell us what is wrong and the right value, with a photo of a document
+          that shows it if you have one;
+        </li>
+        <li>
+          <strong>to erase</strong> your information: we erase or anonymise everything the law does not oblige us to keep, and tell you when it is
+          done. The anti-money-laundering laws oblige us to keep your loan contracts, ledgers and payment records for 5 years after your account
+          closes: in the Philippines Section 9(b) of the Anti-Money Laundering Act (Republic Act No. 9160, as amended), and in India Section 12 of the
+          Prevention of Money-laundering Act, 2002 and the Prevention of Money-laundering (Maintenance of Records) Rules, 2005;
+        </li>
+        <li>
+          <strong>to object to a use and to withdraw your consent</strong>, one purpose at a time: loan servicing, payment reminders by SMS,
+          marketing offers and news, and sharing with a credit bureau. Withdrawing is as easy as agreeing and takes effect at once. Loan servicing is
+          the one exception while you have a loan open, because we need it to run that loan; you can withdraw it once your loans are settled;
+        </li>
+        <li>
+          <strong>to data portability</strong>: the JSON file holds your information in a structured form that a computer reads, for you to keep or
+          to give to another service;
+        </li>
+        <li>
+          <strong>to complain to the regulator</strong>: in the Philippines the National Privacy Commission; in India the Data Protection Board of
+          India, once you have first brought your complaint to our grievance officer.
+        </li>
+      </ul>
+      <p>
+        To use these rights, open the {myData} screen in the app. There you turn each consent on or off, download your information, and send us a
+        request to correct or erase it. Each request gets a reference number and the date by which we answer it, at most {answerDays} days after you
+        send it, and the screen shows where it stands. You can also write to our grievance officer, below.
+      </p>
+    </>
   );
 }
