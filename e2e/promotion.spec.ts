@@ -1,12 +1,14 @@
 /**
  * The promotion landing (promo.html#/downloadTemplate, #/agreementTemplate) against the real
- * server: a whole sign-up reading the image code and the SMS code through the dev back office, the
- * 60 s resend countdown, a wrong image code refreshing the image (on get-sms and on register), the
- * already-registered prompt, the agreement, the visit and click counts stored per template and
- * source, a failed load with its retry, and the layout on a 320 px phone.
+ * server: a whole sign-up reading the image code and the SMS code through the dev back office (the
+ * words of what registering agrees to shown before Register), the 60 s resend countdown, a wrong
+ * image code refreshing the image (on get-sms and on register), the already-registered prompt, the
+ * agreement, the visit and click counts stored per template and source, a failed load with its
+ * retry, and the layout on a 320 px phone.
  */
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { CONSENT_TEXTS, SIGN_UP_CONSENT_PURPOSES } from '@cashloan/contract';
 import { test, expect, type OpsClient } from './fixtures.ts';
 
 const DOWNLOAD_URL = 'https://pesonow.example/app';
@@ -73,7 +75,21 @@ test.describe('Promotion landing', () => {
     await expect(f.smsCode).toBeFocused();
 
     await f.smsCode.fill(await ops.latestSmsCode(phone));
-    await page.getByRole('button', { name: 'Register now' }).tap();
+
+    // Before Register, the words and version of each purpose registering agrees to: the contract's
+    // texts, which the consent ledger records with the sign-up (the server's promotion test). The
+    // marketing box stays apart and unticked.
+    const agreed = page.getByRole('list', { name: 'What you agree to by registering' });
+    await expect(agreed.getByRole('listitem')).toHaveText(
+      SIGN_UP_CONSENT_PURPOSES.map((p) => `${CONSENT_TEXTS[p].title} (version ${CONSENT_TEXTS[p].version}): ${CONSENT_TEXTS[p].text}`),
+    );
+    const register = page.getByRole('button', { name: 'Register now' });
+    await expect(register).toHaveAccessibleDescription(/^By registering you agree that we use your details for:/);
+    expect((await agreed.boundingBox())!.y).toBeLessThan((await register.boundingBox())!.y);
+    await expect(page.getByRole('checkbox', { name: 'Send me offers and news by SMS' })).not.toBeChecked();
+    await expect(page.getByText(CONSENT_TEXTS.marketing.text)).toBeVisible();
+
+    await register.tap();
 
     await expect(page.getByRole('heading', { name: 'Registration successful' })).toBeFocused();
     await expect(page).toHaveURL(/#\/downloadTemplate\?.*step=download/);

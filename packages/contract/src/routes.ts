@@ -35,3 +35,4 @@ export * from './routes/records.ts';
 export * from './routes/cancel-loan.ts';
 export * from './routes/my-data.ts';
 export * from './routes/my-data-values.ts';
+export * from './routes/my-data-consent-values.ts';

@@ -5,7 +5,7 @@
  * withdrawal is allowed (loan servicing while a loan is open) is loan-terms/data-rights.ts's rule, asked
  * by the caller that knows the borrower's loans.
  */
-import { CONSENT_PURPOSES, CONSENT_TEXTS, type ConsentPurpose } from '@cashloan/contract';
+import { CONSENT_PURPOSES, CONSENT_TEXTS, SIGN_UP_CONSENT_PURPOSES, type ConsentPurpose } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import { borrowerIdsWithPhone } from './store.ts';
 import { consentStates, insertConsentEvent, type ConsentChannel } from './consent-store.ts';
@@ -33,10 +33,14 @@ export async function hasConsent(db: Queryable, borrowerId: number, purpose: Con
   return (await consentStates(db, borrowerId)).get(purpose)?.granted === true;
 }
 
-/** What a new borrower grants by signing up: loan servicing and payment reminders; marketing only when ticked. */
+/**
+ * What a new borrower grants by signing up: the purposes the sign-up shows before Register (loan
+ * servicing and payment reminders, SIGN_UP_CONSENT_PURPOSES); marketing only when ticked.
+ */
 export async function recordSignUpConsents(tx: Queryable, borrowerId: number, at: Date, options: { marketing?: boolean } = {}): Promise<void> {
+  const shown: readonly ConsentPurpose[] = SIGN_UP_CONSENT_PURPOSES;
   for (const purpose of CONSENT_PURPOSES) {
-    const granted = purpose === 'loan_servicing' || purpose === 'payment_reminders' || (purpose === 'marketing' && options.marketing === true);
+    const granted = shown.includes(purpose) || (purpose === 'marketing' && options.marketing === true);
     if (granted) await recordConsent(tx, { borrowerId, purpose, granted, channel: 'sign-up', at });
   }
 }

@@ -1,6 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CONSENT_TEXTS,
+  SIGN_UP_CONSENT_PURPOSES,
   callUrlPath,
   channelTemplateRoute,
   getCaptchaRoute,
@@ -455,14 +457,15 @@ describe('register', () => {
   });
 
   it('records marketing consent only when the unticked box was ticked (issue 39); servicing and reminders with every sign-up', async () => {
-    const states = async (phone: string) => {
+    const events = async (phone: string) => {
       const [borrower] = await borrowersWithPhone(phone);
-      const { rows } = await t.db.query<{ purpose: string; granted: boolean; channel: string }>(
-        `SELECT purpose, granted, channel FROM consent_events WHERE borrower_id = $1 ORDER BY purpose`,
+      const { rows } = await t.db.query<{ purpose: keyof typeof CONSENT_TEXTS; granted: boolean; channel: string; text_version: string; text_shown: string }>(
+        `SELECT purpose, granted, channel, text_version, text_shown FROM consent_events WHERE borrower_id = $1 ORDER BY purpose`,
         [borrower!.id],
       );
       return rows;
     };
+    const states = async (phone: string) => (await events(phone)).map(({ purpose, granted, channel }) => ({ purpose, granted, channel }));
     for (const [ticked, marketing] of [
       [undefined, false],
       ['0', false],
@@ -479,7 +482,11 @@ describe('register', () => {
         ...(marketing ? [{ purpose: 'marketing', granted: true, channel: 'sign-up' }] : []),
         { purpose: 'payment_reminders', granted: true, channel: 'sign-up' },
       ]);
+      // The words and version recorded are the ones the landing shows: before Register the sign-up
+      // purposes' (SIGN_UP_CONSENT_PURPOSES), under its box the marketing one.
+      for (const e of await events(phone)) expect({ version: e.text_version, text: e.text_shown }).toEqual({ version: CONSENT_TEXTS[e.purpose].version, text: CONSENT_TEXTS[e.purpose].text });
     }
+    expect(SIGN_UP_CONSENT_PURPOSES).toEqual(['loan_servicing', 'payment_reminders']);
     const ip = nextIp();
     const phone = nextPhone();
     const c = await captcha(ip);

@@ -1,15 +1,15 @@
 /**
  * The sign-up's marketing consent (issue 39): a box of its own, unticked by default and never needed
  * to register; register sends its state as marketingConsent, which the consent ledger records with
- * the marketing purpose's text. That text is shown under the box word for word: it is the contract's
- * CONSENT_TEXTS.marketing (version v1), copied because the web imports no schema file at run time.
+ * the marketing purpose's text. That text is shown under the box word for word: the contract's
+ * CONSENT_TEXTS.marketing, from its zod-free values file, the same words the server records.
  */
 import { useId } from 'react';
+import { CONSENT_TEXTS } from '@cashloan/contract/routes/my-data-consent-values';
 import styles from '../promotion.module.css';
 
 export const MARKETING_CONSENT_LABEL = 'Send me offers and news by SMS';
-export const MARKETING_CONSENT_TEXT =
-  'We send you offers of new loans and news about our service by SMS. We never share your details with other companies for their marketing.';
+export const MARKETING_CONSENT_TEXT = CONSENT_TEXTS.marketing.text;
 
 export function MarketingConsentBox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   const textId = useId();

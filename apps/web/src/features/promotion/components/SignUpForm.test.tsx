@@ -167,6 +167,28 @@ describe('SignUpForm', () => {
     expect(server.requests.filter((r) => r.path.endsWith('/track-click'))).toHaveLength(2);
   });
 
+  it('shows before Register the words and version of each purpose registering agrees to, the ones the server records, apart from the marketing box', async () => {
+    fakeServer();
+    renderForm();
+    await waitFor(() => expect(image()).not.toBeNull());
+    const list = screen.getByRole('list', { name: 'What you agree to by registering' });
+    const notice = list.parentElement!;
+    expect(notice.firstElementChild!.textContent).toBe('By registering you agree that we use your details for:');
+    // CONSENT_TEXTS.loan_servicing and .payment_reminders, version v1: what the ledger records with channel 'sign-up'.
+    expect(Array.from(list.querySelectorAll('li'), (li) => li.textContent)).toEqual([
+      'Loan servicing (version v1): We use your name, phone, bound account and loan records to give you the loan, take your payments, answer your complaints and keep the records the law requires. This is needed for your loan contract.',
+      'Payment reminders by SMS (version v1): We send SMS reminders before and after a due date to the phone on your account. You can stop them here or by replying STOP.',
+    ]);
+    expect(notice.textContent).toContain('on the My data screen of the app, you can withdraw payment reminders at any time');
+    // Plain notice text before Register, which it describes; the only box is marketing's, unticked and outside it.
+    const register = screen.getByRole('button', { name: 'Register now' });
+    expect(notice.compareDocumentPosition(register) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(register.getAttribute('aria-describedby')).toBe(notice.id);
+    const boxes = screen.getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => [b.labels?.[0]?.textContent, b.checked])).toEqual([['Send me offers and news by SMS', false]]);
+    expect(notice.contains(boxes[0]!)).toBe(false);
+  });
+
   it('asks for marketing consent with its own box, unticked by default, and sends what the visitor chose', async () => {
     const server = fakeServer({ register: [{ code: 0, message: 'success', data: { userId: 'U1' } }] });
     const onRegistered = vi.fn();

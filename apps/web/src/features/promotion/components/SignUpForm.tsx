@@ -1,7 +1,8 @@
 /**
  * The sign-up form of #/downloadTemplate: mobile number (the template's market rule), image code
  * (tap for a new one; needs a phone number), SMS code with a 60 s resend countdown, and Register.
- * Then the unticked marketing box (issue 39), sent with register as marketingConsent.
+ * Then the unticked marketing box (issue 39), sent with register as marketingConsent, and the words of
+ * the purposes registering agrees to (SignUpConsentNotice), which Register is described by.
  * Server answers: 101 (get-sms) and -1 (register) refresh the image and show the message; 11 opens
  * the already-registered prompt; anything else is toasted. Every call ends with a message, and the
  * button that made it can be tapped again. Each field keeps at most its limit (the rule's 11 or 10
@@ -31,6 +32,7 @@ import {
 import type { LandingParams } from '../landing-params.ts';
 import { useCaptcha } from '../use-captcha.ts';
 import { MarketingConsentBox } from './MarketingConsentBox.tsx';
+import { SignUpConsentNotice } from './SignUpConsentNotice.tsx';
 import styles from '../promotion.module.css';
 
 // Shown only after a sign-up call answers 'already registered': its code (and Modal's) loads then.
@@ -277,8 +279,9 @@ export function SignUpForm({
       </div>
 
       <MarketingConsentBox checked={marketing} onChange={setMarketing} />
+      <SignUpConsentNotice id={`${id}-consents`} />
 
-      <button type="submit" className={styles.primaryButton} aria-disabled={busy === 'register' ? true : undefined}>
+      <button type="submit" className={styles.primaryButton} aria-disabled={busy === 'register' ? true : undefined} aria-describedby={`${id}-consents`}>
         {template.buttonText}
       </button>
       <p className={styles.agreementNote}>By registering you accept the {agreementLink}.</p>
