@@ -389,6 +389,17 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
         { refNo: 'DR-20260121-0001', kind: 'correction', field: 'name', state: 'open', stateTitle: 'Waiting for our answer', createdAt: '2026-01-21 10:00:00', answerBy: '2026-02-20', reason: '', doneAt: '' },
       ],
       retention: { law: 'Anti-Money Laundering Act (RA 9160, as amended): 5 years after the account closes', what: 'Your loan and payment records', keptUntil: '' },
+      notices: [
+        {
+          refNo: 'BR-20260122-0001',
+          sentAt: '2026-01-22 15:00:00',
+          whatHappened: 'A report of bound accounts was emailed to a wrong address on 21 Jan.',
+          dataInvolved: 'your name and the last 4 digits of your account',
+          whatWeDid: 'The recipient deleted it and we now check every address before sending.',
+          whatYouCanDo: 'Watch for messages asking for your PIN or OTP; we never ask for them.',
+          contact: 'dpo@pesonow.example, +63 2 8888 0199',
+        },
+      ],
     },
   },
   consentCall: {

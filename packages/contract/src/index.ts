@@ -35,6 +35,7 @@ export * from './staff/payment-exceptions.ts';
 export * from './staff/books.ts';
 export * from './staff/collections.ts';
 export * from './staff/privacy.ts';
+export * from './staff/breaches.ts';
 export * from './staff/borrowers.ts';
 export * from './staff/accounts.ts';
 export * from './staff/audit.ts';

@@ -59,6 +59,18 @@ export const dataRequestView = z.object({
 });
 export type DataRequestView = z.infer<typeof dataRequestView>;
 
+/** A personal data breach notice sent to the borrower (the breach register, docs/privacy.md): in the app, and by SMS. */
+export const breachNoticeView = z.object({
+  refNo: z.string().describe('the breach, e.g. BR-20261129-0001'),
+  sentAt: dateTime.describe('when we told the borrower'),
+  whatHappened: z.string(),
+  dataInvolved: z.string(),
+  whatWeDid: z.string(),
+  whatYouCanDo: z.string(),
+  contact: z.string().describe('whom to contact about it'),
+});
+export type BreachNoticeView = z.infer<typeof breachNoticeView>;
+
 export const myData = {
   payload: z.object({}).loose(),
   answer: z.object({
@@ -68,6 +80,8 @@ export const myData = {
     requests: z.array(dataRequestView).describe('newest first'),
     /** What an erasure keeps, under which law, until when ('' while a loan is open: 5 years from when the last closes). */
     retention: z.object({ law: z.string(), what: z.string(), keptUntil: z.union([calendarDate, z.literal('')]) }),
+    /** The personal data breach notices sent to the borrower, newest first (none for most borrowers). */
+    notices: z.array(breachNoticeView),
   }),
 };
 export type MyData = z.infer<typeof myData.answer>;

@@ -7,10 +7,10 @@ describe('menu', () => {
   it('shows each role only the screens its calls allow', () => {
     expect(labels(['agent'])).toEqual(['Dashboard', 'Complaints', 'Orders', 'Borrowers']);
     expect(labels(['finance'])).toEqual(['Dashboard', 'Orders', 'Postings to approve', 'Payouts', 'Payment exceptions', 'Books', 'Reconciliation', 'Borrowers']);
-    expect(labels(['admin'])).toEqual(['Dashboard', 'Collection templates', 'Data requests', 'Staff accounts', 'Audit log', 'Settings']);
-    expect(labels(['agent', 'admin'])).toHaveLength(9);
+    expect(labels(['admin'])).toEqual(['Dashboard', 'Collection templates', 'Data requests', 'Breach register', 'Staff accounts', 'Audit log', 'Settings']);
+    expect(labels(['agent', 'admin'])).toHaveLength(10);
     expect(labels(['collector'])).toEqual(['Dashboard', 'Collections', 'Collection templates']);
-    expect(labels(['dpo'])).toEqual(['Dashboard', 'Data requests']);
+    expect(labels(['dpo'])).toEqual(['Dashboard', 'Data requests', 'Breach register']);
     expect(labels(['collections_lead'])).toEqual(['Dashboard', 'Collections', 'Collection templates']);
   });
 
@@ -19,6 +19,7 @@ describe('menu', () => {
     expect(menuKeyOf('/reconciliation/reports/3')).toEqual(['/reconciliation']);
     expect(menuKeyOf('/collections/orders/7')).toEqual(['/collections']);
     expect(menuKeyOf('/privacy/requests/4')).toEqual(['/privacy']);
+    expect(menuKeyOf('/breaches/2')).toEqual(['/breaches']);
     expect(menuKeyOf('/collection-templates')).toEqual(['/collection-templates']);
     expect(menuKeyOf('/')).toEqual(['/']);
     expect(menuKeyOf('/account/password')).toEqual([]);

@@ -1,5 +1,6 @@
 /** The side menu's entries: each opens a screen whose calls the contract gives to some roles. */
 import {
+  AlertOutlined,
   AuditOutlined,
   BankOutlined,
   BookOutlined,
@@ -22,6 +23,7 @@ import { listStaffCall } from '@cashloan/contract/staff/accounts';
 import { listAuditCall } from '@cashloan/contract/staff/audit';
 import { reconciliationCall, trialBalanceCall } from '@cashloan/contract/staff/books';
 import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
+import { listBreachesCall } from '@cashloan/contract/staff/breaches';
 import { queueCall, templatesCall } from '@cashloan/contract/staff/collections';
 import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
@@ -35,6 +37,7 @@ import {
   AUDIT_PATH,
   BOOKS_PATH,
   BORROWERS_PATH,
+  BREACHES_PATH,
   COLLECTION_TEMPLATES_PATH,
   COLLECTIONS_PATH,
   COMPLAINTS_PATH,
@@ -69,6 +72,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: COLLECTIONS_PATH, label: 'Collections', icon: <PhoneOutlined />, call: queueCall },
   { path: COLLECTION_TEMPLATES_PATH, label: 'Collection templates', icon: <SnippetsOutlined />, call: templatesCall },
   { path: PRIVACY_PATH, label: 'Data requests', icon: <FileProtectOutlined />, call: privacyRequestsCall },
+  { path: BREACHES_PATH, label: 'Breach register', icon: <AlertOutlined />, call: listBreachesCall },
   { path: ACCOUNTS_PATH, label: 'Staff accounts', icon: <TeamOutlined />, call: listStaffCall },
   { path: AUDIT_PATH, label: 'Audit log', icon: <AuditOutlined />, call: listAuditCall },
   { path: SETTINGS_PATH, label: 'Settings', icon: <SettingOutlined />, call: settingsCall },

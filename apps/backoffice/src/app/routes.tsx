@@ -9,6 +9,7 @@ import { listStaffCall } from '@cashloan/contract/staff/accounts';
 import { listAuditCall } from '@cashloan/contract/staff/audit';
 import { getReportCall, reconciliationCall, trialBalanceCall } from '@cashloan/contract/staff/books';
 import { searchBorrowersCall } from '@cashloan/contract/staff/borrowers';
+import { getBreachCall, listBreachesCall } from '@cashloan/contract/staff/breaches';
 import { collectionOrderCall, queueCall, templatesCall } from '@cashloan/contract/staff/collections';
 import { listComplaintsCall } from '@cashloan/contract/staff/complaints';
 import { dashboardCall } from '@cashloan/contract/staff/dashboard';
@@ -21,6 +22,7 @@ import {
   AUDIT_PATH,
   BOOKS_PATH,
   BORROWERS_PATH,
+  BREACHES_PATH,
   CHANGE_PASSWORD_PATH,
   COLLECTION_TEMPLATES_PATH,
   COLLECTIONS_PATH,
@@ -70,6 +72,8 @@ const CollectionOrderPage = screen(() => import('../features/collections/Collect
 const TemplatesPage = screen(() => import('../features/collections/TemplatesPage.tsx'), 'TemplatesPage');
 const PrivacyRequestsPage = screen(() => import('../features/privacy/RequestsPage.tsx'), 'RequestsPage');
 const PrivacyRequestPage = screen(() => import('../features/privacy/RequestPage.tsx'), 'RequestPage');
+const BreachesPage = screen(() => import('../features/breaches/BreachesPage.tsx'), 'BreachesPage');
+const BreachPage = screen(() => import('../features/breaches/BreachPage.tsx'), 'BreachPage');
 /** The collections desk's card on the dashboard: a chunk of its own, shown only to the roles that may read the portfolio. */
 const PortfolioCard = screen(() => import('../features/collections/PortfolioCard.tsx'), 'PortfolioCard');
 
@@ -124,6 +128,8 @@ export const staffRoutes: RouteObject[] = [
           { path: COLLECTION_TEMPLATES_PATH, element: only(templatesCall, <TemplatesPage />) },
           { path: PRIVACY_PATH, element: only(privacyRequestsCall, <PrivacyRequestsPage />) },
           { path: `${PRIVACY_PATH}/requests/:id`, element: only(privacyRequestCall, <PrivacyRequestPage />) },
+          { path: BREACHES_PATH, element: only(listBreachesCall, <BreachesPage />) },
+          { path: `${BREACHES_PATH}/:id`, element: only(getBreachCall, <BreachPage />) },
           { path: ACCOUNTS_PATH, element: only(listStaffCall, <AccountsPage />) },
           { path: AUDIT_PATH, element: only(listAuditCall, <AuditPage />) },
           { path: SETTINGS_PATH, element: only(settingsCall, <SettingsPage />) },

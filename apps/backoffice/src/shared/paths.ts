@@ -18,6 +18,8 @@ export const COLLECTIONS_PATH = '/collections';
 export const COLLECTION_TEMPLATES_PATH = '/collection-templates';
 /** The data-protection officer's requests; one request's page is under it, so the menu lights Data requests there. */
 export const PRIVACY_PATH = '/privacy';
+/** The breach register; one breach's page is under it, so the menu lights Breach register there. */
+export const BREACHES_PATH = '/breaches';
 export const CHANGE_PASSWORD_PATH = '/account/password';
 export const SECOND_FACTOR_PATH = '/account/second-factor';
 
@@ -26,5 +28,6 @@ export const orderPath = (id: number) => `${ORDERS_PATH}/${id}`;
 export const borrowerPath = (id: number) => `${BORROWERS_PATH}/${id}`;
 export const collectionOrderPath = (id: number) => `${COLLECTIONS_PATH}/orders/${id}`;
 export const privacyRequestPath = (id: number) => `${PRIVACY_PATH}/requests/${id}`;
+export const breachPath = (id: number) => `${BREACHES_PATH}/${id}`;
 /** A provider's imported report, under the reconciliation (so the menu lights Reconciliation). */
 export const reportPath = (id: number) => `${RECONCILIATION_PATH}/reports/${id}`;

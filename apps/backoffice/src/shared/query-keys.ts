@@ -61,4 +61,11 @@ export const staffKeys = {
     list: (filters: object) => [...staffKeys.privacy.all(), 'list', filters] as const,
     request: (id: number) => [...staffKeys.privacy.all(), 'request', id] as const,
   },
+  /** The breach register: a breach recorded, notified or reported refreshes the list and the breach. */
+  breaches: {
+    all: () => [...staffKeys.all, 'breaches'] as const,
+    list: (filters: object) => [...staffKeys.breaches.all(), 'list', filters] as const,
+    detail: (id: number) => [...staffKeys.breaches.all(), 'detail', id] as const,
+    affected: (query: object) => [...staffKeys.breaches.all(), 'affected', query] as const,
+  },
 };

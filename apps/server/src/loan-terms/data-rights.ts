@@ -55,3 +55,39 @@ export function keptUntil(closedAt: Date, market: Market, years: number = RETENT
 
 /** Calendar days within which the lender answers a correction or erasure request (its promise; within every law's limit). */
 export const DATA_REQUEST_ANSWER_DAYS = 30;
+
+/**
+ * Hours from finding a personal data breach to telling the authority and each borrower it touched.
+ * - The Philippines: the Data Privacy Act (RA 10173), Section 20(f), and NPC Circular 16-03
+ *   (Personal Data Breach Management), Section 17 (the Commission, within 72 hours of knowledge or
+ *   reasonable belief of the breach, with its nature, the personal data involved, the measures taken
+ *   and a contact) and Section 18 (each affected data subject, within the same 72 hours).
+ * - India: the Digital Personal Data Protection Rules 2025, rule 7: each affected Data Principal
+ *   without delay (rule 7(1)), and the Data Protection Board within 72 hours of becoming aware, with
+ *   the nature, extent, timing and likely impact, the measures taken and the notices given (rule 7(2)(b)).
+ * One clock for both: the lender notifies within 72 hours of discovery in either market.
+ */
+export const BREACH_NOTICE_HOURS = 72;
+
+const HOUR_MS = 3_600_000;
+
+export interface BreachCountdown {
+  /** Discovery plus BREACH_NOTICE_HOURS. */
+  deadlineAt: Date;
+  /** Whole hours left to the deadline, rounded down: 72 at discovery, 0 in its last hour, negative once past it. */
+  hoursLeft: number;
+  /** Past the deadline (the deadline's own instant is still in time). */
+  overdue: boolean;
+}
+
+/** The 72-hour countdown of a breach found at `discoveredAt`, as it stands at `now`. */
+export function breachCountdown(discoveredAt: Date, now: Date): BreachCountdown {
+  const deadlineAt = new Date(discoveredAt.getTime() + BREACH_NOTICE_HOURS * HOUR_MS);
+  const msLeft = deadlineAt.getTime() - now.getTime();
+  return { deadlineAt, hoursLeft: Math.floor(msLeft / HOUR_MS), overdue: msLeft < 0 };
+}
+
+/** Whether a step done at `doneAt` (the notices, the report) met the 72 hours from `discoveredAt`. */
+export function withinBreachDeadline(discoveredAt: Date, doneAt: Date): boolean {
+  return !breachCountdown(discoveredAt, doneAt).overdue;
+}

@@ -2,6 +2,7 @@
 import type { StaffCall } from './common.ts';
 import { createStaffCall, disableStaffCall, enableStaffCall, listStaffCall, resetStaffCall, setStaffRolesCall } from './accounts.ts';
 import { listAuditCall } from './audit.ts';
+import { exportBreachReportCall, getBreachCall, listBreachesCall, notifyBreachCall, previewAffectedCall, recordBreachCall } from './breaches.ts';
 import { getBorrowerCall, searchBorrowersCall } from './borrowers.ts';
 import { getComplaintCall, listComplaintsCall, replyToComplaintCall, uploadImageCall } from './complaints.ts';
 import { dashboardCall } from './dashboard.ts';
@@ -80,6 +81,12 @@ export const STAFF_CALLS = {
   privacyRequestsCall,
   privacyRequestCall,
   decidePrivacyRequestCall,
+  listBreachesCall,
+  previewAffectedCall,
+  getBreachCall,
+  recordBreachCall,
+  notifyBreachCall,
+  exportBreachReportCall,
   searchBorrowersCall,
   getBorrowerCall,
   listStaffCall,

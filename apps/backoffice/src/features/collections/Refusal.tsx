@@ -17,7 +17,4 @@ export function Refusal({ decision, market }: { decision: Pick<ContactDecision, 
 }
 
 /** A write the server refused (an HTTP error, not the guard's answer): its message as text, beside the action. */
-export function WriteFailure({ error, title }: { error: Error | null; title: string }) {
-  if (!error) return null;
-  return <Alert type="error" role="alert" showIcon title={title} description={error.message} />;
-}
+export { WriteFailure } from '../../shared/ui/WriteFailure.tsx';

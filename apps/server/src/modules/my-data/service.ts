@@ -26,6 +26,7 @@ import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { lockBorrower, setBorrowerName, type Borrower } from '../../domain/borrowers/service.ts';
 import { consentStates, recordConsent } from '../../domain/borrowers/consents.ts';
 import { listBorrowerOrders, type OrderRow } from '../../domain/orders/service.ts';
+import { noticesOf } from '../../domain/breaches/breaches.ts';
 import { findStaffRequest, insertRequest, openErasureOf, requestsOf, saveDecision, saveErasureDone, takeRequestSequence, type DataRequestRow, type StaffRequestRow } from './store.ts';
 import type { PersonalDataSection } from '../../platform/personal-data.ts';
 import { eraseBorrower, hasOpenLoan, type ErasureDeps, type ErasureRun } from './erase.ts';
@@ -96,6 +97,7 @@ export async function myData(deps: Deps, borrower: Borrower): Promise<MyData> {
     recipients: recipients(deps.config),
     requests: requests.map(requestView),
     retention: { law: RETENTION[market].law, what: RETENTION[market].what, keptUntil: !open && lastClosed ? keptUntil(lastClosed, market, market === 'IN' ? deps.config.RETENTION_YEARS_IN : deps.config.RETENTION_YEARS_PH) : '' },
+    notices: await noticesOf(deps.db, borrower.id),
   };
 }
 

@@ -20,6 +20,7 @@ import { registerBooksCalls } from '../books/routes.ts';
 import { registerCollectionsCalls } from '../collections/routes.ts';
 import { registerPortfolioCalls } from '../collections/portfolio-routes.ts';
 import { registerPrivacyCalls } from '../privacy/routes.ts';
+import { registerBreachCalls } from '../breaches/routes.ts';
 import type { PersonalDataSection } from '../../platform/personal-data.ts';
 import { registerSettingsCalls } from '../settings/routes.ts';
 import type { StaffDeps } from './mount.ts';
@@ -50,6 +51,7 @@ export async function registerStaffApi(app: FastifyInstance, deps: StaffDeps, pa
       registerCollectionsCalls(staff, deps);
       registerPortfolioCalls(staff, deps);
       registerPrivacyCalls(staff, deps, parts.personalData);
+      registerBreachCalls(staff, deps);
       registerBorrowerCalls(staff, deps);
       registerSettingsCalls(staff, deps);
     },

@@ -11,6 +11,7 @@ import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { fetchMyDataJson, fetchMyDataPdf, useMyData } from './api.ts';
 import { ConsentList } from './components/ConsentList.tsx';
 import { DataRequests } from './components/DataRequests.tsx';
+import { NoticesSection } from './components/NoticesSection.tsx';
 import { DownloadButton } from '../../shared/ui/DownloadButton.tsx';
 import frame from '../../shared/ui/page-frame.module.css';
 import styles from './my-data.module.css';
@@ -36,6 +37,7 @@ export default function MyDataPage() {
 function MyDataSections({ data }: { data: MyData }) {
   return (
     <>
+      {data.notices.length > 0 && <NoticesSection notices={data.notices} />}
       <section className={styles.section} aria-labelledby="my-data-consents">
         <h2 id="my-data-consents" className={styles.sectionTitle}>
           Your consents

@@ -50,4 +50,5 @@ export const MY_DATA: MyData = {
   ],
   requests: [REFUSED_CORRECTION],
   retention: { law: 'Anti-Money Laundering Act (RA 9160, as amended)', what: 'Your loan and payment records', keptUntil: '' },
+  notices: [],
 };
