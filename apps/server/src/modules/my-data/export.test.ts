@@ -103,6 +103,7 @@ describe("the borrower's data export", () => {
       'payments',
       'contactAttempts',
       'promisesToPay',
+      'breachNotices',
       'complaints',
       'paymentReminders',
       'signUp',
@@ -156,6 +157,7 @@ describe("the borrower's data export", () => {
     expect(texts.some((t) => String(t).includes(ana.ticketNo))).toBe(true);
     expect(part(data, 'signUp')).toEqual([expect.objectContaining({ inviteCode: 'INV-ANA', deviceId: 'device-of-ana', ipAddress: '203.0.113.7', utmTag: 'spring' })]);
     expect(part(data, 'promisesToPay')).toEqual([]);
+    expect(part(data, 'breachNotices')).toEqual([]);
     expect(part(data, 'appEvents')).toEqual([{ what: 'rated the app', details: { score: '5' }, at: expect.stringMatching(/Z$/) }]);
   });
 

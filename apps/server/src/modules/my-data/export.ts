@@ -19,6 +19,7 @@ import { listOrderPaymentResults, type OrderPaymentRecord, type PaymentResult } 
 import { listOrderPayouts } from '../../domain/payouts/payouts.ts';
 import { attemptsOf } from '../../domain/contacts/contacts.ts';
 import { promisesOf } from '../../domain/collections/promises.ts';
+import { noticesOf } from '../../domain/breaches/breaches.ts';
 
 export type PersonalDataRow = Record<string, unknown>;
 
@@ -281,6 +282,8 @@ export async function collectPersonalData(db: Queryable, subject: PersonalDataBo
     { key: 'payments', title: 'Payments', rows: paymentsPart(facts) },
     { key: 'contactAttempts', title: 'Contacts about your loans', rows: await contactAttemptsPart(db, subject.id, orderNos) },
     { key: 'promisesToPay', title: 'Promises to pay', rows: await promisesPart(db, facts, now) },
+    // Oldest first, like every part (the screen lists them newest first).
+    { key: 'breachNotices', title: 'Data breach notices we sent you', rows: (await noticesOf(db, subject.id)).reverse() },
   ];
   for (const section of sections) {
     parts.push({ key: section.key, title: section.title, rows: await section.collect(db, { id: subject.id, mobilePhone: subject.mobilePhone }) });

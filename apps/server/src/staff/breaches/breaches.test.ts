@@ -6,7 +6,7 @@
  * every step in the audit log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { myDataRoute, type BreachRow, type MyData } from '@cashloan/contract';
+import { myDataExportRoute, myDataRoute, type BreachRow, type MyData } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { createTestApp } from '../../test-support/test-app.ts';
 import { signedInStaff, signInAgain, type TestStaff } from '../../test-support/staff.ts';
@@ -141,6 +141,9 @@ describe('the breach register', () => {
       },
     ]);
     expect(((await h.call(myDataRoute, cruz.session, {})).body.data as MyData).notices).toEqual([]);
+    // And in the data they download.
+    const downloaded = JSON.parse(((await h.call(myDataExportRoute, ana.session, {})).body.data as { content: string }).content) as { parts: Array<{ key: string; rows: unknown[] }> };
+    expect(downloaded.parts.find((p) => p.key === 'breachNotices')!.rows).toEqual(seen.notices);
 
     // The report, 80 hours on: the countdown past its deadline, the notices in time, the report late.
     await h.advance(80 * HOUR_MS);
