@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { CALL_OUTCOME_TITLES, CALL_OUTCOMES, CONTACT_PARTIES, CONTACT_PARTY_TITLES, type CallOutcome } from '@cashloan/contract/staff/collections';
 import { useCallOutcome, useStartCall, type CollectionOrder, type ContactDecision } from './api.ts';
 import { Refusal, WriteFailure } from './Refusal.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../shared/ui/Section.tsx';
 
 type Party = (typeof CONTACT_PARTIES)[number];
 

@@ -11,7 +11,7 @@ import { useSession } from '../../shared/session.ts';
 import { useMarkDispute, useResolveDispute, type CollectionOrder } from './api.ts';
 import { formatMarketTime } from './format.ts';
 import { WriteFailure } from './Refusal.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../shared/ui/Section.tsx';
 
 const REASON_MAX_CHARS = 500;
 

@@ -7,7 +7,7 @@ import { App, Button, Popconfirm, Typography } from 'antd';
 import { useHoursConsent, type CollectionOrder } from './api.ts';
 import { formatMarketTime } from './format.ts';
 import { WriteFailure } from './Refusal.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../shared/ui/Section.tsx';
 
 export function HoursConsentSection({ data }: { data: CollectionOrder }) {
   const { message } = App.useApp();

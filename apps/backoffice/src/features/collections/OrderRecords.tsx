@@ -4,7 +4,8 @@ import { CONTACT_PARTY_TITLES } from '@cashloan/contract/staff/collections';
 import { EmptyText } from '../../shared/ui/EmptyText.tsx';
 import type { CollectionOrder } from './api.ts';
 import { formatMarketTime, outcomeTitle } from './format.ts';
-import { Section, TableCaption } from './Section.tsx';
+import { Section } from '../../shared/ui/Section.tsx';
+import { TableCaption } from './TableCaption.tsx';
 
 type Attempt = CollectionOrder['attempts'][number];
 type Complaint = CollectionOrder['complaints'][number];

@@ -14,7 +14,7 @@ import { EmptyText } from '../../shared/ui/EmptyText.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { usePortfolio, type PortfolioCurrency } from './api.ts';
 import { formatRatio } from './format.ts';
-import { TableCaption } from './Section.tsx';
+import { TableCaption } from './TableCaption.tsx';
 
 type Portfolio = StaffAnswerOf<typeof portfolioCall>;
 type RollRate = Portfolio['rollRates'][number];

@@ -14,7 +14,8 @@ import { Money } from '../../shared/ui/Money.tsx';
 import { usePromise, type CollectionOrder } from './api.ts';
 import { CURRENCY_SIGNS, currencyOf, formatMarketTime, MAJOR_UNIT_NAMES } from './format.ts';
 import { WriteFailure } from './Refusal.tsx';
-import { Section, TableCaption } from './Section.tsx';
+import { Section } from '../../shared/ui/Section.tsx';
+import { TableCaption } from './TableCaption.tsx';
 
 type PromiseRow = StaffAnswerOf<typeof collectionOrderCall>['promises'][number];
 interface Values {

@@ -9,7 +9,7 @@ import type { StaffAnswerOf } from '@cashloan/contract/staff/common';
 import type { sendTemplateCall } from '@cashloan/contract/staff/collections';
 import { useSendTemplate, type CollectionOrder } from './api.ts';
 import { Refusal, WriteFailure } from './Refusal.tsx';
-import { Section } from './Section.tsx';
+import { Section } from '../../shared/ui/Section.tsx';
 
 type Sent = StaffAnswerOf<typeof sendTemplateCall>;
 

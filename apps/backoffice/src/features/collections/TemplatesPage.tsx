@@ -15,7 +15,7 @@ import { PageTitle } from '../../shared/ui/PageTitle.tsx';
 import { QueryState } from '../../shared/ui/QueryState.tsx';
 import { useTemplates } from './api.ts';
 import { MARKET_TITLES } from './format.ts';
-import { TableCaption } from './Section.tsx';
+import { TableCaption } from './TableCaption.tsx';
 import { TemplateForm } from './TemplateForm.tsx';
 
 export function TemplatesPage() {

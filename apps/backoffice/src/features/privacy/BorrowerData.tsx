@@ -7,7 +7,7 @@ import { Button, Collapse, Typography } from 'antd';
 import { downloadText } from '../../shared/download.ts';
 import { EmptyText } from '../../shared/ui/EmptyText.tsx';
 import type { PrivacyRequestDetail } from './api.ts';
-import { Section } from './Section.tsx';
+import { Section } from '../../shared/ui/Section.tsx';
 
 interface Part {
   key: string;

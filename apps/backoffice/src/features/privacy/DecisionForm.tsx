@@ -8,7 +8,7 @@ import { Alert, App, Button, Form, Input, Radio } from 'antd';
 import { decidePrivacyRequestCall, PRIVACY_DECISIONS } from '@cashloan/contract/staff/privacy';
 import { zodRule } from '../../shared/form-rules.ts';
 import { useDecidePrivacyRequest } from './api.ts';
-import { Section } from './Section.tsx';
+import { Section } from '../../shared/ui/Section.tsx';
 
 type Decision = (typeof PRIVACY_DECISIONS)[number];
 interface Values {

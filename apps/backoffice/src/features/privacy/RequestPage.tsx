@@ -13,7 +13,7 @@ import { BorrowerData } from './BorrowerData.tsx';
 import { DaysLeft } from './DaysLeft.tsx';
 import { DecisionForm } from './DecisionForm.tsx';
 import { fieldTitle, KIND_TITLES, STATE_TITLES } from './format.ts';
-import { Section } from './Section.tsx';
+import { Section } from '../../shared/ui/Section.tsx';
 
 export function RequestPage() {
   const id = Number(useParams().id);
