@@ -40,6 +40,20 @@ export async function checkAxe(page: Page, where: string): Promise<void> {
 }
 
 /**
+ * Axe on a desktop screen at rest: the pointer moved off the button just clicked and every finite
+ * animation it started finished (a primary button caught between hover and rest reads as low contrast).
+ */
+export async function checkAxeAtRest(page: Page, where: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+  await checkAxe(page, where);
+}
+
+/**
  * No horizontal scrolling at 320×568, nor with the root font at 200% (at 320×568 and 375×667); a
  * screenshot at 320 px; every visible button, link, input, tab, radio and check box (or the label it
  * is tapped through) at least 44×44 px.

@@ -16,6 +16,20 @@ export interface OpsClient {
   /** The 6-digit code of the newest SMS to the phone in the dev outbox, once there is one. */
   latestSmsCode(phone: string): Promise<string>;
 }
+/** The ops API of a spec's own server (startServer): an answer with a non-zero code throws, naming it. */
+export function opsRequestOf(url: string, token: string): OpsClient['request'] {
+  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}/ops${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const envelope = (await res.json()) as { code: unknown; data: T; message?: string };
+    if (!res.ok || (envelope.code !== 0 && envelope.code !== '0')) throw new Error(`ops ${method} ${path}: ${res.status} ${JSON.stringify(envelope)}`);
+    return envelope.data;
+  };
+}
+
 export interface NewBorrowerInput {
   mobilePhone?: string;
   name?: string;

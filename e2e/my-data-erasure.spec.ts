@@ -8,33 +8,20 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { PGlite } from '@electric-sql/pglite';
 import { startServer } from '../test/support/server-process.ts';
 import { borrowerUpload, borrowerCall } from '../test/support/api.ts';
 import { COMPLAINT_IMAGE_FIELD, myDataCall, problemSaveCall, uploadProblemImgCall } from '@cashloan/contract';
-import { checkAxe } from './a11y-checks.ts';
+import { checkAxeAtRest } from './a11y-checks.ts';
 import { REPO_ROOT } from './server.ts';
-import { test, expect, withQuery, type CreatedBorrower, type CreatedOrder, type OpsClient } from './fixtures.ts';
+import { test, expect, opsRequestOf, withQuery, type CreatedBorrower, type CreatedOrder, type OpsClient } from './fixtures.ts';
 import { createStaff, desktop, PNG, signIn } from './backoffice/staff.ts';
 
 const NAME = 'Marisol Evangelista-Tan';
 const PHONE = '09178880139';
 const COMPLAINT = 'Erasure test: my payment of last week is not shown.';
 
-/** An ops client of this spec's own server. */
-function opsOf(url: string, token: string): OpsClient['request'] {
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/ops${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const envelope = (await res.json()) as { code: unknown; data: T; message?: string };
-    if (!res.ok || (envelope.code !== 0 && envelope.code !== '0')) throw new Error(`ops ${method} ${path}: ${res.status} ${JSON.stringify(envelope)}`);
-    return envelope.data;
-  };
-}
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -45,16 +32,6 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return parts.join(' ').replace(/\s+/g, ' ');
 }
 
-/** Settles after the pointer has left and transitions have ended (a button between hover and rest reads as low contrast). */
-async function axeAtRest(page: Page, where: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
-  await checkAxe(page, where);
-}
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -94,7 +71,7 @@ test('a settled borrower takes their data, asks to be erased, the officer approv
   let order: CreatedOrder;
   let photoFiles: string[];
   try {
-    const request = opsOf(server.url, server.opsToken);
+    const request = opsRequestOf(server.url, server.opsToken);
     const ops: OpsClient = { ...sharedOps, request };
     borrower = await request<CreatedBorrower>('POST', '/borrowers', { mobilePhone: PHONE, name: NAME });
     // A loan due tomorrow, paid in full at the counter: settled, booked in the journal.
@@ -138,10 +115,10 @@ test('a settled borrower takes their data, asks to be erased, the officer approv
     await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Data requests' }).click();
     const row = desk.getByRole('row').filter({ hasText: refNo });
     await expect(row).toContainText(NAME);
-    await axeAtRest(desk, 'data requests queue');
+    await checkAxeAtRest(desk, 'data requests queue');
     await row.getByRole('link', { name: refNo }).click();
     await expect(desk.getByText("Approving erases the borrower's data")).toBeVisible();
-    await axeAtRest(desk, 'an erasure request');
+    await checkAxeAtRest(desk, 'an erasure request');
     await desk.getByRole('radio', { name: 'Approve' }).check();
     await desk.getByRole('button', { name: 'Send the answer' }).click();
     await expect(desk.getByText("Done: the borrower's data is erased.")).toBeVisible();

@@ -8,29 +8,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Download, type Page } from '@playwright/test';
+import { chromium, type Download } from '@playwright/test';
 import { demoOrderIn, startServer } from '../../test/support/server-process.ts';
-import { checkAxe } from '../a11y-checks.ts';
+import { checkAxe, checkAxeAtRest } from '../a11y-checks.ts';
 import { REPO_ROOT } from '../server.ts';
-import { test, expect, type OpsClient } from '../fixtures.ts';
+import { test, expect, opsRequestOf, type OpsClient } from '../fixtures.ts';
 import { confirmInPopover, desktop, signIn, type Staff } from './staff.ts';
 
 const MANILA_MS = 8 * 3_600_000;
 const DEMO_PHONE = '9171234567';
-
-/** An ops client of this spec's own server. */
-function opsOf(url: string, token: string): OpsClient['request'] {
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/ops${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const envelope = (await res.json()) as { code: unknown; data: T; message?: string };
-    if (!res.ok || (envelope.code !== 0 && envelope.code !== '0')) throw new Error(`ops ${method} ${path}: ${res.status} ${JSON.stringify(envelope)}`);
-    return envelope.data;
-  };
-}
 
 /** A moment as Manila's wall clock: 'YYYY-MM-DD HH:mm'. */
 const manilaWallClock = (at: Date) => new Date(at.getTime() + MANILA_MS).toISOString().slice(0, 16).replace('T', ' ');
@@ -40,17 +26,6 @@ function demoAdminIn(output: string): Staff {
   const line = /admin\s+admin@demo\.test\s+password (\S+)\s+TOTP secret (\S+)/.exec(output);
   if (!line) throw new Error(`no demo admin in the server output:\n${output}`);
   return { email: 'admin@demo.test', password: line[1]!, roles: ['admin'], totpSecret: line[2]! };
-}
-
-/** Axe with the pointer moved off the button just clicked and the colour transitions it started finished. */
-async function axeAtRest(page: Page, where: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
-  await checkAxe(page, where);
 }
 
 const WORDS = {
@@ -69,7 +44,7 @@ test('the demo admin records a breach, sees its countdown, notifies its borrower
   const server = await startServer({ dataDir, webDist: process.env.E2E_WEB_DIST || join(REPO_ROOT, 'apps/web/dist'), env: { PAYMENT_REMINDERS: '0' } });
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const request = opsOf(server.url, server.opsToken);
+    const request = opsRequestOf(server.url, server.opsToken);
     const ops: OpsClient = { ...sharedOps, request };
     const { now } = await request<{ now: string }>('GET', '/clock');
     const today = manilaWallClock(new Date(now)).slice(0, 10);
@@ -106,7 +81,7 @@ test('the demo admin records a breach, sees its countdown, notifies its borrower
     await expect(counted).toContainText(`Every borrower who bound a payment account from ${today} to ${today} (Manila).`);
     const affected = Number(/^(\d+)/.exec((await counted.textContent()) ?? '')![1]);
     expect(affected).toBeGreaterThan(0);
-    await axeAtRest(page, 'breach register with the record form');
+    await checkAxeAtRest(page, 'breach register with the record form');
     await form.getByRole('button', { name: 'Record breach' }).click();
 
     // Its page: the countdown from discovery, about 70 hours left.
@@ -118,7 +93,7 @@ test('the demo admin records a breach, sees its countdown, notifies its borrower
     const notify = page.getByRole('region', { name: 'Affected borrowers' });
     await expect(notify).toContainText('Nobody yet');
     await expect(notify).toContainText(`${affected} borrower`);
-    await axeAtRest(page, 'one breach');
+    await checkAxeAtRest(page, 'one breach');
 
     // Notified: each borrower told in the app and by SMS; the demo borrower's SMS is in the outbox.
     await notify.getByRole('button', { name: 'Notify the affected borrowers' }).click();
@@ -168,7 +143,7 @@ test('the demo admin records a breach, sees its countdown, notifies its borrower
     await page.getByRole('link', { name: 'Back to the register' }).click();
     const row = page.getByRole('row').filter({ hasText: refNo });
     await expect(row).toContainText('Notified and reported within 72 hours');
-    await axeAtRest(page, 'breach register with a breach');
+    await checkAxeAtRest(page, 'breach register with a breach');
 
     // The demo borrower reads the notice on "My data", first on the screen.
     const h5 = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'en-PH', timezoneId: 'Asia/Manila' });

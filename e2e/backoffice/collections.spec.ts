@@ -11,27 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startServer } from '../../test/support/server-process.ts';
-import { checkAxe } from '../a11y-checks.ts';
+import { checkAxeAtRest } from '../a11y-checks.ts';
 import { REPO_ROOT } from '../server.ts';
-import { test, expect, type CreatedBorrower, type CreatedOrder, type OpsClient } from '../fixtures.ts';
+import { test, expect, opsRequestOf, type CreatedBorrower, type CreatedOrder, type OpsClient } from '../fixtures.ts';
 import { createStaff, desktop, signIn, type Staff } from './staff.ts';
 
 const DAY_MS = 86_400_000;
 const MANILA_MS = 8 * 3_600_000;
-
-/** An ops client of this spec's own server. */
-function opsOf(url: string, token: string): OpsClient['request'] {
-  return async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/ops${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const envelope = (await res.json()) as { code: unknown; data: T; message?: string };
-    if (!res.ok || (envelope.code !== 0 && envelope.code !== '0')) throw new Error(`ops ${method} ${path}: ${res.status} ${JSON.stringify(envelope)}`);
-    return envelope.data;
-  };
-}
 
 /** Moves the server's clock to hh:mm Manila on its current Manila day, or the next one when that has passed. */
 async function moveToManila(request: OpsClient['request'], hour: number, minute: number): Promise<Date> {
@@ -45,21 +31,6 @@ async function moveToManila(request: OpsClient['request'], hour: number, minute:
 }
 
 const manilaDay = (at: Date, plusDays = 0) => new Date(at.getTime() + MANILA_MS + plusDays * DAY_MS).toISOString().slice(0, 10);
-
-/**
- * Axe as the collector reads the page: the pointer moved off the button just clicked and the colour
- * transitions it started finished (a primary button caught between its hover and resting colours
- * reads as too little contrast).
- */
-async function axeAtRest(page: Page, where: string): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
-  await checkAxe(page, where);
-}
 
 async function staffPage(browser: Browser, url: string, ops: OpsClient, staff: Staff): Promise<Page> {
   const context = await browser.newContext({ ...desktop, baseURL: url, locale: 'en-PH', timezoneId: 'Asia/Manila' });
@@ -76,7 +47,7 @@ test('a collector works an overdue order from the queue, inside the law; the lea
   const server = await startServer({ dataDir, webDist: process.env.E2E_WEB_DIST || join(REPO_ROOT, 'apps/web/dist'), env: { PAYMENT_REMINDERS: '0' } });
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const request = opsOf(server.url, server.opsToken);
+    const request = opsRequestOf(server.url, server.opsToken);
     const ops: OpsClient = { ...sharedOps, request };
     // 10:00 Manila: inside the Philippines' contact hours.
     const morning = await moveToManila(request, 10, 0);
@@ -95,7 +66,7 @@ test('a collector works an overdue order from the queue, inside the law; the lea
     const row = leadPage.getByRole('row').filter({ hasText: order.orderNo });
     await expect(row).toContainText('Unassigned');
     await expect(row).toContainText('1-7');
-    await axeAtRest(leadPage, 'collections queue (lead)');
+    await checkAxeAtRest(leadPage, 'collections queue (lead)');
     for (const to of ['Marco Uno', 'Tess Dos']) {
       await row.getByRole('checkbox', { name: `Select order ${order.orderNo}` }).check();
       await leadPage.getByLabel('Assign to').click();
@@ -111,7 +82,7 @@ test('a collector works an overdue order from the queue, inside the law; the lea
     await leadPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(leadPage.getByRole('heading', { name: 'Portfolio health' })).toBeVisible();
     await expect(leadPage.getByText('PAR 1', { exact: false }).first()).toBeVisible();
-    await axeAtRest(leadPage, 'dashboard with portfolio health');
+    await checkAxeAtRest(leadPage, 'dashboard with portfolio health');
 
     // The collector: the order from their queue.
     const page = await staffPage(browser, server.url, ops, collector);
@@ -147,7 +118,7 @@ test('a collector works an overdue order from the queue, inside the law; the lea
     expect(outbox.items[0]!.body).toContain(`${order.orderNo}`);
     expect(outbox.items[0]!.body).toContain('Tess Dos');
     await expect(page.getByRole('region', { name: 'Contact history' }).getByRole('row')).toHaveCount(3);
-    await axeAtRest(page, 'collections order page');
+    await checkAxeAtRest(page, 'collections order page');
 
     // The borrower's order details: who handles the overdue loan.
     const h5 = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'en-PH', timezoneId: 'Asia/Manila' });
@@ -174,7 +145,7 @@ test('a collector works an overdue order from the queue, inside the law; the lea
     const adminPage = await staffPage(browser, server.url, ops, admin);
     await adminPage.goto('/backoffice/collection-templates');
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Collection templates' })).toBeVisible();
-    await axeAtRest(adminPage, 'collection templates');
+    await checkAxeAtRest(adminPage, 'collection templates');
   } finally {
     await browser.close();
     await server.stop();
