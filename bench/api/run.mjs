@@ -79,6 +79,12 @@ const SERVER_ENTRY = 'apps/server/dist/main.js';
 /** Fixed card-data keys: every process of a multi-process server reads the same pair (never a generated one). */
 const CARD_KEYS = { CARD_DATA_KEYS: `bench:${Buffer.alloc(32, 7).toString('base64')}`, CARD_HASH_KEY: Buffer.alloc(32, 9).toString('base64') };
 const CLEAR_TEMPLATE = process.env.BENCH_API_CLEAR_TEMPLATE === '1';
+/** Only these calls (keys of CALLS, comma-separated), for a quick look at one; every call by default. */
+const ONLY_CALLS = (process.env.BENCH_API_CALLS || '').split(',').map((c) => c.trim()).filter(Boolean);
+/** BENCH_API_COLD=0 skips the cold starts (a quick look at the load only). */
+const COLD = process.env.BENCH_API_COLD !== '0';
+/** A folder: the loaded server runs with `--cpu-prof` and writes its profile there (read with bench/api/profile-top.mjs). */
+const CPU_PROF_DIR = process.env.BENCH_API_CPU_PROF?.trim() || '';
 /** A server that takes longer than this to answer has failed to start. */
 const START_TIMEOUT_MS = 60_000;
 /** How often cold start polls the server (short, but not so short the polling slows the start). */
@@ -233,7 +239,7 @@ async function postgresVersion() {
 // ---- the server process ---------------------------------------------------------------------------
 
 /** Spawns the production server (compiled) with `workers` processes; `startedAt` is taken right before the spawn. */
-async function startServer(store, workers = 1) {
+async function startServer(store, workers = 1, { profile = false } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
@@ -252,7 +258,8 @@ async function startServer(store, workers = 1) {
     ...(store.kind === 'postgres' ? CARD_KEYS : {}),
   };
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const flags = profile && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...flags, '--enable-source-maps', SERVER_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const server = { child, base, startedAt, workers, output: '', exited: null, demoPath: null, onDemo: [] };
   const take = (chunk) => {
     // Keep the start-up output (demo links, warnings) to explain a failure; cap it.
@@ -501,7 +508,7 @@ async function processCount(server, workers) {
 /** Every call with one process; with `workers` > 1 (PostgreSQL) order details only. */
 async function measureLoad(kind, workers = 1) {
   const store = await newStore(kind, `load${workers}`);
-  const server = await startServer(store, workers);
+  const server = await startServer(store, workers, { profile: true });
   const label = workers === 1 ? kind : `${kind} ×${workers} processes`;
   try {
     await firstSuccess(server, '/healthz', () => healthOk(server.base));
@@ -510,7 +517,8 @@ async function measureLoad(kind, workers = 1) {
     if (workers > 1) log(`${label}: the server runs ${processes} process${processes === 1 ? '' : 'es'} (pids ${serverPids(server).join(', ')})`);
     const state = await seed(server.base);
     const runs = [];
-    for (const call of workers === 1 ? CALLS : CALLS.filter((c) => c.key === 'orderDetails')) {
+    const calls = CALLS.filter((c) => ONLY_CALLS.length === 0 || ONLY_CALLS.includes(c.key));
+    for (const call of workers === 1 ? calls : calls.filter((c) => c.key === 'orderDetails')) {
       if (notForked) {
         log(`${label} ${call.title}: not loaded — ${notForked}`);
         for (const connections of CONNECTIONS) runs.push({ call: call.key, title: call.title, workers, connections, valid: false, invalidReason: notForked });
@@ -666,6 +674,10 @@ function budgetLines(results) {
         lines.push({ budget: what, met: null, text: `- ${what}: not measured` });
         continue;
       }
+      if (!db.coldStart) {
+        lines.push({ budget: what, met: null, text: `- ${what}: not measured (BENCH_API_COLD=0)` });
+        continue;
+      }
       const ms = db.coldStart[phase].medianOrderDetailsMs;
       const met = ms <= BUDGETS.coldStartMs;
       lines.push({ budget: what, met, text: `- ${what}: median ${fmt(ms / 1000)} s — ${met ? 'met' : '**NOT met**'}` });
@@ -704,7 +716,7 @@ function markdown(results, budgets) {
       'Fresh: an empty data dir (PostgreSQL: an empty schema), so migrations and the demo seed run; the first order-details call uses the demo session the server prints. ' +
       'Restart: the same data again. A fresh PGlite start copies the cached template of a new, migrated database (node_modules/.cache/cashloan-server) ' +
       'when there is one; the first fresh start on a machine (or after a migration or PGlite change) runs initdb and the migrations and makes it. ' +
-      `Fresh PGlite runs with the template cached: ${results.pglite ? `${results.pglite.coldStart.fresh.runs.filter((r) => r.templateCached).length} of ${results.pglite.coldStart.fresh.runs.length}` : '—'}.`,
+      `Fresh PGlite runs with the template cached: ${results.pglite?.coldStart ? `${results.pglite.coldStart.fresh.runs.filter((r) => r.templateCached).length} of ${results.pglite.coldStart.fresh.runs.length}` : '—'}.`,
     '',
   );
   out.push(
@@ -713,7 +725,7 @@ function markdown(results, budgets) {
   );
   for (const kind of ['pglite', 'postgres']) {
     const db = results[kind];
-    if (!db) continue;
+    if (!db?.coldStart) continue;
     for (const phase of ['fresh', 'restart']) {
       const c = db.coldStart[phase];
       out.push(
@@ -790,7 +802,7 @@ async function main() {
     const kinds = [...(PGLITE ? ['pglite'] : []), ...(POSTGRES && DATABASE_URL ? ['postgres'] : [])];
     for (const kind of kinds) {
       log(`${DB_TITLES[kind]}: cold start`);
-      const coldStart = await measureColdStart(kind);
+      const coldStart = COLD ? await measureColdStart(kind) : null;
       log(`${DB_TITLES[kind]}: load`);
       const load = [];
       for (const workers of kind === 'postgres' ? WORKER_COUNTS : [1]) load.push(...(await measureLoad(kind, workers)));
