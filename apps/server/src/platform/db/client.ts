@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { PoolClient as PgPoolClient } from 'pg';
 import { migrate, migrationsFingerprint, stampCopiedMigrations } from './migrate.ts';
 import { openPglite } from './pglite.ts';
+import { isWrite } from './writes.ts';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -32,6 +33,12 @@ export interface Db extends Queryable {
   tryWithSessionLock<T>(name: string, fn: (conn: LockConnection) => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * How many writes went through this Db (statements other than a plain SELECT, scripts, and
+   * transactions, counted once done): the cached reads (cached-read.ts) look at their versions again
+   * after one, so this process reads its own writes at once. Shared by wrappers that spread the Db.
+   */
+  readonly changes?: { count: number };
   /** PostgreSQL: what the connection pool holds now (the db_pool_* metrics). PGlite has no pool. */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -131,9 +138,17 @@ async function openPostgres(url: string, schema?: string, onLostConnection: (err
       throw asUnavailable(error);
     }
   };
+  const changes = { count: 0 };
   return {
     kind: 'postgres',
-    query: <T>(sql: string, params: unknown[] = []) => run<T>(pool, sql, params),
+    changes,
+    query: async <T>(sql: string, params: unknown[] = []) => {
+      try {
+        return await run<T>(pool, sql, params);
+      } finally {
+        if (isWrite(sql)) changes.count++;
+      }
+    },
     transaction: async (fn) => {
       const client = await pool.connect().catch((error: unknown) => {
         throw asUnavailable(error);
@@ -155,12 +170,17 @@ async function openPostgres(url: string, schema?: string, onLostConnection: (err
         client.removeListener('error', ignoreLostConnection);
         // A broken connection is closed, not handed to the next request.
         client.release(broken);
+        changes.count++;
       }
     },
     exec: async (sql) => {
-      await pool.query(sql).catch((error: unknown) => {
+      try {
+        await pool.query(sql);
+      } catch (error) {
         throw asUnavailable(error);
-      });
+      } finally {
+        changes.count++;
+      }
     },
     withSessionLock: async (name, fn) => {
       const keys = advisoryLockKeys(name, schema);
@@ -189,11 +209,21 @@ async function openPostgres(url: string, schema?: string, onLostConnection: (err
       }
       held = true;
       const conn: LockConnection = {
-        query: <R>(sql: string, params: unknown[] = []) => run<R>(client, sql, params),
+        query: async <R>(sql: string, params: unknown[] = []) => {
+          try {
+            return await run<R>(client, sql, params);
+          } finally {
+            if (isWrite(sql)) changes.count++;
+          }
+        },
         exec: async (sql) => {
-          await client.query(sql).catch((error: unknown) => {
+          try {
+            await client.query(sql);
+          } catch (error) {
             throw asUnavailable(error);
-          });
+          } finally {
+            changes.count++;
+          }
         },
       };
       return { acquired: true, value: await fn(conn) };

@@ -21,6 +21,7 @@ import type * as PgliteModuleNs from '@electric-sql/pglite';
 import type { PGlite as PGliteClass, Transaction } from '@electric-sql/pglite';
 import { REPO_ROOT } from '../paths.ts';
 import type { Db, LockConnection, QueryResult } from './client.ts';
+import { isWrite } from './writes.ts';
 
 type PgliteModule = typeof PgliteModuleNs;
 type BackendMessage = Awaited<ReturnType<PGliteClass['execProtocolStream']>>[number];
@@ -63,17 +64,34 @@ export async function openPglite(options: PgliteOptions): Promise<Db> {
 
 function dbOver(mod: PgliteModule, pg: PGliteClass): Db {
   const run = preparedRunner(mod, pg);
+  const changes = { count: 0 };
   const db: Db = {
     kind: 'pglite',
-    query: run.query,
-    transaction: (fn) =>
-      pg.transaction((tx) =>
-        fn({
-          query: (sql, params = []) => run.queryInTransaction(tx, sql, params),
-        }),
-      ),
+    changes,
+    query: async (sql, params) => {
+      try {
+        return await run.query(sql, params);
+      } finally {
+        if (isWrite(sql)) changes.count++;
+      }
+    },
+    transaction: async (fn) => {
+      try {
+        return await pg.transaction((tx) =>
+          fn({
+            query: (sql, params = []) => run.queryInTransaction(tx, sql, params),
+          }),
+        );
+      } finally {
+        changes.count++;
+      }
+    },
     exec: async (sql) => {
-      await pg.exec(sql);
+      try {
+        await pg.exec(sql);
+      } finally {
+        changes.count++;
+      }
     },
     ...processLocks(() => db),
     close: () => pg.close(),
