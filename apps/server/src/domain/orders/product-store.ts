@@ -1,5 +1,6 @@
 /** SQL of the catalogue's products (the orders room: every order is of a product). */
-import type { Queryable } from '../../platform/db/client.ts';
+import { cachedRead } from '../../platform/db/cached-read.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
 
 export interface ProductRow {
   id: number;
@@ -78,6 +79,15 @@ export async function listActiveProductsOfBorrower(
 export async function listProducts(db: Queryable): Promise<ProductRow[]> {
   const { rows } = await db.query<ProductDb>('SELECT * FROM products ORDER BY sort, id');
   return rows.map(toProduct);
+}
+
+/** Every product in display order as this process keeps it (platform/db/cached-read.ts: a change is seen within a second). */
+const catalogue = cachedRead('products', listProducts);
+export const catalogueProducts = (db: Db): Promise<ProductRow[]> => catalogue.get(db);
+
+/** A product of the kept catalogue, active or not; null when there is none of that id. */
+export async function catalogueProduct(db: Db, id: number): Promise<ProductRow | null> {
+  return (await catalogue.get(db)).find((p) => p.id === id) ?? null;
 }
 
 export async function productExists(db: Queryable, productId: number): Promise<boolean> {

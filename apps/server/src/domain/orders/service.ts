@@ -41,6 +41,10 @@ export {
   listOpenInstalmentsDueBefore,
   listOrdersInStatuses,
   loadBorrowerOrder,
+  loadBorrowerOrderWith,
+  borrowerProductsInStatuses,
+  openProductIdsOfBorrower,
+  orderNamedByPart,
   loadOrder,
   loadOrderByNo,
   lockOrder,
@@ -57,7 +61,7 @@ export {
   type PlanRow,
 } from './store.ts';
 export { closedBorrowersBefore, redactBorrowerDocuments } from './store.ts';
-export { findProduct, hasProducts, listActiveProducts, listActiveProductsOfBorrower, listProducts, productExists, type ProductRow } from './product-store.ts';
+export { catalogueProduct, catalogueProducts, findProduct, hasProducts, listActiveProducts, listActiveProductsOfBorrower, listProducts, productExists, type ProductRow } from './product-store.ts';
 
 export const DEFAULT_FLAGS: OrderFlags = {
   isDelay: '0',

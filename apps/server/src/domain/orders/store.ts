@@ -1,6 +1,7 @@
 /** SQL for orders and their repayment plan rows (products are product-store.ts). */
 import type { Market } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
+import { jsonDate, partColumns, readParts, type ColumnPart, type PartValues } from '../../platform/db/column-part.ts';
 import { dayToIsoDate, isoDateToDay } from '../../loan-terms/calendar.ts';
 import { ORDER_STATUS, REPAYING_STATUSES, type OrderStatus } from '../../loan-terms/status.ts';
 
@@ -192,14 +193,16 @@ async function withPlans(db: Queryable, rows: OrderDb[]): Promise<OrderRow[]> {
  * ORDER_SELECT with each order's plan in the same statement (one round trip, one snapshot), as a
  * JSON array in seq order. Only for reads: a locking read (FOR UPDATE) reads the plan after the
  * lock is held (withPlans), since a subquery here would see the plan as it was before the wait.
+ * The order's own row travels as one JSON value: on PGlite parsing some 45 columns one by one
+ * costs more than the whole statement otherwise does (issue 42, docs/benchmarks.md).
  */
-const ORDER_WITH_PLAN_SELECT = `
-  SELECT o.*, to_char(o.late_interest_booked_through, 'YYYY-MM-DD') AS booked_through,
-         p.name AS product_name, p.logo AS product_logo, p.rollover_fee_bp,
+const orderWithPlanSelect = (moreColumns = '') => `
+  SELECT row_to_json(o) AS order_json, p.name AS product_name, p.logo AS product_logo, p.rollover_fee_bp,
          (SELECT coalesce(json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'due_at', rp.due_at, 'amount_minor', rp.amount_minor,
                                                      'paid_minor', rp.paid_minor, 'settled_at', rp.settled_at) ORDER BY rp.seq), '[]'::json)
-            FROM repayment_plans rp WHERE rp.order_id = o.id) AS plan_json
+            FROM repayment_plans rp WHERE rp.order_id = o.id) AS plan_json${moreColumns}
     FROM orders o JOIN products p ON p.id = o.product_id`;
+const ORDER_WITH_PLAN_SELECT = orderWithPlanSelect();
 
 /** A plan row as json_build_object writes it: timestamps in ISO 8601 with their offset. */
 interface PlanJson {
@@ -218,7 +221,33 @@ const planFromJson = (r: PlanJson): PlanRow => ({
   paidMinor: Number(r.paid_minor),
   settledAt: r.settled_at === null ? null : new Date(r.settled_at),
 });
-const withJsonPlan = (r: OrderDb & { plan_json: PlanJson[] }): OrderRow => toOrder(r, r.plan_json.map(planFromJson));
+/** A row of orderWithPlanSelect: the order as row_to_json wrote it, its product's columns and its plan. */
+interface OrderJsonRow {
+  order_json: Record<string, unknown>;
+  product_name: string;
+  product_logo: string;
+  rollover_fee_bp: number;
+  plan_json: PlanJson[];
+}
+const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : jsonDate(value));
+const withJsonPlan = (r: OrderJsonRow): OrderRow => {
+  const o = r.order_json;
+  const order = {
+    ...(o as unknown as OrderDb),
+    product_name: r.product_name,
+    product_logo: r.product_logo,
+    rollover_fee_bp: r.rollover_fee_bp,
+    // A date column is written YYYY-MM-DD in JSON.
+    booked_through: (o.late_interest_booked_through as string | null) ?? null,
+    disbursed_at: dateOrNull(o.disbursed_at),
+    due_at: dateOrNull(o.due_at),
+    settled_at: dateOrNull(o.settled_at),
+    created_at: jsonDate(o.created_at),
+    updated_at: jsonDate(o.updated_at),
+    cancelled_at: dateOrNull(o.cancelled_at),
+  };
+  return toOrder(order, r.plan_json.map(planFromJson));
+};
 
 /** One order with its plan; `forUpdate` locks the order row until the transaction ends. */
 export async function loadOrder(db: Queryable, id: number, options: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
@@ -226,12 +255,12 @@ export async function loadOrder(db: Queryable, id: number, options: { forUpdate?
     const { rows } = await db.query<OrderDb>(`${ORDER_SELECT} WHERE o.id = $1 FOR UPDATE OF o`, [id]);
     return (await withPlans(db, rows))[0] ?? null;
   }
-  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1`, [id]);
+  const { rows } = await db.query<OrderJsonRow>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1`, [id]);
   return rows[0] ? withJsonPlan(rows[0]) : null;
 }
 
 export async function loadOrderByNo(db: Queryable, orderNo: string): Promise<OrderRow | null> {
-  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.order_no = $1`, [orderNo]);
+  const { rows } = await db.query<OrderJsonRow>(`${ORDER_WITH_PLAN_SELECT} WHERE o.order_no = $1`, [orderNo]);
   return rows[0] ? withJsonPlan(rows[0]) : null;
 }
 
@@ -244,16 +273,67 @@ export async function orderNumbersOf(db: Queryable, ids: readonly number[]): Pro
 
 /** A borrower's order, or null when it does not exist or belongs to someone else. */
 export async function loadBorrowerOrder(db: Queryable, borrowerId: number, orderId: number): Promise<OrderRow | null> {
-  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1 AND o.borrower_id = $2`, [
+  const { rows } = await db.query<OrderJsonRow>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1 AND o.borrower_id = $2`, [
     orderId,
     borrowerId,
   ]);
   return rows[0] ? withJsonPlan(rows[0]) : null;
 }
 
+/**
+ * A borrower's order with what other rooms lend to the same statement (their column parts, each
+ * reading the row aliased `o`): one round trip for a screen about one order. Null as loadBorrowerOrder.
+ */
+export async function loadBorrowerOrderWith<P extends Record<string, ColumnPart<unknown>>>(
+  db: Queryable,
+  borrowerId: number,
+  orderId: number,
+  parts: P,
+): Promise<{ order: OrderRow; parts: PartValues<P> } | null> {
+  const { rows } = await db.query<OrderJsonRow & Record<string, unknown>>(
+    `${orderWithPlanSelect(partColumns(parts, 'o'))} WHERE o.id = $1 AND o.borrower_id = $2`,
+    [orderId, borrowerId],
+  );
+  const row = rows[0];
+  return row ? { order: withJsonPlan(row), parts: readParts(parts, row) } : null;
+}
+
+/**
+ * The order (with its plan) that the row `alias` names in `column` (null when it names none), as a
+ * part of another room's statement about that row: the loan offer's order, in the offer's statement.
+ */
+export const orderNamedByPart = (column: string): ColumnPart<OrderRow | null> => {
+  if (!/^\w+$/.test(column)) throw new Error(`column ${column} is not a plain identifier`);
+  return {
+    sql: (alias) =>
+      `SELECT json_build_object('order_json', row_to_json(o), 'product_name', p.name, 'product_logo', p.logo, 'rollover_fee_bp', p.rollover_fee_bp,
+                                'plan_json', (SELECT coalesce(json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'due_at', rp.due_at, 'amount_minor', rp.amount_minor,
+                                                                                          'paid_minor', rp.paid_minor, 'settled_at', rp.settled_at) ORDER BY rp.seq), '[]'::json)
+                                                FROM repayment_plans rp WHERE rp.order_id = o.id))
+         FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = ${alias}.${column}`,
+    read: (value) => (value === null || value === undefined ? null : withJsonPlan((typeof value === 'string' ? JSON.parse(value) : value) as OrderJsonRow)),
+  };
+};
+
+/** The products of which the borrower of the order `alias` has an order in one of `statuses` (a running loan). */
+export const borrowerProductsInStatuses = (statuses: readonly OrderStatus[]): ColumnPart<number[]> => ({
+  sql: (alias) =>
+    `SELECT coalesce(array_agg(DISTINCT b.product_id), '{}') FROM orders b WHERE b.borrower_id = ${alias}.borrower_id AND b.status IN (${statuses.map((s) => Number(s)).join(', ')})`,
+  read: (value) => (Array.isArray(value) ? value.map(Number) : []),
+});
+
+/** The products of which the borrower has an order in one of `statuses`. */
+export async function openProductIdsOfBorrower(db: Queryable, borrowerId: number, statuses: readonly OrderStatus[]): Promise<number[]> {
+  const { rows } = await db.query<{ product_id: string | number }>('SELECT DISTINCT product_id FROM orders WHERE borrower_id = $1 AND status = ANY($2::int[])', [
+    borrowerId,
+    statuses,
+  ]);
+  return rows.map((r) => Number(r.product_id));
+}
+
 /** A borrower's orders, newest first. */
 export async function listBorrowerOrders(db: Queryable, borrowerId: number): Promise<OrderRow[]> {
-  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(
+  const { rows } = await db.query<OrderJsonRow>(
     `${ORDER_WITH_PLAN_SELECT} WHERE o.borrower_id = $1 ORDER BY o.created_at DESC, o.id DESC`,
     [borrowerId],
   );
@@ -268,7 +348,7 @@ export async function countOrdersByStatus(db: Queryable, except: readonly OrderS
 
 /** Every order stored in one of `statuses`, with its plan. */
 export async function listOrdersInStatuses(db: Queryable, statuses: readonly OrderStatus[]): Promise<OrderRow[]> {
-  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} WHERE o.status = ANY($1::int[]) ORDER BY o.id`, [statuses]);
+  const { rows } = await db.query<OrderJsonRow>(`${ORDER_WITH_PLAN_SELECT} WHERE o.status = ANY($1::int[]) ORDER BY o.id`, [statuses]);
   return rows.map(withJsonPlan);
 }
 
@@ -338,7 +418,7 @@ export async function searchOrders(db: Queryable, s: OrderSearch): Promise<{ row
   const total = Number(counted.rows[0]!.n);
   if (total === 0) return { rows: [], total };
   const page = `LIMIT ${param(s.limit)} OFFSET ${param(s.offset)}`;
-  const { rows } = await db.query<OrderDb & { plan_json: PlanJson[] }>(`${ORDER_WITH_PLAN_SELECT} ${clause} ORDER BY o.created_at DESC, o.id DESC ${page}`, params);
+  const { rows } = await db.query<OrderJsonRow>(`${ORDER_WITH_PLAN_SELECT} ${clause} ORDER BY o.created_at DESC, o.id DESC ${page}`, params);
   return { rows: rows.map(withJsonPlan), total };
 }
 

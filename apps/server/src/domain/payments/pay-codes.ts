@@ -14,7 +14,6 @@ import { loadOrder, toLoanState, viewOrder } from '../orders/service.ts';
 import { isBeingRepaid } from './repaying-order.ts';
 import {
   findActiveChannel,
-  findLiveCodeOnKinds as selectLiveCodeOnKinds,
   findLivePayCode,
   findPayCode as selectPayCode,
   insertPayCode,
@@ -23,7 +22,10 @@ import {
   listPayCodesToVoidAtProvider,
   listUnpaidPayCodesWithChannel as selectUnpaidPayCodesWithChannel,
   orderHasPendingPayCode as selectPendingPayCode,
+  pendingPayCodePart,
+  liveCodesPart,
   recordProviderVoid,
+  type LiveCode,
   type PayCodeRow,
   type ProviderVoid,
 } from './store.ts';
@@ -122,14 +124,36 @@ export function listOrderPayCodes(db: Queryable, orderId: number): Promise<PayCo
   return selectOrderPayCodes(db, orderId);
 }
 /** Whether one of the order's pay codes is paid at the provider and waits for its confirmation. */
+/** The order's live codes, newest first, as a part of a statement about the order (platform/db/column-part.ts). */
+export const liveCodesOfOrder = liveCodesPart;
+export type { LiveCode };
+
+/**
+ * The newest live code of an order for this purpose and amount, unexpired, on an active channel of
+ * one of `kinds`: picked from the order's live codes read in its statement (liveCodesOfOrder) and
+ * the active channels (a code on a channel turned off is not offered).
+ */
+export function pickLiveCode(
+  codes: readonly LiveCode[],
+  channels: ReadonlyArray<{ channelNumber: string; kind: string }>,
+  k: { purpose: PaymentPurpose; amountMinor: number; now: Date; kinds: readonly string[] },
+): { code: string; channelNumber: string } | null {
+  const found = codes.find(
+    (c) =>
+      c.purpose === k.purpose &&
+      c.amountMinor === k.amountMinor &&
+      c.expiresAt.getTime() > k.now.getTime() &&
+      channels.some((ch) => ch.channelNumber === c.channelNumber && k.kinds.includes(ch.kind)),
+  );
+  return found ? { code: found.code, channelNumber: found.channelNumber } : null;
+}
+
+/** orderHasPendingPayCode as a part of a statement about the order (platform/db/column-part.ts). */
+export const pendingPayCodeOfOrder = pendingPayCodePart;
 export function orderHasPendingPayCode(db: Queryable, orderId: number): Promise<boolean> {
   return selectPendingPayCode(db, orderId);
 }
 /** An order's pay codes not paid yet, with their channel's name and kind, newest first. */
 export function listUnpaidPayCodesWithChannel(db: Queryable, orderId: number): Promise<Array<PayCodeRow & { channelName: string; channelKind: string }>> {
   return selectUnpaidPayCodesWithChannel(db, orderId);
-}
-/** The newest live code of an order for this purpose and amount on an active channel of one of `kinds`, with its channel. */
-export function findLiveCodeOnKinds(db: Queryable, k: { orderId: number; purpose: PaymentPurpose; amountMinor: number; now: Date; kinds: readonly string[] }): Promise<{ code: string; channelNumber: string } | null> {
-  return selectLiveCodeOnKinds(db, k);
 }

@@ -1,5 +1,6 @@
 /** SQL for payment channels, pay codes and the payments received on them. */
 import type { Queryable } from '../../platform/db/client.ts';
+import { jsonDate, type ColumnPart } from '../../platform/db/column-part.ts';
 import type { PaymentPurpose } from '../../loan-terms/position.ts';
 
 export interface PayNoticeStep {
@@ -206,6 +207,12 @@ export async function listOrderPayCodes(db: Queryable, orderId: number): Promise
 }
 
 /** Whether one of the order's pay codes is paid at the provider and waits for its confirmation (status 'pending'). */
+/** Whether the order `alias` has a pay code waiting for the provider's confirmation, as a part of the order's own statement. */
+export const pendingPayCodePart: ColumnPart<boolean> = {
+  sql: (alias) => `EXISTS (SELECT 1 FROM pay_codes pc WHERE pc.order_id = ${alias}.id AND pc.status = 'pending')`,
+  read: (value) => value === true,
+};
+
 export async function orderHasPendingPayCode(db: Queryable, orderId: number): Promise<boolean> {
   const { rows } = await db.query<{ pending: boolean }>(`SELECT EXISTS (SELECT 1 FROM pay_codes WHERE order_id = $1 AND status = 'pending') AS pending`, [orderId]);
   return rows[0]?.pending === true;
@@ -290,21 +297,31 @@ export async function isChannelActive(db: Queryable, channelNumber: string): Pro
   return rows.length > 0;
 }
 
-/** The newest live code of an order for this purpose and amount on an active channel of one of `kinds`, with its channel. */
-export async function findLiveCodeOnKinds(
-  db: Queryable,
-  k: { orderId: number; purpose: PaymentPurpose; amountMinor: number; now: Date; kinds: readonly string[] },
-): Promise<{ code: string; channelNumber: string } | null> {
-  const { rows } = await db.query<{ code: string; channel_number: string }>(
-    `SELECT pc.code, pc.channel_number
-       FROM pay_codes pc JOIN payment_channels ch ON ch.channel_number = pc.channel_number
-      WHERE pc.order_id = $1 AND pc.purpose = $2 AND pc.amount_minor = $3 AND pc.status = 'live' AND pc.expires_at > $4
-        AND ch.active AND ch.kind = ANY($5::text[])
-      ORDER BY pc.id DESC LIMIT 1`,
-    [k.orderId, k.purpose, k.amountMinor, k.now, k.kinds],
-  );
-  return rows[0] ? { code: rows[0].code, channelNumber: rows[0].channel_number } : null;
+
+/** A live code of an order as liveCodesPart reads it. */
+export interface LiveCode {
+  code: string;
+  channelNumber: string;
+  purpose: PaymentPurpose;
+  amountMinor: number;
+  expiresAt: Date;
 }
+
+/** The order `alias`'s live codes, newest first, as a part of the order's own statement (findLiveCodeOnKinds picks from them). */
+export const liveCodesPart: ColumnPart<LiveCode[]> = {
+  sql: (alias) =>
+    `SELECT coalesce(json_agg(json_build_object('code', pc.code, 'channel_number', pc.channel_number, 'purpose', pc.purpose,
+                                                'amount_minor', pc.amount_minor, 'expires_at', pc.expires_at) ORDER BY pc.id DESC), '[]'::json)
+       FROM pay_codes pc WHERE pc.order_id = ${alias}.id AND pc.status = 'live'`,
+  read: (value) =>
+    ((typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as Array<Record<string, unknown>>).map((c) => ({
+      code: String(c.code),
+      channelNumber: String(c.channel_number),
+      purpose: c.purpose as PaymentPurpose,
+      amountMinor: Number(c.amount_minor),
+      expiresAt: jsonDate(c.expires_at),
+    })),
+};
 
 /** A payment channel with its instructions (the demo seed); one already there is left as it is. */
 export async function insertChannel(

@@ -10,7 +10,7 @@ import { findAccount } from '../bank-cards/service.ts';
 import { lastFourDigits } from '../bank-cards/card-numbers.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { CURRENCY_OF_MARKET, netProceedsOf, payoutMoney } from './release.ts';
-import { latestPayouts, listOrderPayouts, listPayoutsIn, type PayoutRow } from './store.ts';
+import { latestPayoutPart, latestPayouts, listOrderPayouts, listPayoutsIn, type PayoutRow } from './store.ts';
 
 export { listOrderPayouts, listPayoutsIn, latestPayouts, type PayoutRow };
 
@@ -36,12 +36,18 @@ const NONE: PayoutNotice = { text: '', problemText: '' };
 /** The borrower's words for a payout the bank sent back. */
 const returnedText = (amount: string, payout: PayoutRow) => `Your bank returned the ${amount} we sent to your account ending ${payout.accountLast4}. We will contact you.`;
 
-/** What order details say about the payout of the order (approved, or repaying after a payout arrived). */
-export async function payoutNotice(db: Queryable, order: OrderRow): Promise<PayoutNotice> {
+/** The order's newest payout, read in the order's own statement (platform/db/column-part.ts); payoutNotice takes it. */
+export const latestPayoutOfOrder = latestPayoutPart;
+
+/**
+ * What order details say about the payout of the order (approved, or repaying after a payout
+ * arrived). `latest` is the order's newest payout when the caller read it already (latestPayoutOfOrder).
+ */
+export async function payoutNotice(db: Queryable, order: OrderRow, latest?: PayoutRow | null): Promise<PayoutNotice> {
   const paidOut = isRepaying(order.status) || order.status === ORDER_STATUS.settled;
   // Orders in review, rejected ones: nothing to say, and nothing to read.
   if (order.status !== ORDER_STATUS.disbursing && !paidOut) return NONE;
-  const payout = (await latestPayouts(db, [order.id])).get(order.id);
+  const payout = latest !== undefined ? (latest ?? undefined) : (await latestPayouts(db, [order.id])).get(order.id);
   const money = (minor: number) => payoutMoney(minor, CURRENCY_OF_MARKET[order.market]);
   if (order.status === ORDER_STATUS.disbursing) {
     const account = order.payoutAccountId === null ? null : await findAccount(db, order.payoutAccountId);

@@ -1,5 +1,6 @@
 /** The only SQL on payouts and payout_notifications (migration 035): the payouts room's doors call it. */
 import type { Queryable } from '../../platform/db/client.ts';
+import { jsonDate, type ColumnPart } from '../../platform/db/column-part.ts';
 import type { PayoutFailureKind, PayoutStatus } from '../../providers/payouts/payout-provider.ts';
 
 export interface PayoutRow {
@@ -110,6 +111,17 @@ export async function listOrderPayouts(db: Queryable, orderId: number): Promise<
   const { rows } = await db.query<PayoutDb>('SELECT * FROM payouts WHERE order_id = $1 ORDER BY attempt DESC', [orderId]);
   return rows.map(toRow);
 }
+
+/** The newest payout of the order `alias` (null before any), as a part of the order's own statement. */
+export const latestPayoutPart: ColumnPart<PayoutRow | null> = {
+  sql: (alias) => `SELECT row_to_json(p) FROM (SELECT * FROM payouts WHERE order_id = ${alias}.id ORDER BY attempt DESC LIMIT 1) p`,
+  read: (value) => {
+    if (value === null || value === undefined) return null;
+    const r = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+    const at = (key: string) => (r[key] === null ? null : jsonDate(r[key]));
+    return toRow({ ...(r as unknown as PayoutDb), released_at: jsonDate(r.released_at), checked_at: jsonDate(r.checked_at), updated_at: jsonDate(r.updated_at), paid_at: at('paid_at'), reversed_at: at('reversed_at') });
+  },
+};
 
 /** The newest payout of each of these orders. */
 export async function latestPayouts(db: Queryable, orderIds: number[]): Promise<Map<number, PayoutRow>> {

@@ -4,7 +4,7 @@
  * order, tracking, the app rating and a recommended product's jump URL. Every figure comes from
  * loan-terms through viewOrder.
  */
-import { payoutNotice } from '../../domain/payouts/payouts.ts';
+import { latestPayoutOfOrder, payoutNotice } from '../../domain/payouts/payouts.ts';
 import {
   PAYMENT_PENDING_TEXT,
   REMINDERS_STOPPED_TEXT,
@@ -15,18 +15,29 @@ import {
   type TextRow,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { Queryable } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { notFound, refused } from '../../platform/http/api-error.ts';
 import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { loanPosition } from '../../loan-terms/position.ts';
 import { coolingOff } from '../../loan-terms/cooling-off.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, type OrderStatus } from '../../loan-terms/status.ts';
-import { findProduct, listActiveProductsOfBorrower, loadBorrowerOrder, toLoanState, viewOrder, type OrderRow, type OrderView } from '../../domain/orders/service.ts';
+import {
+  borrowerProductsInStatuses,
+  catalogueProduct,
+  catalogueProducts,
+  loadBorrowerOrder,
+  loadBorrowerOrderWith,
+  openProductIdsOfBorrower,
+  toLoanState,
+  viewOrder,
+  type OrderRow,
+  type OrderView,
+} from '../../domain/orders/service.ts';
 import type { Borrower, SessionBorrower } from '../../domain/borrowers/service.ts';
-import { orderHasPendingPayCode } from '../../domain/payments/pay-codes.ts';
+import { pendingPayCodeOfOrder } from '../../domain/payments/pay-codes.ts';
 import { collectorOf } from '../../domain/collections/collections.ts';
-import { EVENT_KIND, hasRatedApp, insertTrackingEvent, listRecommendationRows, type RecommendationRow } from './store.ts';
+import { activeRecommendations, EVENT_KIND, insertTrackingEvent, ratedAppPart, type RecommendationRow } from './store.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
 
@@ -135,14 +146,18 @@ const OPEN_STATUSES = [ORDER_STATUS.inReview, ORDER_STATUS.disbursing, ORDER_STA
 /** A recommendation of an active product, with its name and logo and whether this borrower has a loan of it running. */
 type Recommendation = RecommendationRow & { name: string; logo: string; hasOpenOrder: boolean };
 
-/** The active recommendations of active products, in display order, for this borrower. */
-async function listRecommendations(db: Queryable, borrowerId: number): Promise<Recommendation[]> {
-  const products = new Map((await listActiveProductsOfBorrower(db, borrowerId, OPEN_STATUSES)).map((p) => [p.id, p]));
-  return (await listRecommendationRows(db)).flatMap((r) => {
-    const product = products.get(r.productId);
-    return product ? [{ ...r, name: product.name, logo: product.logo, hasOpenOrder: product.hasOrderInStatuses }] : [];
+/** The recommendations of active products, in display order, each marked when its product is one of `openProductIds`. */
+async function listRecommendations(db: Db, openProductIds: readonly number[]): Promise<Recommendation[]> {
+  const [products, recommendations] = await Promise.all([catalogueProducts(db), activeRecommendations(db)]);
+  const active = new Map(products.filter((p) => p.active).map((p) => [p.id, p]));
+  return recommendations.flatMap((r) => {
+    const product = active.get(r.productId);
+    return product ? [{ ...r, name: product.name, logo: product.logo, hasOpenOrder: openProductIds.includes(product.id) }] : [];
   });
 }
+
+/** The products of which the borrower has a running loan (one statement; order details read it with the order). */
+const openProductsPart = borrowerProductsInStatuses(OPEN_STATUSES);
 
 /** A recommendation card for this borrower: a product they already have a running loan of is greyed. */
 function toRecommended(r: Recommendation): RecommendedProduct {
@@ -160,12 +175,17 @@ function toRecommended(r: Recommendation): RecommendedProduct {
   };
 }
 
-async function recommendationsFor(db: Queryable, borrowerId: number, exceptProductId?: number): Promise<RecommendedProduct[]> {
-  return (await listRecommendations(db, borrowerId)).filter((r) => r.productId !== exceptProductId).map(toRecommended);
+async function recommendationsFor(db: Db, openProductIds: readonly number[], exceptProductId?: number): Promise<RecommendedProduct[]> {
+  return (await listRecommendations(db, openProductIds)).filter((r) => r.productId !== exceptProductId).map(toRecommended);
+}
+
+/** What a borrower's open orders are of, for the recommendations of a screen that read no order of theirs. */
+async function openProductsOf(db: Db, borrowerId: number): Promise<number[]> {
+  return openProductIdsOfBorrower(db, borrowerId, OPEN_STATUSES);
 }
 
 /** The borrower's own order with that product and id; anything else is "not found". */
-async function ownOrder(db: Queryable, borrower: Borrower, productId: number, orderId: number): Promise<OrderRow> {
+async function ownOrder(db: Db, borrower: Borrower, productId: number, orderId: number): Promise<OrderRow> {
   const order = await loadBorrowerOrder(db, borrower.id, orderId);
   if (!order || order.productId !== productId) throw notFound(ORDER_NOT_FOUND);
   return order;
@@ -181,17 +201,21 @@ export async function orderDetails(
   const money = moneyTextIn(currency);
   const dates = dateTextIn(currency);
   const now = deps.clock.now();
-  const order = await ownOrder(db, borrower, ids.productId, ids.orderId);
+  // One statement: the order with its plan, and what the other rooms know of it (issue 42).
+  const found = await loadBorrowerOrderWith(db, borrower.id, ids.orderId, {
+    openProducts: openProductsPart,
+    paymentPending: pendingPayCodeOfOrder,
+    latestPayout: latestPayoutOfOrder,
+    rated: ratedAppPart,
+  });
+  if (!found || found.order.productId !== ids.productId) throw notFound(ORDER_NOT_FOUND);
+  const { order, parts } = found;
   const view = viewOrder(order, now);
   const { flags } = order;
-  // The reads that need only the order, at once (each on its own pooled connection on PostgreSQL).
-  const [rated, recProducts, paymentPending, payout] = await Promise.all([
-    // A borrower who has rated the app is not asked again, whatever the order says.
-    flags.isScore === '1' ? hasRatedApp(db, borrower.id) : true,
-    recommendationsFor(db, borrower.id, order.productId),
-    orderHasPendingPayCode(db, order.id),
-    payoutNotice(db, order),
-  ]);
+  const [recProducts, payout] = await Promise.all([recommendationsFor(db, parts.openProducts, order.productId), payoutNotice(db, order, parts.latestPayout)]);
+  const paymentPending = parts.paymentPending;
+  // A borrower who has rated the app is not asked again, whatever the order says.
+  const rated = flags.isScore === '1' ? parts.rated : true;
   const askRating = !rated;
   return {
     orderStatus: view.shownStatus,
@@ -257,17 +281,17 @@ export async function failureInfo(deps: Deps, borrower: Borrower, ids: { product
     status = viewOrder(order, now).shownStatus;
     productId = order.productId;
   }
-  const product = productId !== undefined ? await findProduct(db, productId) : null;
+  const product = productId !== undefined ? await catalogueProduct(db, productId) : null;
   return {
     noticeMsg: product ? `We could not sign you in to ${product.name}.` : 'We could not sign you in.',
     errorMsg: 'The joint login did not go through. Please try again later, or choose one of the products below.',
     status,
-    recProducts: await recommendationsFor(db, borrower.id, product?.id),
+    recProducts: await recommendationsFor(db, await openProductsOf(db, borrower.id), product?.id),
   };
 }
 
-async function existingProduct(db: Queryable, productId: number) {
-  const product = await findProduct(db, productId);
+async function existingProduct(db: Db, productId: number) {
+  const product = await catalogueProduct(db, productId);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
 }
@@ -295,7 +319,7 @@ export async function recordAppRating(deps: Deps, borrower: Borrower, score: str
  */
 export async function productJumpUrl(deps: Deps, borrower: Borrower, productId: number): Promise<string> {
   const product = await existingProduct(deps.db, productId);
-  const card = (await listRecommendations(deps.db, borrower.id)).find((r) => r.productId === product.id);
+  const card = (await listRecommendations(deps.db, await openProductsOf(deps.db, borrower.id))).find((r) => r.productId === product.id);
   if (!product.active || !card) throw refused(`${product.name} is not available now.`);
   if (card.hasOpenOrder) throw refused(`You already have a loan of ${product.name} in progress.`);
   return `${deps.config.SCHEME_URL.replace(/\/+$/, '')}/productDetail?productId=${product.id}`;

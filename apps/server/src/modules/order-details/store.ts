@@ -1,5 +1,7 @@
 /** SQL of the order-details family: recommended products, tracking events and the app rating. */
-import type { Queryable } from '../../platform/db/client.ts';
+import { cachedRead } from '../../platform/db/cached-read.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
+import type { ColumnPart } from '../../platform/db/column-part.ts';
 
 /** A recommendation as stored: the product it is about and its texts (name, logo and activity are the product's). */
 export interface RecommendationRow {
@@ -30,6 +32,10 @@ export async function listRecommendationRows(db: Queryable): Promise<Recommendat
     tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
   }));
 }
+
+/** The active recommendations as this process keeps them (platform/db/cached-read.ts: a change is seen within a second). */
+const keptRecommendations = cachedRead('product_recommendations', listRecommendationRows);
+export const activeRecommendations = (db: Db): Promise<RecommendationRow[]> => keptRecommendations.get(db);
 
 export interface NewRecommendation {
   productId: number;
@@ -69,6 +75,12 @@ export async function insertTrackingEvent(
     e.now,
   ]);
 }
+
+/** Whether the borrower of the order `alias` has rated the app, as a part of the order's own statement. */
+export const ratedAppPart: ColumnPart<boolean> = {
+  sql: (alias) => `EXISTS (SELECT 1 FROM tracking_events t WHERE t.borrower_id = ${alias}.borrower_id AND t.kind = '${EVENT_KIND.appRating}')`,
+  read: (value) => value === true,
+};
 
 export async function hasRatedApp(db: Queryable, borrowerId: number): Promise<boolean> {
   const { rows } = await db.query<{ found: number }>(`SELECT 1 AS found FROM tracking_events WHERE borrower_id = $1 AND kind = $2 LIMIT 1`, [
