@@ -2,7 +2,8 @@
  * The payments room's door to payment channels (migration 005): the ones a borrower may pay on and
  * every one, as the back office lists them. SQL stays in store.ts.
  */
-import type { Queryable } from '../../platform/db/client.ts';
+import { cachedRead } from '../../platform/db/cached-read.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
 import { findActiveChannel as selectActiveChannel, isChannelActive as channelIsActive, listActiveChannels as selectActiveChannels, listChannels as selectChannels, type ChannelRow } from './store.ts';
 
 export type { ChannelRow, PayNoticeStep } from './store.ts';
@@ -22,4 +23,11 @@ export function listActiveChannels(db: Queryable): Promise<ChannelRow[]> {
 /** Every channel, active or not, in display order (the back office, the QR images). */
 export function listChannels(db: Queryable): Promise<ChannelRow[]> {
   return selectChannels(db);
+}
+
+/** The active channels as this process keeps them (platform/db/cached-read.ts: a change is seen within a second). */
+const keptActiveChannels = cachedRead('payment_channels', selectActiveChannels);
+/** listActiveChannels for the borrower's screens, outside a transaction, without a query per request. */
+export function activeChannels(db: Db): Promise<ChannelRow[]> {
+  return keptActiveChannels.get(db);
 }

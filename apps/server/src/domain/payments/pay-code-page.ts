@@ -5,8 +5,8 @@
  */
 import { API_BASE } from '@cashloan/contract/common';
 import type { AppDeps } from '../../deps.ts';
-import type { Queryable } from '../../platform/db/client.ts';
-import { listActiveChannels, type ChannelRow } from './channels.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { activeChannels, type ChannelRow } from './channels.ts';
 import type { PayCodeRow } from './pay-codes.ts';
 
 /** The route of the repayment-code screen a generated code is shown on. */
@@ -21,9 +21,9 @@ export const COUNTER_KINDS = ['code', 'qr'] as const;
 export type CounterChannel = ChannelRow & { kind: 'code' | 'qr' };
 const isCounter = (c: ChannelRow): c is CounterChannel => (COUNTER_KINDS as readonly string[]).includes(c.kind);
 
-/** The active over-the-counter channels in display order (the first is preselected). */
-export async function listCounterChannels(db: Queryable): Promise<CounterChannel[]> {
-  return (await listActiveChannels(db)).filter(isCounter);
+/** The active over-the-counter channels in display order (the first is preselected), as this process keeps them. */
+export async function listCounterChannels(db: Db): Promise<CounterChannel[]> {
+  return (await activeChannels(db)).filter(isCounter);
 }
 
 /**

@@ -10,8 +10,8 @@ import type { DateText } from '../../loan-terms/date-text.ts';
 import type { LoanPosition, PaymentPurpose } from '../../loan-terms/position.ts';
 import { DUE_WINDOW_DAYS, PREPAYMENT_MIN_DAYS } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS, isRepaying } from '../../loan-terms/status.ts';
-import { viewOrder, type OrderView } from '../orders/service.ts';
-import { loadBorrowerOrder } from '../orders/service.ts';
+import { loadBorrowerOrder, loadBorrowerOrderWith, viewOrder, type OrderRow, type OrderView } from '../orders/service.ts';
+import type { ColumnPart, PartValues } from '../../platform/db/column-part.ts';
 import type { MoneyText } from '../../loan-terms/money-text.ts';
 
 /** Whether money can go to the order now: disbursed, not settled, with a position to pay into. */
@@ -44,7 +44,22 @@ export function rolloverNotYetMessage(position: LoanPosition, { date }: DateText
 
 /** A repaying order of the borrower (with productId when the page names one), viewed now. */
 export async function repayingOrder(db: Queryable, borrowerId: number, ids: { productId?: number; orderId: number }, now: Date): Promise<OrderView & { position: LoanPosition }> {
-  const order = await loadBorrowerOrder(db, borrowerId, ids.orderId);
+  return repayingView(await loadBorrowerOrder(db, borrowerId, ids.orderId), ids, now);
+}
+
+/** repayingOrder with what other rooms lend to the order's statement (platform/db/column-part.ts), in one round trip. */
+export async function repayingOrderWith<P extends Record<string, ColumnPart<unknown>>>(
+  db: Queryable,
+  borrowerId: number,
+  ids: { productId?: number; orderId: number },
+  now: Date,
+  parts: P,
+): Promise<{ view: OrderView & { position: LoanPosition }; parts: PartValues<P> }> {
+  const found = await loadBorrowerOrderWith(db, borrowerId, ids.orderId, parts);
+  return { view: repayingView(found?.order ?? null, ids, now), parts: found?.parts as PartValues<P> };
+}
+
+function repayingView(order: OrderRow | null, ids: { productId?: number; orderId: number }, now: Date): OrderView & { position: LoanPosition } {
   if (!order || (ids.productId !== undefined && order.productId !== ids.productId)) throw notFound(MESSAGES.orderNotFound);
   const view = viewOrder(order, now);
   if (view.shownStatus === ORDER_STATUS.settled) throw refused(MESSAGES.settled);

@@ -11,13 +11,13 @@ import { extensionDays } from '../../loan-terms/rules.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { toLoanState, type OrderView } from '../../domain/orders/service.ts';
-import { issuePayCode } from '../../domain/payments/pay-codes.ts';
+import { issuePayCode, liveCodesOfOrder, pickLiveCode, type LiveCode } from '../../domain/payments/pay-codes.ts';
 import { findActiveChannel } from '../../domain/payments/channels.ts';
 import { payCodePageUrl } from '../../domain/payments/pay-code-page.ts';
 import type { Borrower } from '../../domain/borrowers/session.ts';
 import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
-import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder } from '../../domain/payments/repaying-order.ts';
-import { COUNTER_KINDS, findLiveCounterCode, listCounterChannels, type CounterChannel } from './channels.ts';
+import { MESSAGES, assertAmount, assertPaymentAllowed, repayingOrder, repayingOrderWith } from '../../domain/payments/repaying-order.ts';
+import { COUNTER_KINDS, listCounterChannels, type CounterChannel } from './channels.ts';
 import { UPI_CHANNEL, payQrImagePath, upiLinkOf } from './pay-qr.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'payments'>;
@@ -33,8 +33,9 @@ const toPayChannel = (c: CounterChannel): PayChannel => ({ name: c.name, logo: c
  * and amount (so a borrower who comes back finds the code they were given), otherwise the first
  * channel, with no code yet.
  */
-async function defaultDetail(deps: Deps, channels: CounterChannel[], key: { orderId: number; purpose: PaymentPurpose; amountMinor: number }): Promise<DefaultChannelDetail> {
-  const live = await findLiveCounterCode(deps.db, { ...key, now: deps.clock.now() });
+function defaultDetail(deps: Deps, channels: CounterChannel[], codes: readonly LiveCode[], key: { purpose: PaymentPurpose; amountMinor: number }): DefaultChannelDetail {
+  // The channels are the active counter ones: a live code on any of them is the borrower's.
+  const live = pickLiveCode(codes, channels, { ...key, now: deps.clock.now(), kinds: COUNTER_KINDS });
   const liveChannel = live ? channels.find((c) => c.channelNumber === live.channelNumber) : undefined;
   const channel = liveChannel ?? channels[0]!;
   return { payCode: liveChannel && live ? live.code : '', logo: channel.logo, title: channel.name, payNotice: channel.payNotice };
@@ -83,8 +84,8 @@ export async function repaymentPlanInfo(deps: Deps, borrower: Borrower, ids: Ids
   const money = moneyTextIn(currency);
   const dates = dateTextIn(currency);
   const dateOf = dates.date;
-  const view = await repayingOrder(deps.db, borrower.id, ids, deps.clock.now());
-  const channels = await channelsOrFail(deps);
+  // One statement: the order with its plan and its live codes (issue 42); the channels are kept in memory.
+  const [{ view, parts }, channels] = await Promise.all([repayingOrderWith(deps.db, borrower.id, ids, deps.clock.now(), { codes: liveCodesOfOrder }), channelsOrFail(deps)]);
   const repayAmount = quote(toLoanState(view.order), 'repay', deps.clock.now());
   return {
     productName: view.order.productName,
@@ -94,7 +95,7 @@ export async function repaymentPlanInfo(deps: Deps, borrower: Borrower, ids: Ids
     noticeMsg: planNotice(view, money, dates),
     detail: planRows(view, money, dates),
     repayList: channels.map(toPayChannel),
-    defDetail: await defaultDetail(deps, channels, { orderId: view.order.id, purpose: 'repay', amountMinor: repayAmount }),
+    defDetail: defaultDetail(deps, channels, parts.codes, { purpose: 'repay', amountMinor: repayAmount }),
     isShowReyTop: channels.some((c) => c.kind === 'code') ? 1 : 0,
   };
 }
@@ -105,9 +106,8 @@ export async function rolloverInfo(deps: Deps, borrower: Borrower, ids: Ids, cur
   const dates = dateTextIn(currency);
   const dateOf = dates.date;
   const now = deps.clock.now();
-  const view = await repayingOrder(deps.db, borrower.id, ids, now);
+  const [{ view, parts }, channels] = await Promise.all([repayingOrderWith(deps.db, borrower.id, ids, now, { codes: liveCodesOfOrder }), channelsOrFail(deps)]);
   assertPaymentAllowed(view, 'rollover', dates);
-  const channels = await channelsOrFail(deps);
   const state = toLoanState(view.order);
   const delayAmount = quote(state, 'rollover', now);
   if (delayAmount <= 0) throw refused(MESSAGES.noRollover);
@@ -132,7 +132,7 @@ export async function rolloverInfo(deps: Deps, borrower: Borrower, ids: Ids, cur
     delayInfo: { delayAmount, title: `Extend your loan by ${days(extension)}` },
     repayPlan,
     repayList: channels.map(toPayChannel),
-    defDetail: await defaultDetail(deps, channels, { orderId: view.order.id, purpose: 'rollover', amountMinor: delayAmount }),
+    defDetail: defaultDetail(deps, channels, parts.codes, { purpose: 'rollover', amountMinor: delayAmount }),
     isShowReyTop: channels.some((c) => c.kind === 'code') ? 1 : 0,
   };
 }
