@@ -13,7 +13,7 @@ import {
   marketOfCurrency,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
-import type { Queryable } from '../../platform/db/client.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
 import { lenderDate, lenderDay } from '../../loan-terms/calendar.ts';
 import { offerCapBreach } from '../../loan-terms/caps.ts';
@@ -22,16 +22,28 @@ import { projectLoan, type OfferTerms } from '../../loan-terms/disclosure.ts';
 import { moneyTextIn, type MoneyText } from '../../loan-terms/money-text.ts';
 import { CREDIT_DAYS, DECISION_DAYS } from '../../loan-terms/published-terms.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
-import { createOrder, findProduct, loadOrder, newestOrderOfProduct, orderIdByOfferKey, viewOrder, type OrderRow, type ProductRow } from '../../domain/orders/service.ts';
+import {
+  catalogueProduct,
+  createOrder,
+  findProduct,
+  loadOrder,
+  newestOrderOfProduct,
+  orderIdByOfferKey,
+  orderNamedByPart,
+  viewOrder,
+  type OrderRow,
+  type ProductRow,
+} from '../../domain/orders/service.ts';
 import { lockBorrower, type Borrower } from '../../domain/borrowers/service.ts';
 import { agreementPageUrl } from './agreement-page.ts';
 import { costCapOf, disclosureOf, projectedPlan, type PlanLine } from './disclosure.ts';
 import { storeConfirmedDocuments } from './confirmed-documents.ts';
 import {
+  agreementsOf,
   insertOffer,
   latestOffer,
+  latestOfferWith,
   linkOfferToOrder,
-  listAgreements,
   updateOfferTerms,
   type OfferRow,
 } from './store.ts';
@@ -78,8 +90,10 @@ export async function existingProduct(db: Queryable, productId: number): Promise
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
 }
-async function activeProduct(db: Queryable, productId: number): Promise<ProductRow> {
-  const product = await existingProduct(db, productId);
+/** The product of a show call, from the catalogue this process keeps; refused while it is not active. */
+async function activeProduct(db: Db, productId: number): Promise<ProductRow> {
+  const product = await catalogueProduct(db, productId);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
   if (!product.active) throw refused(productUnavailable(product.name));
   return product;
 }
@@ -116,6 +130,12 @@ interface CurrentOffer {
  */
 async function currentOffer(deps: Deps, borrower: Borrower, product: ProductRow): Promise<CurrentOffer> {
   const now = deps.clock.now();
+  // Most shows change nothing — the open offer on the product's terms, or the pushed one while its
+  // loan runs — so the offer and its order are read first in one statement, without the lock; only
+  // a show that writes (new terms, a new offer) takes the borrower's lock and decides again under it.
+  const seen = await latestOfferWith(deps.db, borrower.id, product.id, { order: offerOrderPart });
+  const unchanged = seen && offerAsItIs(seen.offer, seen.parts.order, product, now);
+  if (unchanged) return unchanged;
   return deps.db.transaction(async (tx) => {
     await lockBorrower(tx, borrower.id);
     const latest = await latestOffer(tx, borrower.id, product.id);
@@ -129,6 +149,15 @@ async function currentOffer(deps: Deps, borrower: Borrower, product: ProductRow)
     }
     return { offer: await insertOffer(tx, { borrowerId: borrower.id, productId: product.id, terms: termsOf(product), now }), order: null };
   });
+}
+
+/** The offer's order, read in the offer's own statement. */
+const offerOrderPart = orderNamedByPart('order_id');
+
+/** The offer as it stands when showing it needs no write: open on the product's terms, or pushed with its loan running; null otherwise. */
+function offerAsItIs(offer: OfferRow, order: OrderRow | null, product: ProductRow, now: Date): CurrentOffer | null {
+  if (offer.orderId === null) return sameTerms(offer, termsOf(product)) ? { offer, order: null } : null;
+  return order && !hasEnded(order, now) ? { offer, order } : null;
 }
 
 /** The plan as the borrower is shown it: the order's own once the offer is pushed, otherwise projected from today. */
@@ -172,7 +201,7 @@ async function confirmationFor(deps: Deps, borrower: Borrower, productId: number
   const terms = current.offer;
   const plan = planLines(current, now);
   const pushed = current.order !== null;
-  const firstAgreement = (await listAgreements(deps.db, product.id, SCENE))[0];
+  const firstAgreement = (await agreementsOf(deps.db, product.id, SCENE))[0];
   // A borrower's first loan: the Loan Agreement opens in a modal to be read before anything else.
   const askToRead = !pushed && !borrower.isRepeat && firstAgreement !== undefined;
   const confirmation: LoanConfirmation = {

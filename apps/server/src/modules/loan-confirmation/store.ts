@@ -1,5 +1,7 @@
 /** SQL of the loan-confirmation family: loan offers, the orders they became, and the agreements. */
-import type { Queryable } from '../../platform/db/client.ts';
+import { cachedLookup } from '../../platform/db/cached-read.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
+import { partColumns, readParts, type ColumnPart, type PartValues } from '../../platform/db/column-part.ts';
 import type { OfferTerms } from '../../loan-terms/disclosure.ts';
 
 export interface OfferRow extends OfferTerms {
@@ -53,6 +55,21 @@ export async function latestOffer(db: Queryable, borrowerId: number, productId: 
   return rows[0] ? toOffer(rows[0]) : null;
 }
 
+/** latestOffer with what other rooms lend to its statement (the order it became), in one round trip. */
+export async function latestOfferWith<P extends Record<string, ColumnPart<unknown>>>(
+  db: Queryable,
+  borrowerId: number,
+  productId: number,
+  parts: P,
+): Promise<{ offer: OfferRow; parts: PartValues<P> } | null> {
+  const { rows } = await db.query<OfferDb & Record<string, unknown>>(
+    `SELECT lo.*${partColumns(parts, 'lo')} FROM loan_offers lo WHERE lo.borrower_id = $1 AND lo.product_id = $2 ORDER BY lo.id DESC LIMIT 1`,
+    [borrowerId, productId],
+  );
+  const row = rows[0];
+  return row ? { offer: toOffer(row), parts: readParts(parts, row) } : null;
+}
+
 /** The offer an order was made from (its push linked them); null for an order made another way (ops, the demo). */
 export async function offerOfOrder(db: Queryable, orderId: number): Promise<OfferRow | null> {
   const { rows } = await db.query<OfferDb>('SELECT * FROM loan_offers WHERE order_id = $1', [orderId]);
@@ -103,6 +120,13 @@ export async function listAgreements(db: Queryable, productId: number, scene: nu
   );
   return rows.map((r) => ({ position: Number(r.position), title: r.title, body: r.body }));
 }
+
+/** listAgreements as this process keeps them (platform/db/cached-read.ts: a change is seen within a second). */
+const keptAgreements = cachedLookup('agreements', (db, key) => {
+  const [productId, scene] = key.split(':').map(Number);
+  return listAgreements(db, productId!, scene!);
+});
+export const agreementsOf = (db: Db, productId: number, scene: number): Promise<AgreementRow[]> => keptAgreements.get(db, `${productId}:${scene}`).then((rows) => rows ?? []);
 
 export async function findAgreement(db: Queryable, productId: number, scene: number, position: number): Promise<AgreementRow | null> {
   return (await listAgreements(db, productId, scene)).find((a) => a.position === position) ?? null;
