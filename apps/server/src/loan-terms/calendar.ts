@@ -44,8 +44,18 @@ export function endOfLenderDay(at: Date, market: Market = 'PH'): Date {
 
 /** 'YYYY-MM-DD' of a lender day number. */
 export function dayToIsoDate(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  // Every screen writes a handful of dates, the same few days again and again: kept once written (issue 42).
+  let text = isoDates.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (isoDates.size >= KEPT_TEXTS) isoDates.clear();
+    isoDates.set(day, text);
+  }
+  return text;
 }
+const isoDates = new Map<number, string>();
+/** At most this many texts are kept (all are dropped at once past it). */
+const KEPT_TEXTS = 20_000;
 
 /** The lender day number of a 'YYYY-MM-DD' date. */
 export function isoDateToDay(date: string): number {
