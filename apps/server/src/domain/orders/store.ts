@@ -318,7 +318,8 @@ export const orderNamedByPart = (column: string): ColumnPart<OrderRow | null> =>
 /** The products of which the borrower of the order `alias` has an order in one of `statuses` (a running loan). */
 export const borrowerProductsInStatuses = (statuses: readonly OrderStatus[]): ColumnPart<number[]> => ({
   sql: (alias) =>
-    `SELECT coalesce(array_agg(DISTINCT b.product_id), '{}') FROM orders b WHERE b.borrower_id = ${alias}.borrower_id AND b.status IN (${statuses.map((s) => Number(s)).join(', ')})`,
+    // A plain array (a product may come twice): no aggregate to sort, the reader only asks what is in it.
+    `ARRAY(SELECT b.product_id FROM orders b WHERE b.borrower_id = ${alias}.borrower_id AND b.status IN (${statuses.map((s) => Number(s)).join(', ')}))`,
   read: (value) => (Array.isArray(value) ? value.map(Number) : []),
 });
 

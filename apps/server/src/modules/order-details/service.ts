@@ -33,6 +33,7 @@ import {
   viewOrder,
   type OrderRow,
   type OrderView,
+  type ProductRow,
 } from '../../domain/orders/service.ts';
 import type { Borrower, SessionBorrower } from '../../domain/borrowers/service.ts';
 import { pendingPayCodeOfOrder } from '../../domain/payments/pay-codes.ts';
@@ -143,40 +144,56 @@ export function detailRows(view: OrderView, now: Date, money: MoneyText, { date 
 /** Statuses of an order that is still running: a second loan of the same product is not offered then. */
 const OPEN_STATUSES = [ORDER_STATUS.inReview, ORDER_STATUS.disbursing, ORDER_STATUS.repaying, ORDER_STATUS.due, ORDER_STATUS.overdue];
 
-/** A recommendation of an active product, with its name and logo and whether this borrower has a loan of it running. */
-type Recommendation = RecommendationRow & { name: string; logo: string; hasOpenOrder: boolean };
+/** A recommendation of an active product as both cards it can show: to a borrower free to apply, and to one with a loan of it running (greyed). */
+interface RecommendationCards {
+  productId: number;
+  free: RecommendedProduct;
+  running: RecommendedProduct;
+}
 
-/** The recommendations of active products, in display order, each marked when its product is one of `openProductIds`. */
-async function listRecommendations(db: Db, openProductIds: readonly number[]): Promise<Recommendation[]> {
+function cardsOf(r: RecommendationRow, product: ProductRow): RecommendationCards {
+  const card = (running: boolean): RecommendedProduct =>
+    Object.freeze({
+      productId: r.productId,
+      logo: product.logo,
+      name: product.name,
+      enable: running ? 0 : 1,
+      buttonText: running ? 'Loan in progress' : 'Apply now',
+      range: r.rangeText,
+      rangeDesc: r.rangeDesc,
+      rate: r.rate,
+      description: r.description,
+      tags: r.tags,
+    });
+  return { productId: r.productId, free: card(false), running: card(true) };
+}
+
+// Made once per kept catalogue and recommendations (the arrays cached-read hands out stay the same until a version moves).
+const cardsKept = new WeakMap<readonly ProductRow[], WeakMap<readonly RecommendationRow[], RecommendationCards[]>>();
+
+/** The recommendations of active products, in display order, as their two cards each. */
+async function recommendationCards(db: Db): Promise<RecommendationCards[]> {
   const [products, recommendations] = await Promise.all([catalogueProducts(db), activeRecommendations(db)]);
-  const active = new Map(products.filter((p) => p.active).map((p) => [p.id, p]));
-  return recommendations.flatMap((r) => {
-    const product = active.get(r.productId);
-    return product ? [{ ...r, name: product.name, logo: product.logo, hasOpenOrder: openProductIds.includes(product.id) }] : [];
-  });
+  let byRecommendations = cardsKept.get(products);
+  if (!byRecommendations) cardsKept.set(products, (byRecommendations = new WeakMap()));
+  let cards = byRecommendations.get(recommendations);
+  if (!cards) {
+    const active = new Map(products.filter((p) => p.active).map((p) => [p.id, p]));
+    cards = recommendations.flatMap((r) => {
+      const product = active.get(r.productId);
+      return product ? [cardsOf(r, product)] : [];
+    });
+    byRecommendations.set(recommendations, cards);
+  }
+  return cards;
 }
 
 /** The products of which the borrower has a running loan (one statement; order details read it with the order). */
 const openProductsPart = borrowerProductsInStatuses(OPEN_STATUSES);
 
-/** A recommendation card for this borrower: a product they already have a running loan of is greyed. */
-function toRecommended(r: Recommendation): RecommendedProduct {
-  return {
-    productId: r.productId,
-    logo: r.logo,
-    name: r.name,
-    enable: r.hasOpenOrder ? 0 : 1,
-    buttonText: r.hasOpenOrder ? 'Loan in progress' : 'Apply now',
-    range: r.rangeText,
-    rangeDesc: r.rangeDesc,
-    rate: r.rate,
-    description: r.description,
-    tags: r.tags,
-  };
-}
-
+/** The recommendation cards for this borrower: a product they already have a running loan of is greyed; `exceptProductId` is left out. */
 async function recommendationsFor(db: Db, openProductIds: readonly number[], exceptProductId?: number): Promise<RecommendedProduct[]> {
-  return (await listRecommendations(db, openProductIds)).filter((r) => r.productId !== exceptProductId).map(toRecommended);
+  return (await recommendationCards(db)).filter((c) => c.productId !== exceptProductId).map((c) => (openProductIds.includes(c.productId) ? c.running : c.free));
 }
 
 /** What a borrower's open orders are of, for the recommendations of a screen that read no order of theirs. */
@@ -319,9 +336,9 @@ export async function recordAppRating(deps: Deps, borrower: Borrower, score: str
  */
 export async function productJumpUrl(deps: Deps, borrower: Borrower, productId: number): Promise<string> {
   const product = await existingProduct(deps.db, productId);
-  const card = (await listRecommendations(deps.db, await openProductsOf(deps.db, borrower.id))).find((r) => r.productId === product.id);
+  const card = (await recommendationCards(deps.db)).find((c) => c.productId === product.id);
   if (!product.active || !card) throw refused(`${product.name} is not available now.`);
-  if (card.hasOpenOrder) throw refused(`You already have a loan of ${product.name} in progress.`);
+  if ((await openProductsOf(deps.db, borrower.id)).includes(product.id)) throw refused(`You already have a loan of ${product.name} in progress.`);
   return `${deps.config.SCHEME_URL.replace(/\/+$/, '')}/productDetail?productId=${product.id}`;
 }
 

@@ -76,9 +76,13 @@ export async function insertTrackingEvent(
   ]);
 }
 
-/** Whether the borrower of the order `alias` has rated the app, as a part of the order's own statement. */
+/**
+ * Whether the borrower of the order `alias` has rated the app, as a part of the order's own
+ * statement; looked up only for an order that asks for a rating (is_score '1'), false otherwise.
+ */
 export const ratedAppPart: ColumnPart<boolean> = {
-  sql: (alias) => `EXISTS (SELECT 1 FROM tracking_events t WHERE t.borrower_id = ${alias}.borrower_id AND t.kind = '${EVENT_KIND.appRating}')`,
+  sql: (alias) =>
+    `CASE WHEN ${alias}.is_score = '1' THEN EXISTS (SELECT 1 FROM tracking_events t WHERE t.borrower_id = ${alias}.borrower_id AND t.kind = '${EVENT_KIND.appRating}') ELSE false END`,
   read: (value) => value === true,
 };
 
