@@ -53,10 +53,11 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
   installMetrics(app, { token: deps.config.METRICS_TOKEN, poolStats: deps.db.poolStats?.bind(deps.db) });
   // Every answer, API, pages and files alike, is read as the type it declares; over https (directly,
   // or behind a trusted proxy that says so) the browser is told to come back over https only.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise each costs (issue 42).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
-    return payload;
+    done(null, payload);
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });

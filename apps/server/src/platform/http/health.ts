@@ -20,9 +20,9 @@ export function registerHealth(app: FastifyInstance, deps: { db: Db; clock: Cloc
   const noStore = { 'Cache-Control': 'no-store' };
   // While draining, each answer ends its keep-alive connection: the client's next request opens a
   // new one, which the load balancer sends to a process that is not stopping.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (deps.lifecycle.shuttingDown) reply.header('Connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   app.get('/healthz', async () => {

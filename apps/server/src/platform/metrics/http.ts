@@ -28,7 +28,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): v
       stop();
     });
   }
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       route: request.routeOptions.url ?? UNMATCHED_ROUTE,
       method: METHODS.has(request.method) ? request.method : 'OTHER',
@@ -36,6 +36,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions): v
     };
     httpRequests.inc(labels);
     httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   if (options.token !== undefined) serveMetrics(app, options.token);
 }
