@@ -184,6 +184,11 @@ export class HtmlPages {
     return new HtmlPages(distDir, templates, routes, renderer, headTags);
   }
 
+  /** The path routes of an entry's route table ('/allIt', …), as the build wrote them. */
+  pathRoutes(entry: WebEntry): string[] {
+    return Object.keys(this.routes[entry] ?? {});
+  }
+
   /** Inline scripts of every page template, for the Content-Security-Policy. */
   scriptHashes(): string[] {
     const loader = this.renderer ? inlineScriptHashes(`<script>${AFTER_PAINT_LOADER}</script>`) : [];

@@ -137,6 +137,12 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     app.get('/index.html', (request, reply) => sendPage('index.html', request, reply, '/'));
     app.get('/pay.html', (request, reply) => sendPage('pay.html', request, reply, ''));
     app.get('/promo.html', (request, reply) => sendPage('promo.html', request, reply, ''));
+    // Each path route of the main app as a route of its own (issue 42): found by the router at once,
+    // where the static plugin's wildcard would first look for a file of that name on disk (a stat
+    // and a directory read per page view) before the not-found handler below served the page.
+    for (const path of pages!.pathRoutes('index.html')) {
+      if (path !== '/' && path.startsWith('/')) app.get(path, (request, reply) => sendPage('index.html', request, reply, path));
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
