@@ -308,8 +308,9 @@ function preparedRunner(mod: PgliteModule, pg: PGliteClass) {
         return serializer ? serializer(value) : String(value);
       });
       const messages = await pg.execProtocolStream(concat([serialize.bind({ statement: prepared.name, values }), serialize.execute({}), serialize.sync()]), {
-        // Like pg.query: sync the file system after a statement outside a transaction.
-        syncToFs: !inTransaction,
+        // Like pg.query: sync the file system after a statement outside a transaction — one that may
+        // have written: a plain SELECT has nothing to sync, and the sync is a scheduled task per call (issue 42).
+        syncToFs: !inTransaction && isWrite(sql),
       });
       // The rows come without a description (no Describe per call): the one from prepare() says
       // what they are, in the place a Describe's answer would have been.
