@@ -833,24 +833,24 @@ function markdown(results, budgets) {
 
 /** What the figures rest on and what is left, for the reader of docs/benchmarks.md. */
 const NOTES = [
-  '- Per request: order details is 5 queries (the session with its borrower and their reminders flag; the order with its plan; the active products ' +
-    "with whether the borrower has a running loan of each; the recommendations; whether a pay code waits for the provider's confirmation), 7 before issue 24; " +
-    'repayment info 4; the loan confirmation show call 5 in a transaction that locks the borrower row; the complaint list 2. ' +
-    "On PGlite they run in the server's own thread as prepared statements, one round trip into the wasm backend each " +
-    "(apps/server/src/platform/db/pglite.ts); on PostgreSQL as named statements. The server's CPU per request is most of what limits req/s here: " +
-    'autocannon, PostgreSQL and other work share the 2 cores.',
+  '- Per request (issue 42): order details is one statement — the order with its plan, the products the borrower has running loans of, ' +
+    'a pay code pending, the newest payout and (for an order that asks) whether the app was rated, each lent by its room as a column part ' +
+    '(apps/server/src/platform/db/column-part.ts) — 5 statements before; repayment info one (the order, its plan, its live codes), 4 before; ' +
+    'the loan confirmation show call one when nothing is written (the offer and its order, read without the lock), 5 in a locking ' +
+    'transaction before; the complaint list one. The session\'s borrower, the catalogue, the recommendations, the payment channels and the ' +
+    'agreement texts are kept per process and compared with their versions at most every 500 ms (platform/db/cached-read.ts). ' +
+    "On PGlite each statement runs in the server's own thread as a prepared statement (apps/server/src/platform/db/pglite.ts); " +
+    'on PostgreSQL as a named statement.',
+  '- PGlite: its one statement is still about half of order details\' CPU, and a statement costs PGlite two to three times more in ' +
+    'the middle of a request than in a loop of its own (the wasm database and the server share one thread and its caches); the ' +
+    'complaint list, one small statement, shows the floor: about 390 µs on PGlite against 170 µs on PostgreSQL.',
+  '- A server-rendered page view renders the route twice (once to learn the calls it makes, once with their answers) and answers ' +
+    'its call through the API with app.inject: most of its cost beyond the call is React\'s renderToString (issue 40 redesigns the path).',
   '- Cold start: a new PGlite database is a copy of a cached template of an initialised, migrated database (no initdb, no migrations); ' +
     'the database opens and migrates while the server\'s modules load; Fastify\'s ajv/fast-json-stringify load only if a route ever declares a schema.',
-  '- The server starts from its compiled build (issue 24): no tsx loader thread and no TypeScript transform at start. ' +
-    '@fastify/static is loaded even without a web build (WEB_DIST empty); importing it only when there is one would save a little more.',
-  '- Two processes on this machine: one process already keeps its 2 cores mostly busy (the server about one core, PostgreSQL and autocannon ' +
-    'the rest), so a second process has no core of its own to run on; the machine CPU per request rises with the extra switching and the ' +
-    'req/s stays where the cores put it (the "machine busy" column). The 4,000 req/s budget at 2 processes needs the two server processes ' +
-    'on cores of their own, PostgreSQL and the load generator elsewhere (as in production), and the server at no more than about 500 µs of ' +
-    'CPU per order-details request: today about 600–700, of which most is the 5 round trips to the database (socket writes and reads, row parsing).',
-  '- PGlite order details: 1,558 req/s on 21 Nov with 3 queries per request; the order-details answer has since gained the reminders flag, ' +
-    'the running-loan marks of the recommendations and the pending pay-code notice (issues 20–23), now 5 queries, each a round trip into the ' +
-    "wasm database in the server's own thread (PGlite's message parsing in JavaScript costs about as much as the database itself).",
+  '- Two processes on this machine share its 2 cores with PostgreSQL and autocannon, so req/s does not double: the figure that scales is ' +
+    'the server CPU per request, compared between 1 and 2 processes above; BENCH_API_SERVER_CPUS pins the server to a core of its own ' +
+    '(docs/deploy.md, "Sizing", uses that run).',
 ];
 
 // ---- main -----------------------------------------------------------------------------------------
