@@ -22,7 +22,11 @@
  * Settings: BENCH_API_SECONDS (8) per run, BENCH_API_WARMUP_SECONDS (1) before each call,
  * BENCH_API_COLD_RUNS (3), BENCH_API_CONNECTIONS ("10,50"), BENCH_API_WORKERS ("1,2", PostgreSQL
  * only), BENCH_API_POSTGRES=0 (PGlite only), BENCH_API_PGLITE=0 (PostgreSQL only); BENCH_API_CLEAR_TEMPLATE=1 deletes the server's cached
- * PGlite template first, so the first fresh start is a machine's very first.
+ * PGlite template first, so the first fresh start is a machine's very first. Issue 42: BENCH_API_CALLS
+ * (some calls only), BENCH_API_COLD=0 (no cold starts), BENCH_API_WORKERS_RATE (1500: the fixed rate
+ * per process that order details also runs at with each WORKERS count, where CPU per request is compared),
+ * BENCH_API_SERVER_CPUS (taskset the server, e.g. "0", with the bench itself under `taskset -c 1`),
+ * BENCH_API_CPU_PROF (a folder for the loaded server's --cpu-prof; bench/api/profile-top.mjs reads it).
  *
  * Writes bench/results/api.json (raw figures) and bench/results/api.md (a `## API` section).
  * Exit code: 0 when every figure was measured (a missed budget is reported, not an error); 1 when
@@ -84,6 +88,8 @@ const CARD_KEYS = { CARD_DATA_KEYS: `bench:${Buffer.alloc(32, 7).toString('base6
 const CLEAR_TEMPLATE = process.env.BENCH_API_CLEAR_TEMPLATE === '1';
 /** Only these calls (keys of CALLS, comma-separated), for a quick look at one; every call by default. */
 const ONLY_CALLS = (process.env.BENCH_API_CALLS || '').split(',').map((c) => c.trim()).filter(Boolean);
+/** The fixed rate per server process (req/s) order details also runs at on PostgreSQL with each WORKERS count (BENCH_API_WORKERS_RATE). */
+const WORKERS_RATE = Math.round(positive('BENCH_API_WORKERS_RATE', 1_500));
 /** BENCH_API_COLD=0 skips the cold starts (a quick look at the load only). */
 const COLD = process.env.BENCH_API_COLD !== '0';
 /**
@@ -606,11 +612,16 @@ async function measureLoad(kind, workers = 1) {
         continue;
       }
       await cannon({ ...request, connections: CONNECTIONS[0], duration: WARMUP_SECONDS });
-      for (const connections of CONNECTIONS) {
+      // Order details on PostgreSQL once more at a fixed rate per process (WORKERS_RATE × processes),
+      // with each WORKERS count: CPU per request compared with each process as busy as the one was, and
+      // the 2 cores not saturated (saturated, 2 processes fight the database and autocannon for them;
+      // at one total rate, each of 2 processes is half as busy and pays more per request for waking up).
+      const atRate = kind === 'postgres' && call.key === 'orderDetails' && WORKER_COUNTS.length > 1 ? [{ connections: 10, rate: WORKERS_RATE * workers }] : [];
+      for (const { connections, rate } of [...CONNECTIONS.map((c) => ({ connections: c, rate: undefined })), ...atRate]) {
         const cpuBefore = cpuMs(server);
         const machineBefore = machineCpuMs();
         const databaseBefore = kind === 'postgres' ? postgresCpuMs() : null;
-        const result = await cannon({ ...request, connections, duration: SECONDS });
+        const result = await cannon({ ...request, connections, duration: SECONDS, ...(rate ? { overallRate: rate } : {}) });
         const cpuAfter = cpuMs(server);
         const machineAfter = machineCpuMs();
         const databaseAfter = kind === 'postgres' ? postgresCpuMs() : null;
@@ -620,6 +631,7 @@ async function measureLoad(kind, workers = 1) {
           workers,
           processes,
           connections,
+          ...(rate ? { rate } : {}),
           durationS: SECONDS,
           requestsPerSec: Math.round(result.requests.average),
           p50Ms: result.latency.p50,
@@ -655,7 +667,7 @@ async function measureLoad(kind, workers = 1) {
         }
         runs.push(run);
         log(
-          `${label} ${call.title} @${connections}: ${run.requestsPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, server CPU ${run.serverCpuUsPerRequest ?? '?'} µs/request` +
+          `${label} ${call.title} @${connections}${rate ? ` at ${rate} req/s` : ''}: ${run.requestsPerSec} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, server CPU ${run.serverCpuUsPerRequest ?? '?'} µs/request` +
             `${run.databaseCpuUsPerRequest == null ? '' : `, PostgreSQL CPU ${run.databaseCpuUsPerRequest} µs/request`}, ` +
             `non-2xx ${run.non2xx}, errors ${run.errors}${run.valid ? '' : ` — INVALID (${run.invalidReason})`}`,
         );
@@ -694,7 +706,8 @@ function loadTable(runs, withDatabase = false) {
 
 /** Order details on PostgreSQL with 1 process beside each further WORKERS count, connection by connection. */
 function workersTable(runs) {
-  const od = runs.filter((r) => r.call === 'orderDetails');
+  const od = runs.filter((r) => r.call === 'orderDetails' && r.rate === undefined);
+  const paced = runs.filter((r) => r.call === 'orderDetails' && r.rate !== undefined);
   const cell = (r) => (!r ? '— | —' : r.requestsPerSec === undefined ? `invalid: ${r.invalidReason} | —` : `${fmt(r.requestsPerSec)}${r.valid ? '' : ' (INVALID)'} | ${fmt(r.p99Ms)}`);
   const lines = [
     `Order details with more processes (\`WORKERS=n\`: node:cluster workers on one port, every process its own pool of PostgreSQL connections); ` +
@@ -710,12 +723,20 @@ function workersTable(runs) {
         `${byWorkers.map((r) => fmt(r?.machineCpuUsPerRequest)).join(' / ')} | ${byWorkers.map((r) => (r?.machineBusyPercent == null ? '—' : `${r.machineBusyPercent}%`)).join(' / ')} |`,
     );
   }
+  if (paced.length > 0) {
+    const byWorkers = WORKER_COUNTS.map((w) => paced.find((r) => r.workers === w));
+    lines.push(
+      '',
+      `At a fixed ${fmt(WORKERS_RATE)} req/s per process (10 connections; the cores not saturated), the server CPU per request with ${WORKER_COUNTS.join(' and ')} processes: ` +
+        `${byWorkers.map((r) => (r?.valid ? `${fmt(r.serverCpuUsPerRequest)} µs (${fmt(r.requestsPerSec)} req/s answered, machine ${r.machineBusyPercent}% busy)` : 'not measured')).join(' / ')}.`,
+    );
+  }
   return lines;
 }
 
 function budgetLines(results) {
   const lines = [];
-  const at = (db, call, workers = 1, connections = 10) => db.load.find((r) => r.call === call && r.connections === connections && r.workers === workers);
+  const at = (db, call, workers = 1, connections = 10) => db.load.find((r) => r.call === call && r.connections === connections && r.workers === workers && r.rate === undefined);
   const cpuOf = (r) => (r && r.valid ? r.serverCpuUsPerRequest : null);
   const push = (what, met, detail) => lines.push({ budget: what, met, text: `- ${what}: ${detail}${met === null ? '' : met ? ' — met' : ' — **NOT met**'}` });
   for (const kind of ['pglite', 'postgres']) {
@@ -750,10 +771,12 @@ function budgetLines(results) {
     else push(pageWhat, cpuOf(page) <= odCpu * BUDGETS.pageViewOfCall, `${fmt(cpuOf(page))} µs, ${fmt(cpuOf(page) / odCpu)}×`);
     if (kind === 'postgres') {
       for (const workers of WORKER_COUNTS.filter((w) => w > 1)) {
-        const what = `${title}: order details with WORKERS=${workers}, server CPU per request within ${Math.round((BUDGETS.workersSpread - 1) * 100)}% of one process's (10 connections)`;
-        const many = cpuOf(at(db, 'orderDetails', workers));
-        if (many === null || odCpu === null) push(what, false, 'no valid run');
-        else push(what, many <= odCpu * BUDGETS.workersSpread, `${fmt(many)} µs against ${fmt(odCpu)} µs, ${fmt(many / odCpu)}×`);
+        const what = `${title}: order details with WORKERS=${workers}, server CPU per request within ${Math.round((BUDGETS.workersSpread - 1) * 100)}% of one process's (at ${fmt(WORKERS_RATE)} req/s per process)`;
+        const paced = (w) => cpuOf(db.load.find((r) => r.call === 'orderDetails' && r.workers === w && r.rate !== undefined));
+        const one = paced(1);
+        const many = paced(workers);
+        if (many === null || one === null) push(what, false, 'no valid run');
+        else push(what, many <= one * BUDGETS.workersSpread, `${fmt(many)} µs against ${fmt(one)} µs, ${fmt(many / one)}×`);
       }
     }
   }
@@ -799,7 +822,7 @@ function markdown(results, budgets) {
       continue;
     }
     if (kind === 'postgres') out.push(`PostgreSQL ${db.version}: ${db.source}. One server process:`, '');
-    out.push(loadTable(db.load.filter((r) => r.workers === 1), kind === 'postgres'), '');
+    out.push(loadTable(db.load.filter((r) => r.workers === 1 && r.rate === undefined), kind === 'postgres'), '');
     if (kind === 'postgres' && WORKER_COUNTS.length > 1) out.push(...workersTable(db.load), '');
   }
   out.push('### Cold start', '');
