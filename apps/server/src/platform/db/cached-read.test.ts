@@ -34,6 +34,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.t.close());
 
+/** A new borrower with an order due tomorrow, and their order-details call (whose answer is checked to succeed once). */
+async function newBorrowerAsking() {
+  const borrower = await h.t.newBorrower();
+  const own = await h.order(borrower.borrowerId, 174, { dueInDays: 1 });
+  const ask = async () => (await h.call(loanDetailsRoute, borrower.session, { productId: own.productId, orderId: own.id })).body;
+  expect((await ask()).code).toBe(0);
+  return { sessionId: borrower.session.sessionId, ask };
+}
+
 const details = async () => (await h.call(loanDetailsRoute, session, { productId: order.productId, orderId: order.id })).body;
 const recommendedNames = async () => ((await details()).data?.recProducts ?? []).map((p: { name: string }) => p.name) as string[];
 
@@ -65,22 +74,16 @@ describe('cached reads on PGlite', () => {
   });
 
   it('refuses a session ended behind the app’s back within a second', async () => {
-    const borrower = await h.t.newBorrower();
-    const own = await h.order(borrower.borrowerId, 174, { dueInDays: 1 });
-    const ask = async () => (await h.call(loanDetailsRoute, borrower.session, { productId: own.productId, orderId: own.id })).body;
-    expect((await ask()).code).toBe(0);
-    await behindTheAppsBack.query('DELETE FROM sessions WHERE id = $1', [borrower.session.sessionId]);
+    const { sessionId, ask } = await newBorrowerAsking();
+    await behindTheAppsBack.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
     const seen = await watch(performance.now(), ask, (body) => body.message === ERROR_MESSAGES.sessionInvalid);
     expect(seen.staleAfterFreshMs).toBe(0);
     expect(seen.sentAfterFreshMs).toBeGreaterThan(0);
   });
 
   it('refuses a session the app itself ended at once', async () => {
-    const borrower = await h.t.newBorrower();
-    const own = await h.order(borrower.borrowerId, 174, { dueInDays: 1 });
-    const ask = async () => (await h.call(loanDetailsRoute, borrower.session, { productId: own.productId, orderId: own.id })).body;
-    expect((await ask()).code).toBe(0);
-    await h.t.db.transaction((tx) => tx.query('DELETE FROM sessions WHERE id = $1', [borrower.session.sessionId]));
+    const { sessionId, ask } = await newBorrowerAsking();
+    await h.t.db.transaction((tx) => tx.query('DELETE FROM sessions WHERE id = $1', [sessionId]));
     expect((await ask()).message).toBe(ERROR_MESSAGES.sessionInvalid);
   });
 });
