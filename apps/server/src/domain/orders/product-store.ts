@@ -57,23 +57,6 @@ export async function listActiveProducts(db: Queryable): Promise<ProductRow[]> {
   return rows.map(toProduct);
 }
 
-/**
- * Active products in display order, each with whether this borrower has an order of it in one of
- * `statuses` (a running loan): one statement for what listActiveProducts and a look at the
- * borrower's orders would answer.
- */
-export async function listActiveProductsOfBorrower(
-  db: Queryable,
-  borrowerId: number,
-  statuses: readonly number[],
-): Promise<Array<ProductRow & { hasOrderInStatuses: boolean }>> {
-  const { rows } = await db.query<ProductDb & { has_order: boolean }>(
-    `SELECT p.*, EXISTS (SELECT 1 FROM orders o WHERE o.product_id = p.id AND o.borrower_id = $1 AND o.status = ANY($2::int[])) AS has_order
-       FROM products p WHERE p.active ORDER BY p.sort, p.id`,
-    [borrowerId, statuses],
-  );
-  return rows.map((r) => ({ ...toProduct(r), hasOrderInStatuses: r.has_order }));
-}
 
 /** Every product, active or not, in display order (the back office's settings). */
 export async function listProducts(db: Queryable): Promise<ProductRow[]> {

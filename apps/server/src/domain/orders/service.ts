@@ -61,7 +61,7 @@ export {
   type PlanRow,
 } from './store.ts';
 export { closedBorrowersBefore, redactBorrowerDocuments } from './store.ts';
-export { catalogueProduct, catalogueProducts, findProduct, hasProducts, listActiveProducts, listActiveProductsOfBorrower, listProducts, productExists, type ProductRow } from './product-store.ts';
+export { catalogueProduct, catalogueProducts, findProduct, hasProducts, listActiveProducts, listProducts, productExists, type ProductRow } from './product-store.ts';
 
 export const DEFAULT_FLAGS: OrderFlags = {
   isDelay: '0',

@@ -21,7 +21,6 @@ import {
   listOrderPayCodes as selectOrderPayCodes,
   listPayCodesToVoidAtProvider,
   listUnpaidPayCodesWithChannel as selectUnpaidPayCodesWithChannel,
-  orderHasPendingPayCode as selectPendingPayCode,
   pendingPayCodePart,
   liveCodesPart,
   recordProviderVoid,
@@ -148,11 +147,8 @@ export function pickLiveCode(
   return found ? { code: found.code, channelNumber: found.channelNumber } : null;
 }
 
-/** orderHasPendingPayCode as a part of a statement about the order (platform/db/column-part.ts). */
+/** Whether the order has a pay code waiting for the provider's confirmation, as a part of a statement about the order (platform/db/column-part.ts). */
 export const pendingPayCodeOfOrder = pendingPayCodePart;
-export function orderHasPendingPayCode(db: Queryable, orderId: number): Promise<boolean> {
-  return selectPendingPayCode(db, orderId);
-}
 /** An order's pay codes not paid yet, with their channel's name and kind, newest first. */
 export function listUnpaidPayCodesWithChannel(db: Queryable, orderId: number): Promise<Array<PayCodeRow & { channelName: string; channelKind: string }>> {
   return selectUnpaidPayCodesWithChannel(db, orderId);

@@ -213,11 +213,6 @@ export const pendingPayCodePart: ColumnPart<boolean> = {
   read: (value) => value === true,
 };
 
-export async function orderHasPendingPayCode(db: Queryable, orderId: number): Promise<boolean> {
-  const { rows } = await db.query<{ pending: boolean }>(`SELECT EXISTS (SELECT 1 FROM pay_codes WHERE order_id = $1 AND status = 'pending') AS pending`, [orderId]);
-  return rows[0]?.pending === true;
-}
-
 export async function markPayCodePaid(db: Queryable, id: number, paidAt: Date): Promise<void> {
   await db.query(`UPDATE pay_codes SET status = 'paid', paid_at = $2 WHERE id = $1`, [id, paidAt]);
 }
@@ -307,7 +302,7 @@ export interface LiveCode {
   expiresAt: Date;
 }
 
-/** The order `alias`'s live codes, newest first, as a part of the order's own statement (findLiveCodeOnKinds picks from them). */
+/** The order `alias`'s live codes, newest first, as a part of the order's own statement (pay-codes.ts's pickLiveCode picks from them). */
 export const liveCodesPart: ColumnPart<LiveCode[]> = {
   sql: (alias) =>
     `SELECT coalesce(json_agg(json_build_object('code', pc.code, 'channel_number', pc.channel_number, 'purpose', pc.purpose,

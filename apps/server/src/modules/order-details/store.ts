@@ -86,13 +86,6 @@ export const ratedAppPart: ColumnPart<boolean> = {
   read: (value) => value === true,
 };
 
-export async function hasRatedApp(db: Queryable, borrowerId: number): Promise<boolean> {
-  const { rows } = await db.query<{ found: number }>(`SELECT 1 AS found FROM tracking_events WHERE borrower_id = $1 AND kind = $2 LIMIT 1`, [
-    borrowerId,
-    EVENT_KIND.appRating,
-  ]);
-  return rows.length > 0;
-}
 
 /** The borrower's tracking events, oldest first ("My data", issue 39). */
 export async function listTrackingEvents(db: Queryable, borrowerId: number): Promise<Array<{ kind: string; data: Record<string, string>; createdAt: Date }>> {
