@@ -189,6 +189,11 @@ async function withPlans(db: Queryable, rows: OrderDb[]): Promise<OrderRow[]> {
   return rows.map((r) => toOrder(r, plans.rows.filter((p) => Number(p.order_id) === Number(r.id)).map(toPlan)));
 }
 
+/** The plan of the order `alias` as a JSON array in seq order (a scalar subquery). */
+const planJson = (alias: string) => `(SELECT coalesce(json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'due_at', rp.due_at, 'amount_minor', rp.amount_minor,
+                                                     'paid_minor', rp.paid_minor, 'settled_at', rp.settled_at) ORDER BY rp.seq), '[]'::json)
+            FROM repayment_plans rp WHERE rp.order_id = ${alias}.id)`;
+
 /**
  * ORDER_SELECT with each order's plan in the same statement (one round trip, one snapshot), as a
  * JSON array in seq order. Only for reads: a locking read (FOR UPDATE) reads the plan after the
@@ -198,9 +203,7 @@ async function withPlans(db: Queryable, rows: OrderDb[]): Promise<OrderRow[]> {
  */
 const orderWithPlanSelect = (moreColumns = '') => `
   SELECT row_to_json(o) AS order_json, p.name AS product_name, p.logo AS product_logo, p.rollover_fee_bp,
-         (SELECT coalesce(json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'due_at', rp.due_at, 'amount_minor', rp.amount_minor,
-                                                     'paid_minor', rp.paid_minor, 'settled_at', rp.settled_at) ORDER BY rp.seq), '[]'::json)
-            FROM repayment_plans rp WHERE rp.order_id = o.id) AS plan_json${moreColumns}
+         ${planJson('o')} AS plan_json${moreColumns}
     FROM orders o JOIN products p ON p.id = o.product_id`;
 const ORDER_WITH_PLAN_SELECT = orderWithPlanSelect();
 
@@ -273,12 +276,9 @@ export async function orderNumbersOf(db: Queryable, ids: readonly number[]): Pro
 
 /** A borrower's order, or null when it does not exist or belongs to someone else. */
 export async function loadBorrowerOrder(db: Queryable, borrowerId: number, orderId: number): Promise<OrderRow | null> {
-  const { rows } = await db.query<OrderJsonRow>(`${ORDER_WITH_PLAN_SELECT} WHERE o.id = $1 AND o.borrower_id = $2`, [
-    orderId,
-    borrowerId,
-  ]);
-  return rows[0] ? withJsonPlan(rows[0]) : null;
+  return (await loadBorrowerOrderWith(db, borrowerId, orderId, NO_PARTS))?.order ?? null;
 }
+const NO_PARTS = {};
 
 /**
  * A borrower's order with what other rooms lend to the same statement (their column parts, each
@@ -305,12 +305,11 @@ export async function loadBorrowerOrderWith<P extends Record<string, ColumnPart<
 export const orderNamedByPart = (column: string): ColumnPart<OrderRow | null> => {
   if (!/^\w+$/.test(column)) throw new Error(`column ${column} is not a plain identifier`);
   return {
+    // Its own aliases (named, np), so the statement it joins may call its row anything, `o` included.
     sql: (alias) =>
-      `SELECT json_build_object('order_json', row_to_json(o), 'product_name', p.name, 'product_logo', p.logo, 'rollover_fee_bp', p.rollover_fee_bp,
-                                'plan_json', (SELECT coalesce(json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'due_at', rp.due_at, 'amount_minor', rp.amount_minor,
-                                                                                          'paid_minor', rp.paid_minor, 'settled_at', rp.settled_at) ORDER BY rp.seq), '[]'::json)
-                                                FROM repayment_plans rp WHERE rp.order_id = o.id))
-         FROM orders o JOIN products p ON p.id = o.product_id WHERE o.id = ${alias}.${column}`,
+      `SELECT json_build_object('order_json', row_to_json(named), 'product_name', np.name, 'product_logo', np.logo, 'rollover_fee_bp', np.rollover_fee_bp,
+                                'plan_json', ${planJson('named')})
+         FROM orders named JOIN products np ON np.id = named.product_id WHERE named.id = ${alias}.${column}`,
     read: (value) => (value === null || value === undefined ? null : withJsonPlan((typeof value === 'string' ? JSON.parse(value) : value) as OrderJsonRow)),
   };
 };
