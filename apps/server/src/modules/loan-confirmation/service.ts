@@ -133,7 +133,7 @@ async function currentOffer(deps: Deps, borrower: Borrower, product: ProductRow)
   // Most shows change nothing — the open offer on the product's terms, or the pushed one while its
   // loan runs — so the offer and its order are read first in one statement, without the lock; only
   // a show that writes (new terms, a new offer) takes the borrower's lock and decides again under it.
-  const seen = await latestOfferWith(deps.db, borrower.id, product.id, { order: offerOrderPart });
+  const seen = await latestOfferWith(deps.db, borrower.id, product.id, WITH_ITS_ORDER);
   const unchanged = seen && offerAsItIs(seen.offer, seen.parts.order, product, now);
   if (unchanged) return unchanged;
   return deps.db.transaction(async (tx) => {
@@ -151,8 +151,8 @@ async function currentOffer(deps: Deps, borrower: Borrower, product: ProductRow)
   });
 }
 
-/** The offer's order, read in the offer's own statement. */
-const offerOrderPart = orderNamedByPart('order_id');
+/** The offer's order, read in the offer's own statement (a constant: its SQL is written once). */
+const WITH_ITS_ORDER = { order: orderNamedByPart('order_id') };
 
 /** The offer as it stands when showing it needs no write: open on the product's terms, or pushed with its loan running; null otherwise. */
 function offerAsItIs(offer: OfferRow, order: OrderRow | null, product: ProductRow, now: Date): CurrentOffer | null {

@@ -188,8 +188,14 @@ async function recommendationCards(db: Db): Promise<RecommendationCards[]> {
   return cards;
 }
 
-/** The products of which the borrower has a running loan (one statement; order details read it with the order). */
-const openProductsPart = borrowerProductsInStatuses(OPEN_STATUSES);
+/** What the order screen reads with the order, in its one statement (a constant: its SQL is written once). */
+const ORDER_DETAILS_PARTS = {
+  // The products of which the borrower has a running loan.
+  openProducts: borrowerProductsInStatuses(OPEN_STATUSES),
+  paymentPending: pendingPayCodeOfOrder,
+  latestPayout: latestPayoutOfOrder,
+  rated: ratedAppPart,
+};
 
 /** The recommendation cards for this borrower: a product they already have a running loan of is greyed; `exceptProductId` is left out. */
 async function recommendationsFor(db: Db, openProductIds: readonly number[], exceptProductId?: number): Promise<RecommendedProduct[]> {
@@ -219,12 +225,7 @@ export async function orderDetails(
   const dates = dateTextIn(currency);
   const now = deps.clock.now();
   // One statement: the order with its plan, and what the other rooms know of it (issue 42).
-  const found = await loadBorrowerOrderWith(db, borrower.id, ids.orderId, {
-    openProducts: openProductsPart,
-    paymentPending: pendingPayCodeOfOrder,
-    latestPayout: latestPayoutOfOrder,
-    rated: ratedAppPart,
-  });
+  const found = await loadBorrowerOrderWith(db, borrower.id, ids.orderId, ORDER_DETAILS_PARTS);
   if (!found || found.order.productId !== ids.productId) throw notFound(ORDER_NOT_FOUND);
   const { order, parts } = found;
   const view = viewOrder(order, now);

@@ -26,6 +26,9 @@ type RepayingView = OrderView & { position: LoanPosition };
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
+/** The order's live codes, read with the order in its one statement (a constant: its SQL is written once). */
+const WITH_LIVE_CODES = { codes: liveCodesOfOrder };
+
 const toPayChannel = (c: CounterChannel): PayChannel => ({ name: c.name, logo: c.logo, channel_number: c.channelNumber });
 
 /**
@@ -85,7 +88,7 @@ export async function repaymentPlanInfo(deps: Deps, borrower: Borrower, ids: Ids
   const dates = dateTextIn(currency);
   const dateOf = dates.date;
   // One statement: the order with its plan and its live codes (issue 42); the channels are kept in memory.
-  const [{ view, parts }, channels] = await Promise.all([repayingOrderWith(deps.db, borrower.id, ids, deps.clock.now(), { codes: liveCodesOfOrder }), channelsOrFail(deps)]);
+  const [{ view, parts }, channels] = await Promise.all([repayingOrderWith(deps.db, borrower.id, ids, deps.clock.now(), WITH_LIVE_CODES), channelsOrFail(deps)]);
   const repayAmount = quote(toLoanState(view.order), 'repay', deps.clock.now());
   return {
     productName: view.order.productName,
@@ -106,7 +109,7 @@ export async function rolloverInfo(deps: Deps, borrower: Borrower, ids: Ids, cur
   const dates = dateTextIn(currency);
   const dateOf = dates.date;
   const now = deps.clock.now();
-  const [{ view, parts }, channels] = await Promise.all([repayingOrderWith(deps.db, borrower.id, ids, now, { codes: liveCodesOfOrder }), channelsOrFail(deps)]);
+  const [{ view, parts }, channels] = await Promise.all([repayingOrderWith(deps.db, borrower.id, ids, now, WITH_LIVE_CODES), channelsOrFail(deps)]);
   assertPaymentAllowed(view, 'rollover', dates);
   const state = toLoanState(view.order);
   const delayAmount = quote(state, 'rollover', now);

@@ -13,15 +13,26 @@ export interface ColumnPart<T> {
 /** The values of a set of parts, by the names they were given. */
 export type PartValues<P extends Record<string, ColumnPart<unknown>>> = { [K in keyof P]: ReturnType<P[K]['read']> };
 
-/** `expression AS part_name, …` for a SELECT list (names are code, never input). */
+/**
+ * `expression AS part_name, …` for a SELECT list (names are code, never input). Written once per
+ * set of parts and alias: a caller that keeps its parts in a constant builds no SQL per request.
+ */
 export function partColumns(parts: Record<string, ColumnPart<unknown>>, alias: string): string {
-  return Object.entries(parts)
-    .map(([name, part]) => {
-      if (!/^\w+$/.test(name)) throw new Error(`column part name ${name} is not a plain identifier`);
-      return `, (${part.sql(alias)}) AS "part_${name}"`;
-    })
-    .join('');
+  let byAlias = writtenColumns.get(parts);
+  if (!byAlias) writtenColumns.set(parts, (byAlias = new Map()));
+  let text = byAlias.get(alias);
+  if (text === undefined) {
+    text = Object.entries(parts)
+      .map(([name, part]) => {
+        if (!/^\w+$/.test(name)) throw new Error(`column part name ${name} is not a plain identifier`);
+        return `, (${part.sql(alias)}) AS "part_${name}"`;
+      })
+      .join('');
+    byAlias.set(alias, text);
+  }
+  return text;
 }
+const writtenColumns = new WeakMap<object, Map<string, string>>();
 
 /** The parts' values from a row that selected partColumns. */
 export function readParts<P extends Record<string, ColumnPart<unknown>>>(parts: P, row: Record<string, unknown>): PartValues<P> {
