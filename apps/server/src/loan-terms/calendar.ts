@@ -5,6 +5,7 @@
  */
 import { MARKET_CALENDAR, type Market } from '@cashloan/contract';
 import { DAY_MS } from '../platform/clock/clock.ts';
+import { keptAnswers } from '../platform/kept-answers.ts';
 
 /**
  * Each function takes the market whose calendar it counts on: Asia/Manila (UTC+8) for the
@@ -42,20 +43,8 @@ export function endOfLenderDay(at: Date, market: Market = 'PH'): Date {
   return new Date((lenderDay(at, market) + 1) * DAY_MS - offsetMs(market) - 1);
 }
 
-/** 'YYYY-MM-DD' of a lender day number. */
-export function dayToIsoDate(day: number): string {
-  // Every screen writes a handful of dates, the same few days again and again: kept once written (issue 42).
-  let text = isoDates.get(day);
-  if (text === undefined) {
-    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
-    if (isoDates.size >= KEPT_TEXTS) isoDates.clear();
-    isoDates.set(day, text);
-  }
-  return text;
-}
-const isoDates = new Map<number, string>();
-/** At most this many texts are kept (all are dropped at once past it). */
-const KEPT_TEXTS = 20_000;
+/** 'YYYY-MM-DD' of a lender day number; kept once written, as every screen writes the same few days again and again (issue 42). */
+export const dayToIsoDate: (day: number) => string = keptAnswers((day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10));
 
 /** The lender day number of a 'YYYY-MM-DD' date. */
 export function isoDateToDay(date: string): number {
