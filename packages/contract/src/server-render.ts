@@ -1,7 +1,7 @@
 /**
  * Between the server and the web build's server renderer (apps/web/src/entries/server-render.tsx,
  * built into dist/.ssr/server-render.js and imported by apps/server/src/web/server-render.ts): the
- * page the server renders, the calls the render asks for and their answers.
+ * page the server renders, the calls its first screen makes and their answers.
  */
 import type { Envelope } from './common.ts';
 
@@ -18,7 +18,7 @@ export interface ServerPage {
   appScheme: string;
 }
 
-/** A call the render wants answered: the request exactly as the H5's API client would send it. */
+/** A call a route's first screen makes, as its feature declares it: the request exactly as the H5's API client would send it. */
 export interface ServerCall {
   /** The answer's key in the embedded answers. */
   key: string;
@@ -35,8 +35,11 @@ export type ServerAnswer = Envelope<unknown>;
 export interface ServerRender {
   /** The #root markup. */
   markup: string;
-  /** Calls the page wanted and found no answer for: answer them and render again. */
-  calls: ServerCall[];
+  /**
+   * Keys of calls the render made that its route did not declare (the browser makes them after
+   * hydration); the server logs them, and tests keep the list empty.
+   */
+  undeclared: string[];
 }
 
 /** What dist/.ssr/server-render.js exports. */
@@ -51,6 +54,8 @@ export interface ServerRenderer {
   PRELOADED_ANSWERS_ID: string;
   /** Loads every server-rendered page's code; once, before the first render. */
   loadPages(): Promise<void>;
-  /** Renders one page (its routeToRender) with the answers known so far (keyed by ServerCall.key). Synchronous. */
+  /** The calls the page's first screen makes (its route's declaration), built for the page's address and session. */
+  firstCalls(page: ServerPage): ServerCall[];
+  /** Renders the page's first screen once, with the answers of its first calls (keyed by ServerCall.key). Synchronous. */
   renderRoute(page: ServerPage, answers: Record<string, ServerAnswer>): ServerRender;
 }

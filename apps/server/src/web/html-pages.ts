@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ServerPage, ServerRenderer, WebEntry } from '@cashloan/contract/server-render';
-import { renderFirstScreen, type AnswerCall } from './server-render.ts';
+import { renderFirstScreen, type AnswerCall, type RenderLog } from './server-render.ts';
 
 type RouteFiles = Record<string, { js: string[]; css: string[] }>;
 export interface HtmlBody {
@@ -232,7 +232,7 @@ export class HtmlPages {
    * A page's bytes for this Accept-Encoding. A server-rendered route is rendered for this request,
    * its first calls answered by `answer` (the server's own API); the others are built once and kept.
    */
-  async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: (error: unknown) => void): Promise<HtmlBody> {
+  async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: RenderLog): Promise<HtmlBody> {
     const { entry } = page;
     if (this.renderer?.routeToRender(entry, page.href) !== undefined) {
       const rendered = await renderFirstScreen(this.renderer, this.html(entry, path, true), page, answer, log);

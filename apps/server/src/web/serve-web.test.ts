@@ -23,8 +23,8 @@ const ROUTE_ASSETS = {
   },
 };
 /**
- * A stand-in for dist/.ssr/server-render.js: asks for the site configuration first, then echoes the
- * address it renders and a field of that answer.
+ * A stand-in for dist/.ssr/server-render.js: declares the site configuration as its first call, and
+ * echoes the address it renders and a field of that answer.
  */
 const SERVER_RENDERER = `
 export function routeToRender(entry, href) {
@@ -33,12 +33,13 @@ export function routeToRender(entry, href) {
 }
 export const PRELOADED_ANSWERS_ID = 'preloaded-answers';
 export async function loadPages() {}
+export function firstCalls() {
+  return [{ key: 'site', method: '${siteConfigRoute.method}', url: '${callUrlPath(siteConfigRoute)}', headers: {} }];
+}
 export function renderRoute(page, answers) {
   const url = new URL(page.href);
   if (url.search.includes('explode')) throw new Error('render failed');
-  const site = answers.site;
-  if (!site) return { markup: '', calls: [{ key: 'site', method: '${siteConfigRoute.method}', url: '${callUrlPath(siteConfigRoute)}', headers: {} }] };
-  return { markup: '<main>rendered ' + (url.pathname + url.search).replace(/[<&]/g, '') + ' for ' + site.data.appEnName + '</main>', calls: [] };
+  return { markup: '<main>rendered ' + (url.pathname + url.search).replace(/[<&]/g, '') + ' for ' + answers.site.data.appEnName + '</main>', undeclared: [] };
 }`;
 
 describe('serving the web app', () => {

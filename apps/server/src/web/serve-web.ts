@@ -115,9 +115,10 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
   const sendPage = async (entry: WebEntry, request: FastifyRequest, reply: FastifyReply, path: string) => {
     // The page as the browser sees it: the address it asked for and the jump policy of its <meta> tags.
     const served = { entry, href: `${request.protocol}://${request.host}${request.url}`, trustedHosts: hosts, appScheme };
-    const page = await pages!.body(served, path, request.headers['accept-encoding'], answerFor(app, request), (error) =>
-      request.log.error({ err: error, path }, 'server rendering failed; the page renders in the browser'),
-    );
+    const page = await pages!.body(served, path, request.headers['accept-encoding'], answerFor(app, request), {
+      failed: (error) => request.log.error({ err: error, path }, 'server rendering failed; the page renders in the browser'),
+      undeclared: (calls) => request.log.warn({ path, calls }, 'the first screen made calls its route does not declare (apps/web/src/app/first-calls.ts)'),
+    });
     reply
       // A page rendered with a borrower's answers is theirs alone: no cache keeps it (back/forward included).
       .header('Cache-Control', page.personal ? 'no-store' : 'no-cache')

@@ -46,11 +46,13 @@ let problemId: number;
 let paymentId: number;
 /** The JSON answers the API sent while one page was being rendered (the server's own calls). */
 let answered: unknown[] | null = null;
+/** The server's log lines (a first screen that made a call its route does not declare is warned of). */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   const web = buildServerRenderer();
   removeDist = web.remove;
-  t = await createTestApp({ WEB_DIST: web.dist });
+  t = await createTestApp({ WEB_DIST: web.dist, LOG_LEVEL: 'warn' }, undefined, { logStream: { write: (line) => void logLines.push(line) } });
   t.app.addHook('onSend', async (_request, reply, payload) => {
     if (answered && String(reply.getHeader('content-type')).startsWith('application/json') && typeof payload === 'string') answered.push(JSON.parse(payload));
     return payload;
@@ -170,6 +172,10 @@ describe('server-rendered pages with hostile text in the data', () => {
     // Where the screen shows it, it is there whole.
     const root = asText(script![2]!);
     for (const field of route.shows) expect(root, field).toContain(HOSTILE_TEXTS[field]);
+  });
+
+  it('every first screen made only the calls its route declares', () => {
+    expect(logLines.filter((line) => line.includes('does not declare'))).toEqual([]);
   });
 
   it('the texts are in the embedded answers whole', async () => {

@@ -6,21 +6,24 @@ import { renderFirstScreen } from './server-render.ts';
 const TEMPLATE = '<body><div id="root"></div></body>';
 const PAGE = { entry: 'index.html' as const, href: 'http://h5.test/allIt?orderId=1', trustedHosts: [], appScheme: '' };
 
-/** A page that makes one call and shows its message. */
-const renderer: ServerRenderer = {
+/** A page that declares one call and shows its message; it also asks for 'extra' when told to. */
+const renderer = (alsoAsks: string[] = []): ServerRenderer => ({
   routeToRender: (_entry, href) => new URL(href).pathname,
   PRELOADED_ANSWERS_ID: 'preloaded-answers',
   loadPages: async () => {},
-  renderRoute: (_page, answers) =>
-    answers.order
-      ? { markup: `<main>${answers.order.message}</main>`, calls: [] }
-      : { markup: '', calls: [{ key: 'order', method: 'POST', url: '/h5api/v3/loan-details/loan-details', headers: {} }] },
-};
+  firstCalls: () => [{ key: 'order', method: 'POST', url: '/h5api/v3/loan-details/loan-details', headers: {} }],
+  renderRoute: (_page, answers) => ({ markup: `<main>${answers.order!.message}</main>`, undeclared: alsoAsks }),
+});
 
-const render = (answer: ServerAnswer) =>
-  renderFirstScreen(renderer, TEMPLATE, PAGE, async () => answer, (error) => {
+const failOnLog = {
+  failed: (error: unknown) => {
     throw error;
-  });
+  },
+  undeclared: (keys: string[]) => {
+    throw new Error(`undeclared: ${keys.join()}`);
+  },
+};
+const render = (answer: ServerAnswer) => renderFirstScreen(renderer(), TEMPLATE, PAGE, async () => answer, failOnLog);
 
 describe('renderFirstScreen', () => {
   it('renders the page with its answers embedded, a refusal included', async () => {
@@ -46,5 +49,23 @@ describe('renderFirstScreen', () => {
     expect(await render({ code: String(ERROR_CODES.invalidInput), message: 'orderId is required', data: null })).toBeUndefined();
     // A session the server was told and refused is the browser's too: that refusal is rendered.
     expect(await render({ code: ERROR_CODES.sessionInvalid, message: ERROR_MESSAGES.sessionInvalid, data: null })).toContain(ERROR_MESSAGES.sessionInvalid);
+  });
+
+  it('renders once with the declared answers, and tells of a call the route did not declare', async () => {
+    const made: string[] = [];
+    const undeclared: string[][] = [];
+    const html = await renderFirstScreen(
+      renderer(['GET /extra {}']),
+      TEMPLATE,
+      PAGE,
+      async (call) => {
+        made.push(call.key);
+        return { code: 0, message: 'shown', data: null };
+      },
+      { failed: failOnLog.failed, undeclared: (keys) => undeclared.push(keys) },
+    );
+    expect(made).toEqual(['order']);
+    expect(html).toContain('<main>shown</main>');
+    expect(undeclared).toEqual([['GET /extra {}']]);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The first screen of a path route, rendered on the server for one request. The web build's
- * renderer (apps/web/src/entries/server-render.tsx) renders the route; the calls the page makes
- * first come back as requests, built by the H5's own API client from the request's query (session
- * and order parameters); they are answered by this server's API (serve-web.ts injects them, so the
- * session is checked as for any call) and the route is rendered again with their answers. The
- * answers go into the page for hydration, so the browser does not call again.
+ * renderer (apps/web/src/entries/server-render.tsx) names the calls the route's first screen makes,
+ * as its feature declares them: requests built by the H5's own API client from the request's query
+ * (session and order parameters). This server's API answers them, in parallel (serve-web.ts injects
+ * them, so the session is checked as for any call), and the route is rendered once with their
+ * answers. The answers go into the page for hydration, so the browser does not call again.
  */
 import { ERROR_CODES, ERROR_MESSAGES } from '@cashloan/contract';
 import type { ServerAnswer, ServerCall, ServerPage, ServerRenderer } from '@cashloan/contract/server-render';
@@ -12,11 +12,12 @@ import type { ServerAnswer, ServerCall, ServerPage, ServerRenderer } from '@cash
 /** Makes one call through the server's own API for the request being rendered. */
 export type AnswerCall = (call: ServerCall) => Promise<ServerAnswer>;
 
-/**
- * Rounds of "render, answer what it asked for": a page whose second call depends on its first needs
- * two; beyond that the page makes the rest itself in the browser.
- */
-const MAX_CALL_ROUNDS = 3;
+export interface RenderLog {
+  /** The render failed: the browser renders the page. */
+  failed(error: unknown): void;
+  /** The render made calls its route does not declare (keys): the route's firstCalls should name them. */
+  undeclared(keys: string[]): void;
+}
 
 /**
  * A refusal for a missing session or page parameter says nothing of what the browser will send: the
@@ -49,17 +50,17 @@ export async function renderFirstScreen(
   template: string,
   page: ServerPage,
   answer: AnswerCall,
-  log: (error: unknown) => void,
+  log: RenderLog,
 ): Promise<string | undefined> {
   try {
+    const calls = renderer.firstCalls(page);
+    const envelopes = await Promise.all(calls.map(answer));
+    if (envelopes.some(mayLackWhatTheBrowserHolds)) return undefined;
     const answers: Record<string, ServerAnswer> = {};
-    let rendered = renderer.renderRoute(page, answers);
-    for (let round = 0; round < MAX_CALL_ROUNDS && rendered.calls.length > 0; round++) {
-      const envelopes = await Promise.all(rendered.calls.map(answer));
-      rendered.calls.forEach((call, i) => (answers[call.key] = envelopes[i]!));
-      rendered = renderer.renderRoute(page, answers);
-    }
-    if (Object.values(answers).some(mayLackWhatTheBrowserHolds)) return undefined;
+    calls.forEach((call, i) => (answers[call.key] = envelopes[i]!));
+    const rendered = renderer.renderRoute(page, answers);
+    // The screen still shows (the browser makes such a call after hydration), but slower than it should.
+    if (rendered.undeclared.length > 0) log.undeclared(rendered.undeclared);
     // Spliced in, never through String.replace with a string: the markup and the answers hold what
     // borrowers and agents write, and '$&', '$`' or "$'" in a replacement string would paste the
     // template back into the page (issue 34).
@@ -68,7 +69,7 @@ export async function renderFirstScreen(
     const filled = `<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${rendered.markup}</div>`;
     return template.slice(0, at) + filled + template.slice(at + EMPTY_ROOT.length);
   } catch (error) {
-    log(error);
+    log.failed(error);
     return undefined;
   }
 }

@@ -2,7 +2,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { carriedParams, hideSessionId, paramsFromSearch, rememberPageParams, type CarriedParams } from '../shared/params/page-params.ts';
-import { dropPreloadedAnswers } from '../shared/http/preloaded.ts';
+import { FirstAnswersProvider, readFirstAnswers } from '../shared/http/first-answers.ts';
 import './theme.css';
 
 // No UI-kit set-up here: the app's button, toasts and dialogs are its own (shared/ui), so the shell
@@ -28,15 +28,19 @@ export function mount(app: ReactNode, options: MountOptions = {}): void {
   rememberPageParams();
   hideSessionId();
   const container = document.getElementById('root')!;
-  const tree = <StrictMode>{app}</StrictMode>;
   // A page the server rendered is hydrated: its first screen stays as it is while the page's code
   // takes over, instead of being replaced by a spinner. Not when this webview's storage carries
   // parameters the address did not (an order chosen on an earlier page, the currency): the page
   // would call with them, so the server's screen and answers are not this page's.
-  const fits = sameParams(serverSaw, carriedParams()) && (options.serverMarkupFits?.() ?? true);
-  if (container.firstElementChild && fits) hydrateRoot(container, tree);
+  const hydrate = container.firstElementChild !== null && sameParams(serverSaw, carriedParams()) && (options.serverMarkupFits?.() ?? true);
+  // The server's answers serve only the screen it rendered with them.
+  const tree = (
+    <StrictMode>
+      <FirstAnswersProvider value={hydrate ? readFirstAnswers() : { byKey: {} }}>{app}</FirstAnswersProvider>
+    </StrictMode>
+  );
+  if (hydrate) hydrateRoot(container, tree);
   else {
-    dropPreloadedAnswers();
     container.replaceChildren();
     createRoot(container).render(tree);
   }

@@ -1,13 +1,15 @@
 // @vitest-environment node
 /**
  * The server's renderer as the server uses it, without a window: which route it renders, the calls
- * a first render asks for (the very requests the browser's client would send), and the first screen
- * it renders from their answers, refusals included.
+ * its route declares (the very requests the browser's client would send), and the first screen it
+ * renders once from their answers, refusals included.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetails } from '@cashloan/contract/order-details';
 import type { ServerPage } from '@cashloan/contract/server-render';
-import { loadPages, renderRoute, routeToRender } from './server-render.tsx';
+import { MAIN_ROUTES } from '../app/routes.tsx';
+import { FIRST_CALLS } from '../app/first-calls.ts';
+import { firstCalls, loadPages, renderRoute, routeToRender } from './server-render.tsx';
 
 const SESSION = 'deviceId=d-1&userId=U1&sessionId=secret-session-77&merchantNumber=M0001&mobilePhone=9170000001';
 const page = (path: string, entry: ServerPage['entry'] = 'index.html'): ServerPage => ({
@@ -53,24 +55,27 @@ describe('the server renderer', () => {
     expect(routeToRender('pay.html', 'https://x/pay.html?orderId=1')).toBeUndefined();
   });
 
-  it('asks for the page’s first call exactly as the browser would send it, session included', () => {
-    const first = renderRoute(page(`/allIt?productId=1&orderId=9&${SESSION}`), {});
-    expect(first.calls).toHaveLength(1);
-    const [call] = first.calls;
+  it('declares the first calls of every route it renders', () => {
+    const served = MAIN_ROUTES.filter((route) => route.firstScreen !== 'browser').map((route) => route.path);
+    expect(served.filter((path) => !(path in FIRST_CALLS))).toEqual([]);
+  });
+
+  it('builds the page’s first call exactly as the browser would send it, session included', () => {
+    const calls = firstCalls(page(`/allIt?productId=1&orderId=9&${SESSION}`));
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
     expect(call!.method).toBe('POST');
     expect(call!.url.split('?')[0]).toBe('/h5api/v3/loan-details/loan-details');
     expect(new URLSearchParams(call!.url.split('?')[1]).get('sessionId')).toBe('secret-session-77');
     expect(new URLSearchParams(call!.body).get('orderId')).toBe('9');
     expect(call!.headers.building).toBe('M0001');
-    // Nothing answered yet: the page's loading state, no figures.
-    expect(text(first.markup)).not.toContain('₱');
   });
 
   it('renders the first screen from the answers, and never writes the session into the page', () => {
     const href = `/allIt?productId=1&orderId=9&${SESSION}`;
-    const [call] = renderRoute(page(href), {}).calls;
+    const [call] = firstCalls(page(href));
     const rendered = renderRoute(page(href), { [call!.key]: { code: 0, message: 'success', data: ORDER } });
-    expect(rendered.calls).toEqual([]);
+    expect(rendered.undeclared).toEqual([]);
     expect(text(rendered.markup)).toContain('Repayment due');
     expect(text(rendered.markup)).toContain('₱5,000.00');
     expect(rendered.markup).not.toContain('secret-session-77');
@@ -78,14 +83,21 @@ describe('the server renderer', () => {
 
   it('renders a refusal as the same failure screen the browser shows, with Retry', () => {
     const href = `/allIt?productId=1&orderId=9&${SESSION}`;
-    const [call] = renderRoute(page(href), {}).calls;
+    const [call] = firstCalls(page(href));
     const rendered = renderRoute(page(href), { [call!.key]: { code: 403, message: 'This order is not yours.', data: null } });
     expect(text(rendered.markup)).toContain('This order is not yours.');
     expect(rendered.markup).toMatch(/<button[^>]*>[^<]*Retry/);
   });
 
   it('renders the promotion landing from the template the query before # names', () => {
-    const first = renderRoute(page('/promo.html?templateId=2', 'promo.html'), {});
-    expect(first.calls.map((call) => new URLSearchParams(call.url.split('?')[1]).get('templateId'))).toEqual(['2']);
+    const calls = firstCalls(page('/promo.html?templateId=2', 'promo.html'));
+    expect(calls.map((call) => new URLSearchParams(call.url.split('?')[1]).get('templateId'))).toEqual(['2']);
+  });
+
+  it('tells of a call the render made that its route did not declare', () => {
+    // Rendered without its declared answer, the order screen still asks for its order.
+    const rendered = renderRoute(page(`/allIt?productId=1&orderId=9&${SESSION}`), {});
+    expect(rendered.undeclared).toEqual(['POST /v3/loan-details/loan-details {"productId":"1","orderId":"9"}']);
+    expect(text(rendered.markup)).not.toContain('₱');
   });
 });

@@ -1,24 +1,26 @@
 /**
  * The server's renderer of first screens (built with `vite build --ssr` into
  * dist/.ssr/server-render.js; apps/server/src/web/server-render.ts imports it). A route's first
- * screen is rendered from the answers of the calls the page makes first: a first render collects
- * those calls, the server makes them for the request's session (through its own API, as the browser
- * would), and the next render shows their answers. The server embeds the same answers in the page,
- * so the browser hydrates this markup without calling again (shared/http/preloaded.ts).
+ * screen is rendered once, from the answers of the calls its feature declares (app/first-calls.ts):
+ * `firstCalls` builds them for the request's address and session, the server makes them through its
+ * own API, as the browser would, and `renderRoute` renders with their answers. The server embeds the
+ * same answers in the page, so the browser hydrates this markup without calling again
+ * (shared/http/first-answers.ts).
  */
 import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { ServerAnswer, ServerPage, ServerRender, WebEntry } from '@cashloan/contract/server-render';
+import type { ServerAnswer, ServerCall, ServerPage, ServerRender, WebEntry } from '@cashloan/contract/server-render';
 import { StaticRouter } from '../shared/router/router.tsx';
 import { AppRoutes } from '../app/AppRouter.tsx';
 import { MAIN_ROUTES, PROMOTION_ROUTES, type RouteEntry } from '../app/routes.tsx';
-import { beginServerRender, endServerRender } from '../shared/http/preloaded.ts';
+import { FIRST_CALLS } from '../app/first-calls.ts';
+import { answerKey, FirstAnswersProvider, type FirstAnswers } from '../shared/http/first-answers.ts';
 import { buildRequest } from '../shared/http/client.ts';
 import { setServerPage } from '../shared/navigation/server-page.ts';
 import { DOWNLOAD_TEMPLATE_PATH } from '../shared/navigation/screen-paths.ts';
-import { addressShown } from '../shared/params/page-params.ts';
+import { addressShown, pageParam } from '../shared/params/page-params.ts';
 
-export { PRELOADED_ANSWERS_ID } from '../shared/http/preloaded.ts';
+export { FIRST_ANSWERS_ID as PRELOADED_ANSWERS_ID } from '../shared/http/first-answers.ts';
 
 /** Each entry's routes the server can render (the others' first screen needs the phone's own state). */
 const SERVED: Partial<Record<WebEntry, RouteEntry[]>> = {
@@ -35,7 +37,8 @@ const HASH_LANDINGS: Partial<Record<WebEntry, { path: string; needs: string }>> 
   'promo.html': { path: DOWNLOAD_TEMPLATE_PATH, needs: 'templateId' },
 };
 
-let pages: Partial<Record<WebEntry, Array<{ path: string; page: ComponentType }>>> | undefined;
+type PageTable = Array<{ path: string; page: ComponentType }>;
+let pages: Partial<Record<WebEntry, PageTable>> | undefined;
 
 /** Loads every server-rendered page's code once, so a render never meets a lazy page still loading. */
 export async function loadPages(): Promise<void> {
@@ -54,30 +57,53 @@ export function routeToRender(entry: WebEntry, href: string): string | undefined
   return SERVED[entry]?.some((route) => route.path === pathname) ? pathname : undefined;
 }
 
-/** Renders `page` with the answers known so far. Synchronous: one render at a time. */
-export function renderRoute(page: ServerPage, answers: Record<string, ServerAnswer>): ServerRender {
+/** The route `page` renders; throws when the server renders none there (the server asked first). */
+function routeOf(page: ServerPage): { route: string; routes: PageTable } {
   const routes = pages?.[page.entry];
   const route = routeToRender(page.entry, page.href);
   if (!routes || route === undefined) throw new Error(`server-render: nothing to render for ${page.entry} ${new URL(page.href).pathname}`);
+  return { route, routes };
+}
+
+/**
+ * The calls the page's first screen makes, as its route declares them, each the request the
+ * browser's API client would send for this address (the session parameters in its query).
+ */
+export function firstCalls(page: ServerPage): ServerCall[] {
+  const { route } = routeOf(page);
+  const declared = FIRST_CALLS[route];
+  if (!declared) throw new Error(`server-render: ${route} declares no first calls (app/first-calls.ts)`);
+  setServerPage(page);
+  try {
+    return declared(pageParam).map(({ route: called, payload }) => {
+      const { url, init } = buildRequest(called, payload);
+      const body = typeof init.body === 'string' ? { body: init.body } : {};
+      return { key: answerKey(called, payload), method: called.method, url, headers: init.headers as Record<string, string>, ...body };
+    });
+  } finally {
+    setServerPage(undefined);
+  }
+}
+
+/** Renders `page` once with its first calls' answers. Synchronous: one render at a time. */
+export function renderRoute(page: ServerPage, answers: Record<string, ServerAnswer>): ServerRender {
+  const { route, routes } = routeOf(page);
   // The address as the browser will show it: without sessionId, which the page keeps in its storage.
   const shown = new URL(addressShown(page.href), page.href);
+  const first: FirstAnswers = { byKey: { ...answers }, asked: new Set() };
   setServerPage(page);
-  beginServerRender(answers);
   try {
     const markup = renderToString(
       <StrictMode>
-        <StaticRouter location={`${route}${shown.search}`}>
-          <AppRoutes routes={routes} />
-        </StaticRouter>
+        <FirstAnswersProvider value={first}>
+          <StaticRouter location={`${route}${shown.search}`}>
+            <AppRoutes routes={routes} />
+          </StaticRouter>
+        </FirstAnswersProvider>
       </StrictMode>,
     );
-    const calls = endServerRender().map(({ key, route: called, payload }) => {
-      const { url, init } = buildRequest(called, payload);
-      return { key, method: called.method, url, headers: init.headers as Record<string, string>, ...(typeof init.body === 'string' ? { body: init.body } : {}) };
-    });
-    return { markup, calls };
+    return { markup, undeclared: [...first.asked!].filter((key) => !(key in answers)) };
   } finally {
-    endServerRender();
     setServerPage(undefined);
   }
 }

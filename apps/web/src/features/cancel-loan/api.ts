@@ -3,8 +3,13 @@ import { cancelPayCodeRoute, coolingOffRoute } from '@cashloan/contract/routes/c
 import type { PayloadOf } from '@cashloan/contract/common';
 import { callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
+import { firstCall, type FirstCalls } from '../../shared/http/first-answers.ts';
 import { useRefreshOnReturn } from '../../shared/http/use-refresh-on-return.ts';
-import { usePageIds } from '../../shared/params/use-page-ids.ts';
+import { pageIdsOf, usePageIds, type PageIds } from '../../shared/params/use-page-ids.ts';
+
+const coolingOffPayload = ({ orderId }: PageIds) => (orderId === undefined ? {} : { orderId }) as PayloadOf<typeof coolingOffRoute>;
+
+export const firstCalls = { cancel: (param) => [firstCall(coolingOffRoute, coolingOffPayload(pageIdsOf(param)))] } satisfies Record<string, FirstCalls>;
 
 /**
  * cooling-off: whether the page's order can be cancelled now, and for how much. The page shows a
@@ -12,8 +17,7 @@ import { usePageIds } from '../../shared/params/use-page-ids.ts';
  * loan is closed and the server's refusal says so.
  */
 export function useCoolingOff() {
-  const { orderId } = usePageIds();
-  const payload = (orderId === undefined ? {} : { orderId }) as PayloadOf<typeof coolingOffRoute>;
+  const payload = coolingOffPayload(usePageIds());
   const shown = useApi(coolingOffRoute, payload, { onFailure: 'silent' });
   useRefreshOnReturn(coolingOffRoute, payload, shown);
   return shown;

@@ -6,11 +6,22 @@ import { problemDetailRoute, problemInitByQueryRoute, problemInitRoute, problemL
 import type { ComplaintSubmission } from '@cashloan/contract/complaints';
 import { callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
+import { firstCall, type FirstCalls } from '../../shared/http/first-answers.ts';
+
+// A malformed carried orderId preselects nothing rather than failing the whole screen.
+const problemInitPayload = (orderId: string | undefined) => (orderId && /^\d{1,18}$/.test(orderId) ? { orderId } : {});
+const NOTHING = {};
+const problemDetailPayload = (problemId: string) => ({ problemId });
+
+export const firstCalls = {
+  start: (param) => [firstCall(problemInitRoute, problemInitPayload(param('orderId')))],
+  list: () => [firstCall(problemListRoute, NOTHING)],
+  details: (param) => [firstCall(problemDetailRoute, problemDetailPayload(param('problemId') ?? ''))],
+} satisfies Record<string, FirstCalls>;
 
 /** The problem types and the borrower's orders; orderId (a page parameter) preselects one. */
 export function useProblemInit(orderId: string | undefined) {
-  // A malformed carried orderId preselects nothing rather than failing the whole screen.
-  return useApi(problemInitRoute, orderId && /^\d{1,18}$/.test(orderId) ? { orderId } : {});
+  return useApi(problemInitRoute, problemInitPayload(orderId));
 }
 
 /** The same answer by GET (step two only needs the titles and the chosen order). */
@@ -25,11 +36,11 @@ export async function submitComplaint(complaint: ComplaintSubmission): Promise<{
 }
 
 export function useComplaintList() {
-  return useApi(problemListRoute, {});
+  return useApi(problemListRoute, NOTHING);
 }
 
 export function useComplaintDetail(problemId: string) {
-  return useApi(problemDetailRoute, { problemId });
+  return useApi(problemDetailRoute, problemDetailPayload(problemId));
 }
 
 export async function sendRating(problemId: string, score: number): Promise<void> {

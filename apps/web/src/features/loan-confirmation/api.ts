@@ -12,7 +12,8 @@ import type { LoanConfirmation } from '@cashloan/contract/loan-confirmation';
 import type { NewLoanConfirmation } from '@cashloan/contract/loan-confirmation';
 import { ApiCallError, callApi, type CallOptions } from '../../shared/http/client.ts';
 import { useApi, type LoadState } from '../../shared/http/use-api.ts';
-import { pageParam } from '../../shared/params/page-params.ts';
+import { firstCall, type FirstCalls } from '../../shared/http/first-answers.ts';
+import { pageParam, type PageParam } from '../../shared/params/page-params.ts';
 
 /** V3 (/smpSystem, the v3 family) or the second variant (/manyVoting, the goya family). */
 export type Variant = 'v3' | 'second';
@@ -26,6 +27,27 @@ export function useProductId(): string {
   return pageParam('productId') ?? '';
 }
 
+const confirmationPayload = (productId: string) => ({ productId });
+const agreementsPayload = (productId: string) => ({ productId, scene: AGREEMENT_SCENE }) as const;
+/** The agreement the loan agreement page names (see useAgreementContent). */
+const agreementContentPayload = (productId: string, position: string, orderId: string) => ({ productId, scene: AGREEMENT_SCENE, position, orderId }) as const;
+
+/**
+ * Each confirmation screen opens on its confirmation and agreements; the loan agreement page on its
+ * text. On the server the address is the page's only source, so its own query and pageParam agree.
+ */
+export const firstCalls = {
+  v3: (param) => {
+    const productId = param('productId') ?? '';
+    return [firstCall(loanDetailConfirmRoute, confirmationPayload(productId)), firstCall(contractRoute, agreementsPayload(productId))];
+  },
+  second: (param) => {
+    const productId = param('productId') ?? '';
+    return [firstCall(goyaLoanConfirmRoute, confirmationPayload(productId)), firstCall(goyaAgreementsRoute, agreementsPayload(productId))];
+  },
+  agreement: (param: PageParam) => [firstCall(agreementContentRoute, agreementContentPayload(param('productId') || '', param('position') || '1', param('orderId') ?? ''))],
+} satisfies Record<string, FirstCalls>;
+
 export type ConfirmationData = LoanConfirmation & Partial<Pick<NewLoanConfirmation, 'NewButtonMsg' | 'NewPopMsg'>>;
 
 export interface ConfirmationScreenData {
@@ -38,8 +60,8 @@ export function useConfirmationScreen(variant: Variant): { state: LoadState<Conf
   const productId = useProductId();
   const v3 = variant === 'v3';
   // A page is one variant for its whole life, so each hook below always serves the same route.
-  const confirmation = useApi(v3 ? loanDetailConfirmRoute : goyaLoanConfirmRoute, { productId }, FAILURE[variant]);
-  const agreements = useApi(v3 ? contractRoute : goyaAgreementsRoute, { productId, scene: AGREEMENT_SCENE }, FAILURE[variant]);
+  const confirmation = useApi(v3 ? loanDetailConfirmRoute : goyaLoanConfirmRoute, confirmationPayload(productId), FAILURE[variant]);
+  const agreements = useApi(v3 ? contractRoute : goyaAgreementsRoute, agreementsPayload(productId), FAILURE[variant]);
   const retry = () => {
     if (confirmation.state.status === 'failed') confirmation.retry();
     if (agreements.state.status === 'failed') agreements.retry();
@@ -97,5 +119,5 @@ export function useAgreementContent() {
   const productId = search.get('productId') || search.get('product_id') || pageParam('productId') || '';
   const position = search.get('position') || '1';
   const orderId = search.get('orderId') ?? '';
-  return useApi(agreementContentRoute, { productId, scene: AGREEMENT_SCENE, position, orderId }, { onFailure: 'silent' });
+  return useApi(agreementContentRoute, agreementContentPayload(productId, position, orderId), { onFailure: 'silent' });
 }

@@ -10,9 +10,12 @@ import type { ConsentPurpose, ConsentView, DataRequestView } from '@cashloan/con
 import { callApi } from '../../shared/http/client.ts';
 import { callFile, PDF_MIME_TYPE } from '../../shared/http/file-call.ts';
 import { useApi } from '../../shared/http/use-api.ts';
+import { firstCall, type FirstCalls } from '../../shared/http/first-answers.ts';
 import type { FileToSave } from '../../shared/bridge/save-file.ts';
 
 const NOTHING = {};
+
+export const firstCalls = { myData: () => [firstCall(myDataRoute, NOTHING)] } satisfies Record<string, FirstCalls>;
 
 /** my-data: the consents, who received the data, the requests and what an erasure keeps. */
 export function useMyData() {

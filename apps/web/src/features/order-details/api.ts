@@ -18,11 +18,18 @@ import type { PayloadOf } from '@cashloan/contract/common';
 import type { CollectionContact, OrderDetails } from '@cashloan/contract/order-details';
 import { ApiCallError, callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
+import { firstCall, type FirstCalls } from '../../shared/http/first-answers.ts';
 import { useRefreshOnReturn } from '../../shared/http/use-refresh-on-return.ts';
-import { usePageIds } from '../../shared/params/use-page-ids.ts';
+import { pageIdsOf, usePageIds } from '../../shared/params/use-page-ids.ts';
 import { BORROW_AGAIN_POSITION } from './order-rules.ts';
 
 const asError = (error: unknown) => (error instanceof ApiCallError ? error : new ApiCallError('network', String(error)));
+
+/** The order screen opens on the order; the joint-login failure page on its messages. */
+export const firstCalls = {
+  order: (param) => [firstCall(loanDetailsRoute, pageIdsOf(param) as PayloadOf<typeof loanDetailsRoute>)],
+  loginFailure: (param) => [firstCall(goyaFailureInfoRoute, pageIdsOf(param))],
+} satisfies Record<string, FirstCalls>;
 
 /**
  * The order of the page's productId and orderId. `refresh` reloads it in place (the order stays on

@@ -8,6 +8,16 @@ import type { LandingPage } from '@cashloan/contract/routes/landing';
 import type { PayloadOf } from '@cashloan/contract/common';
 import { buildRequest, callApi } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
+import { firstCall, type FirstCalls } from '../../shared/http/first-answers.ts';
+import { landingTemplateId } from './landing-params.ts';
+
+/** The landing's template; a broken link (no valid templateId) shows its notice and calls nothing. */
+export const firstCalls = {
+  landing: (param) => {
+    const templateId = landingTemplateId(param);
+    return templateId === undefined ? [] : [firstCall(channelTemplateRoute, { templateId })];
+  },
+} satisfies Record<string, FirstCalls>;
 
 export function useLandingTemplate(templateId: string) {
   return useApi(channelTemplateRoute, { templateId });

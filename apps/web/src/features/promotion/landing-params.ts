@@ -3,7 +3,7 @@
  * the template, the channel to count the visit under, and the attribution register keeps.
  */
 import { DEFAULT_LANDING_TEMPLATE_ID } from '@cashloan/contract/routes/landing';
-import { pageParam } from '../../shared/params/page-params.ts';
+import { pageParam, type PageParam } from '../../shared/params/page-params.ts';
 
 export interface LandingParams {
   templateId: string | undefined;
@@ -19,11 +19,15 @@ export interface LandingParams {
 
 const param = (name: string) => pageParam(name) ?? '';
 
+/** The link's template: a link without a templateId opens the default landing; a malformed one is a broken link (undefined). */
+export function landingTemplateId(read: PageParam = pageParam): string | undefined {
+  const templateId = read('templateId');
+  return templateId === undefined ? DEFAULT_LANDING_TEMPLATE_ID : /^\d{1,18}$/.test(templateId) ? templateId : undefined;
+}
+
 export function readLandingParams(): LandingParams {
-  const templateId = pageParam('templateId');
   return {
-    // A link without a templateId opens the default landing; a malformed one is a broken link.
-    templateId: templateId === undefined ? DEFAULT_LANDING_TEMPLATE_ID : /^\d{1,18}$/.test(templateId) ? templateId : undefined,
+    templateId: landingTemplateId(),
     source: (param('source') || param('user_from')).slice(0, 64),
     inviteCode: param('invite_code'),
     userFrom: param('user_from'),

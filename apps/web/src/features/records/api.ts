@@ -6,16 +6,29 @@ import { documentsRoute, paymentHistoryRoute, receiptRoute, recordPdfRoute } fro
 import type { PayloadOf } from '@cashloan/contract/common';
 import { callFile, PDF_MIME_TYPE, type FileAnswer } from '../../shared/http/file-call.ts';
 import { useApi } from '../../shared/http/use-api.ts';
-import { usePageIds } from '../../shared/params/use-page-ids.ts';
+import { firstCall, type FirstCalls } from '../../shared/http/first-answers.ts';
+import { pageIdsOf, usePageIds, type PageIds } from '../../shared/params/use-page-ids.ts';
 import { pageParam } from '../../shared/params/page-params.ts';
 import { useLocation } from '../../shared/router/router.tsx';
 import type { FileToSave } from '../../shared/bridge/save-file.ts';
 
 /** The page's orderId (its URL or the carried set); left out when missing, so the server says it is required. */
-function useOrderPayload(): { orderId: string } {
-  const { orderId } = usePageIds();
-  return (orderId === undefined ? {} : { orderId }) as { orderId: string };
+const orderPayload = ({ orderId }: PageIds) => (orderId === undefined ? {} : { orderId }) as { orderId: string };
+const useOrderPayload = () => orderPayload(usePageIds());
+
+/** The receipt of paymentId (blank or missing: left out, so the server says it is required). */
+function receiptPayload(ids: PageIds, paymentId: string | undefined): PayloadOf<typeof receiptRoute> {
+  const payload: Record<string, string> = { ...orderPayload(ids) };
+  if (paymentId !== undefined) payload.paymentId = paymentId;
+  return payload as PayloadOf<typeof receiptRoute>;
 }
+const paymentIdOf = (value: string | null | undefined) => value?.trim() || undefined;
+
+export const firstCalls = {
+  history: (param) => [firstCall(paymentHistoryRoute, orderPayload(pageIdsOf(param)) as PayloadOf<typeof paymentHistoryRoute>)],
+  receipt: (param) => [firstCall(receiptRoute, receiptPayload(pageIdsOf(param), paymentIdOf(param('paymentId'))))],
+  documents: (param) => [firstCall(documentsRoute, orderPayload(pageIdsOf(param)) as PayloadOf<typeof documentsRoute>)],
+} satisfies Record<string, FirstCalls>;
 
 /** payment-history: the order's payments, newest first. */
 export function usePaymentHistory() {
@@ -24,17 +37,12 @@ export function usePaymentHistory() {
 
 /** The receipt's paymentId, from this page's own URL (not a carried parameter). */
 export function useReceiptPaymentId(): string | undefined {
-  const search = useLocation().search;
-  const id = new URLSearchParams(search).get('paymentId')?.trim();
-  return id ? id : undefined;
+  return paymentIdOf(new URLSearchParams(useLocation().search).get('paymentId'));
 }
 
 /** receipt: one payment of the order. */
 export function useReceipt() {
-  const payload: Record<string, string> = { ...useOrderPayload() };
-  const paymentId = useReceiptPaymentId();
-  if (paymentId !== undefined) payload.paymentId = paymentId;
-  return useApi(receiptRoute, payload as PayloadOf<typeof receiptRoute>);
+  return useApi(receiptRoute, receiptPayload(usePageIds(), useReceiptPaymentId()));
 }
 
 /** documents: what the borrower can download for the order. */

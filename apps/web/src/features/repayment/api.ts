@@ -8,9 +8,16 @@ import { ROLLOVER_FLAG } from '@cashloan/contract/routes/values';
 import type { PayloadOf } from '@cashloan/contract/common';
 import { ApiCallError, callApi, NETWORK_FAILURE_MESSAGE } from '../../shared/http/client.ts';
 import { useApi } from '../../shared/http/use-api.ts';
+import { firstCall, type FirstCalls } from '../../shared/http/first-answers.ts';
 import { useRefreshOnReturn } from '../../shared/http/use-refresh-on-return.ts';
-import { usePageIds } from '../../shared/params/use-page-ids.ts';
+import { pageIdsOf, usePageIds } from '../../shared/params/use-page-ids.ts';
 import { showFailure } from '../../shared/ui/toast.ts';
+
+/** The plan and rollover screens open on their information (the pay-code and instruction screens call nothing first). */
+export const firstCalls = {
+  plan: (param) => [firstCall(loanPlayDetailRoute, pageIdsOf(param) as PayloadOf<typeof loanPlayDetailRoute>)],
+  rollover: (param) => [firstCall(rolloverInfoRoute, pageIdsOf(param) as PayloadOf<typeof rolloverInfoRoute>)],
+} satisfies Record<string, FirstCalls>;
 
 /** loan-play-detail: the repayment-by-plan screen; reloaded quietly when the borrower comes back to the app. */
 export function useRepaymentPlan() {

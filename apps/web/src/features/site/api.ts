@@ -4,10 +4,14 @@ import { contactKfInfoRoute } from '@cashloan/contract/routes/customer-service';
 import { siteConfigRoute } from '@cashloan/contract/routes/site';
 import { CONTACT_INFO_OVERALL } from '@cashloan/contract/routes/values';
 import { useApi } from '../../shared/http/use-api.ts';
+import { firstCall, type FirstCalls } from '../../shared/http/first-answers.ts';
 import { callApi } from '../../shared/http/client.ts';
 import { sessionParams } from '../../shared/params/page-params.ts';
 
 const NO_PAYLOAD = {} as const;
+
+/** The site's pages (the official site, about us, the privacy policy) open on the site configuration. */
+export const firstCalls = { site: () => [firstCall(siteConfigRoute, NO_PAYLOAD)] } satisfies Record<string, FirstCalls>;
 
 /** Brand, theme, company disclosures, grievance contact and loan-terms figures; public (no session needed). */
 export function useSiteConfig() {

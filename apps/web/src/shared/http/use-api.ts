@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AnswerOf, PayloadOf, Route } from '@cashloan/contract/common';
 import { isSuccess } from '@cashloan/contract/common';
 import { ApiCallError, NETWORK_FAILURE_MESSAGE, callApi, type CallOptions } from './client.ts';
-import { forgetPreloadedAnswer, preloadedAnswer } from './preloaded.ts';
+import { firstAnswerOf, forgetFirstAnswer, useFirstAnswers } from './first-answers.ts';
 
 export type LoadState<T> =
   | { status: 'loading' }
@@ -17,6 +17,7 @@ export function useApi<R extends Route>(
   payload: PayloadOf<R>,
   options: CallOptions = {},
 ): { state: LoadState<AnswerOf<R>>; retry: () => void; setData: (data: AnswerOf<R>) => void } {
+  const first = useFirstAnswers();
   const [attempt, setAttempt] = useState(0);
   const payloadKey = JSON.stringify(payload);
   // Loading is derived: the last settled answer belongs to another request (payload or attempt).
@@ -24,7 +25,7 @@ export function useApi<R extends Route>(
   // An answer the server put into the page stands for the first request (a refusal as the same
   // failure callApi would give); Retry still calls.
   const [settled, setSettled] = useState<Settled<AnswerOf<R>> | null>(() => {
-    const preloaded = preloadedAnswer(route, payload as Record<string, unknown>);
+    const preloaded = firstAnswerOf(first, route, payload as Record<string, unknown>);
     if (preloaded === undefined) return null;
     return isSuccess(route.codeForm, preloaded.code)
       ? { request, status: 'ready', data: preloaded.data as AnswerOf<R> }
@@ -32,7 +33,7 @@ export function useApi<R extends Route>(
   });
   useEffect(() => {
     if (settled?.request === request) {
-      forgetPreloadedAnswer(route, JSON.parse(payloadKey) as Record<string, unknown>);
+      forgetFirstAnswer(first, route, JSON.parse(payloadKey) as Record<string, unknown>);
       return;
     }
     const controller = new AbortController();

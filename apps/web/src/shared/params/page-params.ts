@@ -6,6 +6,7 @@
  */
 import { CARRIED_PAGE_PARAMS, PAGE_PARAM_ALIASES, SESSION_PARAMS, type CarriedPageParam, type SessionParams } from '@cashloan/contract/common';
 import { checkJumpUrl } from '../navigation/jump-url.ts';
+import type { ServerPage } from '@cashloan/contract/server-render';
 import { serverPage } from '../navigation/server-page.ts';
 
 const STORAGE_KEY = 'carriedPageParams';
@@ -14,7 +15,7 @@ export type CarriedParams = Partial<Record<CarriedPageParam, string>>;
 function readStored(): CarriedParams {
   // On the server the request's query stands for the storage too, as if the page had already
   // remembered it (rememberPageParams is the browser's first step).
-  if (typeof window === 'undefined') return paramsFromSearch(serverSearch());
+  if (typeof window === 'undefined') return serverAddress().carried;
   try {
     return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as CarriedParams;
   } catch {
@@ -46,6 +47,8 @@ export function rememberPageParams(search: string = currentSearch()): CarriedPar
 
 /** The carried parameters: the current URL's, over those remembered earlier in this webview session. */
 export function carriedParams(): CarriedParams {
+  // On the server the query is the storage too (readStored): its parameters are the whole set.
+  if (typeof window === 'undefined') return { ...serverAddress().carried };
   return { ...readStored(), ...paramsFromSearch(currentSearch()) };
 }
 
@@ -54,9 +57,12 @@ export function sessionParams(): Partial<SessionParams> {
   return Object.fromEntries(SESSION_PARAMS.filter((k) => all[k] !== undefined).map((k) => [k, all[k]])) as Partial<SessionParams>;
 }
 
+/** A reader of page parameters: pageParam, or what a route's first calls are declared from (shared/http/first-answers.ts). */
+export type PageParam = (name: string) => string | undefined;
+
 /** A page parameter from the URL or the carried set; productId also answers to product_id. */
 export function pageParam(name: string): string | undefined {
-  const query = new URLSearchParams(currentSearch());
+  const query = typeof window === 'undefined' ? serverAddress().shownQuery : new URLSearchParams(currentSearch());
   const direct = query.get(name);
   if (direct !== null && direct !== '') return direct;
   const alias = Object.entries(PAGE_PARAM_ALIASES).find(([a, target]) => a === name || target === name);
@@ -159,11 +165,30 @@ function splitQuery(pathAndQuery: string): { path: string; query: URLSearchParam
     : { path: pathAndQuery.slice(0, at), query: new URLSearchParams(pathAndQuery.slice(at + 1)) };
 }
 
-/** The query of the request the server renders: everything it carries, sessionId included. */
-const serverSearch = () => {
-  const href = serverPage()?.href;
-  return href === undefined ? '' : new URL(href).search;
-};
+/**
+ * The address of the page the server renders, read once per page (every link and parameter a
+ * render writes or reads asks for it): the parameters its query carries, sessionId included, and
+ * its query as the browser will show it (addressShown).
+ */
+interface ServerAddress {
+  carried: CarriedParams;
+  shownSearch: string;
+  /** shownSearch parsed; read only. */
+  shownQuery: URLSearchParams;
+}
+const serverAddresses = new WeakMap<ServerPage, ServerAddress>();
+function serverAddress(): ServerAddress {
+  const page = serverPage();
+  if (page === undefined) return { carried: {}, shownSearch: '', shownQuery: new URLSearchParams() };
+  let address = serverAddresses.get(page);
+  if (address === undefined) {
+    const { search } = new URL(page.href);
+    const shownSearch = prefixed(withoutParam(search.slice(1), 'sessionId'));
+    address = { carried: paramsFromSearch(search), shownSearch, shownQuery: new URLSearchParams(shownSearch) };
+    serverAddresses.set(page, address);
+  }
+  return address;
+}
 
 /**
  * The address the borrower's browser shows once the page has started (hideSessionId): path and
@@ -175,10 +200,7 @@ export function addressShown(href: string): string {
 }
 
 function currentSearch(): string {
-  if (typeof window === 'undefined') {
-    const href = serverPage()?.href;
-    return href === undefined ? '' : new URL(addressShown(href), href).search;
-  }
+  if (typeof window === 'undefined') return serverAddress().shownSearch;
   // Hash apps (#/borrowDetail?x=1) carry their query after the hash.
   const hashQuery = window.location.hash.includes('?') ? window.location.hash.slice(window.location.hash.indexOf('?')) : '';
   return window.location.search + (hashQuery ? `&${hashQuery.slice(1)}` : '');
