@@ -866,9 +866,10 @@ const NOTES = [
     'on PostgreSQL as a named statement.',
   '- PGlite: its one statement is still about half of order details\' CPU, and a statement costs PGlite two to three times more in ' +
     'the middle of a request than in a loop of its own (the wasm database and the server share one thread and its caches); the ' +
-    'complaint list, one small statement, shows the floor: about 390 µs on PGlite against 170 µs on PostgreSQL.',
-  '- A server-rendered page view renders the route twice (once to learn the calls it makes, once with their answers) and answers ' +
-    'its call through the API with app.inject: most of its cost beyond the call is React\'s renderToString (issue 40 redesigns the path).',
+    'complaint list, one small statement, shows the floor (its rows above, on each database).',
+  '- A server-rendered page view answers the calls its route declares through the API (app.inject) and renders the route once ' +
+    'with their answers (issue 40); beyond the call, most of its cost is React\'s renderToString (about 80 µs in a loop of its own, ' +
+    '250–290 µs in the middle of a loaded server) and the 17 KB page written to the socket.',
   '- Cold start: a new PGlite database is a copy of a cached template of an initialised, migrated database (no initdb, no migrations); ' +
     'the database opens and migrates while the server\'s modules load; Fastify\'s ajv/fast-json-stringify load only if a route ever declares a schema.',
   '- Two processes on this machine share its 2 cores with PostgreSQL and autocannon, so req/s does not double: the figure that scales is ' +
