@@ -45,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'app',
                   priority: 2,
-                  test: /src[\\/](shared[\\/](http[\\/](use-api|client|idempotency|preloaded)|ui[\\/](toast|Button|LoadFailure|use-page-title|Loading|page-frame|use-hydrated)|format[\\/]money|router[\\/]|navigation[\\/]screen-paths)|app[\\/](routes|AppRouter|ErrorBoundary|mount))\.|contract[\\/]src[\\/]routes[\\/]values/,
+                  test: /src[\\/](shared[\\/](http[\\/](use-api|client|idempotency|first-answers)|ui[\\/](toast|Button|LoadFailure|use-page-title|Loading|page-frame|use-hydrated)|format[\\/]money|router[\\/]|navigation[\\/]screen-paths)|app[\\/](routes|AppRouter|ErrorBoundary|mount))\.|contract[\\/]src[\\/]routes[\\/]values/,
                 },
                 { name: 'bridge', priority: 2, test: /shared[\\/]bridge[\\/](bridge|messages|browser-navigation)\./ },
                 {
