@@ -627,6 +627,24 @@ test.describe('JavaScript on: the browser hydrates the first screen', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
+  test('a page whose entry script fails to load: its taps are no longer kept, an alert offers Reload, and the page then works', async ({ page, ops, borrower }) => {
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+    const entry = /\/assets\/main-[^/]+\.js$/;
+    await page.route(entry, (route) => route.abort());
+    const seen = watch(page);
+    // As it arrives: the page's code never takes over, so the fixture's goto would wait for it.
+    await page.goto(order.path, { waitUntil: 'commit' });
+    const failure = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await expect(failure).toBeVisible();
+    // Nothing is kept any more for code that never came.
+    expect(await page.evaluate(() => '__takeEarlyInput' in window)).toBe(false);
+    await page.unroute(entry);
+    await failure.getByRole('button', { name: 'Reload' }).tap();
+    await expect.poll(() => seen.documents).toBe(2);
+    await expect(page.getByRole('heading', { level: 2, name: 'Repayment due' })).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+
   test('the watch above does see a hydration failure (a server text the browser renders otherwise)', async ({ page, ops, borrower }) => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
     await page.route('**/allIt?**', async (route) => {

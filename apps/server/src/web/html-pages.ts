@@ -70,7 +70,9 @@ const EARLY_INPUT_KEEPER =
  * text would be painted only once the code had arrived and hydrated, and Lighthouse's simulated LCP
  * charges every byte and task of it (its estimate keeps the requests that finished before the
  * observed paint). A page whose #root is empty (its rendering failed) or that is hidden loads at
- * once; none waits more than 3 s.
+ * once; none waits more than 3 s. If the entry script (or a chunk it imports) fails to load, the
+ * keeping stops and an alert says so with a Reload button: otherwise every tap would stay kept for
+ * code that never comes.
  *
  * One constant text, so the Content-Security-Policy allows it by hash.
  */
@@ -78,7 +80,13 @@ export const AFTER_PAINT_LOADER =
   EARLY_INPUT_KEEPER +
   "(function(s){var done=0;function add(list,make){(s.getAttribute(list)||'').split(' ').forEach(function(url){if(url)document.head.appendChild(make(url))})}" +
   "function load(){if(done)return;done=1;add('data-preload',function(url){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=url;return l});" +
-  "add('data-entry',function(url){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=url;return e})}" +
+  "add('data-entry',function(url){var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=url;e.onerror=failed;return e})}" +
+  // The entry, or a chunk it imports, did not load: the page will never take what is kept.
+  "function failed(){var take=window.__takeEarlyInput;if(take){take();try{delete window.__takeEarlyInput}catch(x){window.__takeEarlyInput=undefined}}" +
+  "if(document.getElementById('code-failed'))return;var box=document.createElement('div'),text=document.createElement('p'),again=document.createElement('button');" +
+  "box.id='code-failed';box.setAttribute('role','alert');box.style.cssText='position:fixed;left:0;right:0;bottom:0;z-index:2000;padding:16px;background:#fff;color:#222;border-top:1px solid #ccc;text-align:center';" +
+  "text.textContent='Something went wrong. Please reload the page.';again.type='button';again.textContent='Reload';again.style.cssText='min-width:120px;min-height:44px;font-size:16px';" +
+  "again.onclick=function(){location.reload()};box.appendChild(text);box.appendChild(again);document.body.appendChild(box)}" +
   "var root=document.getElementById('root');if(!root||!root.firstElementChild||document.visibilityState==='hidden')return load();" +
   "var later=function(){setTimeout(load,0)};setTimeout(load,3000);" +
   "try{if(!(PerformanceObserver.supportedEntryTypes||[]).includes('paint'))throw 0;" +
