@@ -12,8 +12,12 @@ import { REPO_ROOT } from '../platform/paths.ts';
 
 const WEB = join(REPO_ROOT, 'apps/web');
 
-/** A dist directory (WEB_DIST) holding index.html, pay.html, promo.html and .ssr/server-render.js. */
-export function buildServerRenderer(): { dist: string; remove(): void } {
+/**
+ * A dist directory (WEB_DIST) holding index.html, pay.html, promo.html, .ssr/server-render.js and a
+ * route-assets.json naming every route of the route table (with no files: there is no client build),
+ * from which the server makes its page routes.
+ */
+export async function buildServerRenderer(): Promise<{ dist: string; remove(): void }> {
   const dist = mkdtempSync(join(tmpdir(), 'cashloan-web-dist-'));
   const vite = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
   const built = spawnSync(
@@ -28,5 +32,10 @@ export function buildServerRenderer(): { dist: string; remove(): void } {
     const template = readFileSync(join(WEB, page), 'utf8').replace(/<script type="module" src="\/src\/entries\/([\w-]+)\.tsx"><\/script>/, '<script type="module" crossorigin src="/assets/$1.js"></script>');
     writeFileSync(join(dist, page), template);
   }
+  // The client build's own reading of the route table (apps/web/build/route-assets.ts).
+  const { parseRouteTables } = (await import(join(WEB, 'build/route-assets.ts'))) as { parseRouteTables: (source: string) => Record<string, Record<string, string>> };
+  const tables = parseRouteTables(readFileSync(join(WEB, 'src/app/routes.tsx'), 'utf8'));
+  const routeAssets = Object.fromEntries(Object.entries(tables).map(([html, table]) => [html, Object.fromEntries(Object.keys(table).map((path) => [path, { js: [], css: [] }]))]));
+  writeFileSync(join(dist, 'route-assets.json'), JSON.stringify(routeAssets));
   return { dist, remove: () => rmSync(dist, { recursive: true, force: true }) };
 }

@@ -171,7 +171,8 @@ export class HtmlPages {
   ) {}
 
   /**
-   * Reads the build; a build without route-assets.json or a server renderer still serves plain pages.
+   * Reads the build; a build without a server renderer still serves plain pages, and one without
+   * route-assets.json (the route table's paths, which serve-web.ts makes the page routes of) only its entries.
    * `headTags` go into every page's <head> (the jump policy's <meta> tags, web/jump-policy.ts).
    */
   static async load(distDir: string, warn: (message: string) => void, headTags = ''): Promise<HtmlPages> {

@@ -15,6 +15,7 @@ describe('the jump policy in every page', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'web-dist-jump-'));
     for (const page of ['index.html', 'pay.html', 'promo.html']) writeFileSync(join(dist, page), TEMPLATE);
+    writeFileSync(join(dist, 'route-assets.json'), JSON.stringify({ 'index.html': { '/allIt': { js: [], css: [] } } }));
     const config = loadConfig({ PUBLIC_URL: 'https://h5.lender.example', TRUSTED_HOSTS: ' Pay.Provider.example , *.cdn.lender.example:8443,bücher.example', SCHEME_URL: 'kwarta://open' });
     t = await createTestApp({ WEB_DIST: dist, PUBLIC_URL: config.PUBLIC_URL, TRUSTED_HOSTS: config.TRUSTED_HOSTS, SCHEME_URL: config.SCHEME_URL });
   });

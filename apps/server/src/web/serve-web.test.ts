@@ -79,10 +79,17 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<style>.site{color:teal}</style><link rel="stylesheet" href="/assets/site-1.css" disabled>');
   });
 
-  it('an unknown path gets the plain page (the app shows its not-found screen)', async () => {
-    const res = await t.app.inject('/no-such-page');
-    expect(res.statusCode).toBe(200);
+  it('a browser asking for an unknown address gets the plain page with 404 (the app shows its not-found screen); a call gets the API answer', async () => {
+    const res = await t.app.inject({ url: '/no-such-page', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('modulepreload" crossorigin href="/assets/order-1.js');
+    for (const url of ['/no-such-page', '/h5api/v3/no-such-call', '/gopia/no-such-call']) {
+      const call = await t.app.inject({ url, headers: { accept: 'application/json' } });
+      expect(call.statusCode, url).toBe(404);
+      expect(call.json(), url).toMatchObject({ message: `No route for GET ${url}` });
+    }
   });
 
   it('the payment-way entry announces the code of its hash routes', async () => {
@@ -170,7 +177,8 @@ describe('serving the web app', () => {
   });
 
   it('pages may use no camera, microphone, location or payment features, but the camera of the complaint upload and the developer preview (and its location)', async () => {
-    const policy = async (url: string) => (await t.app.inject(url)).headers['permissions-policy'];
+    // As a browser navigates (this stand-in build's route table has only some of the routes).
+    const policy = async (url: string) => (await t.app.inject({ url, headers: { accept: 'text/html' } })).headers['permissions-policy'];
     const none = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
     for (const url of ['/', '/allIt?orderId=1', '/alipayrepayment', '/candidateWhile', '/complaintList', '/pay.html', '/maySimilar']) expect(await policy(url), url).toBe(none);
     for (const url of ['/complainPageNext?problemType=1', '/complainPage', '/numberWill']) expect(await policy(url), url).toBe(none.replace('camera=()', 'camera=(self)'));

@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '@cashloan/contract';
 import type { ServerAnswer, WebEntry } from '@cashloan/contract/server-render';
 import { appSchemeOf, type Config } from '../config.ts';
 import { notFound } from '../platform/http/api-error.ts';
@@ -14,10 +13,8 @@ import { HtmlPages } from './html-pages.ts';
 import type { AnswerCall } from './server-render.ts';
 import { jumpPolicyMeta, trustedHosts } from './jump-policy.ts';
 
-const isApiPath = (url: string) =>
-  url.startsWith(API_BASE) || url.startsWith('/api/') || url.startsWith('/ops') || url.startsWith('/gopia/') ||
-  url.startsWith('/user-problem/') || url.startsWith('/story/') || url.startsWith('/service/') || url.startsWith('/uploads/') ||
-  url.startsWith('/staff/') || url.startsWith('/backoffice');
+/** A browser navigating (an address typed, a link followed) asks for HTML; an API call or an asset does not. */
+const asksForPage = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
 /**
  * What a page may load and run: scripts only from this origin (and the pages' own inline scripts,
@@ -138,18 +135,20 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     app.get('/index.html', (request, reply) => sendPage('index.html', request, reply, '/'));
     app.get('/pay.html', (request, reply) => sendPage('pay.html', request, reply, ''));
     app.get('/promo.html', (request, reply) => sendPage('promo.html', request, reply, ''));
-    // Each path route of the main app as a route of its own (issue 42): found by the router at once,
-    // where the static plugin's wildcard would first look for a file of that name on disk (a stat
-    // and a directory read per page view) before the not-found handler below served the page.
+    // Each path route of the main app's route table (the build's route-assets.json) as a route of its
+    // own (issues 40, 42): found by the router at once, with no list of API prefixes to keep beside it,
+    // and no stat of a file of that name on disk by the static plugin's wildcard.
     for (const path of pages!.pathRoutes('index.html')) {
       if (path !== '/' && path.startsWith('/')) app.get(path, (request, reply) => sendPage('index.html', request, reply, path));
     }
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !path.includes('.')) {
-      // Every path route of the main app is served by index.html; React Router takes it from there.
-      return sendPage('index.html', request, reply, path);
+    // Every page has a route above. A browser asking for an address none serves (an old link, a
+    // typo) gets the app's shell with 404, where the app shows its not-found screen; anything else
+    // (an API call, a missing asset) the API's answer.
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && asksForPage(request) && !path.includes('.')) {
+      return sendPage('index.html', request, reply.code(404), path);
     }
     throw notFound(`No route for ${request.method} ${path}`);
   });

@@ -50,7 +50,7 @@ let answered: unknown[] | null = null;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  const web = buildServerRenderer();
+  const web = await buildServerRenderer();
   removeDist = web.remove;
   t = await createTestApp({ WEB_DIST: web.dist, LOG_LEVEL: 'warn' }, undefined, { logStream: { write: (line) => void logLines.push(line) } });
   t.app.addHook('onSend', async (_request, reply, payload) => {
