@@ -13,6 +13,8 @@ describe('the server shell', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>main app</title>');
     writeFileSync(join(dist, 'pay.html'), '<!doctype html><title>payment way</title>');
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    // The route table's paths, as the build writes them (the server makes its page routes of them).
+    writeFileSync(join(dist, 'route-assets.json'), JSON.stringify({ 'index.html': { '/': { js: [], css: [] }, '/allIt': { js: [], css: [] }, '/testPreview': { js: [], css: [] } } }));
     t = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(() => t.close());

@@ -28,6 +28,8 @@ beforeAll(() => {
     writeFileSync(join(dist, side, 'index.html'), `<!doctype html><title>${side}</title><div id="root"></div>`);
     writeFileSync(join(dist, side, 'assets', 'app-1.js'), 'console.log(1)');
   }
+  // The borrower app's route table, as its build writes it (the server makes its page routes of it).
+  writeFileSync(join(dist, 'web', 'route-assets.json'), JSON.stringify({ 'index.html': { '/allIt': { js: [], css: [] }, '/maySimilar': { js: [], css: [] } } }));
 });
 afterAll(async () => {
   for (const t of apps) await t.close();
