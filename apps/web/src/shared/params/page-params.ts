@@ -15,7 +15,7 @@ export type CarriedParams = Partial<Record<CarriedPageParam, string>>;
 function readStored(): CarriedParams {
   // On the server the request's query stands for the storage too, as if the page had already
   // remembered it (rememberPageParams is the browser's first step).
-  if (typeof window === 'undefined') return serverAddress().carried;
+  if (import.meta.env.SSR) return serverAddress().carried;
   try {
     return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as CarriedParams;
   } catch {
@@ -48,7 +48,7 @@ export function rememberPageParams(search: string = currentSearch()): CarriedPar
 /** The carried parameters: the current URL's, over those remembered earlier in this webview session. */
 export function carriedParams(): CarriedParams {
   // On the server the query is the storage too (readStored): its parameters are the whole set.
-  if (typeof window === 'undefined') return { ...serverAddress().carried };
+  if (import.meta.env.SSR) return { ...serverAddress().carried };
   return { ...readStored(), ...paramsFromSearch(currentSearch()) };
 }
 
@@ -62,7 +62,7 @@ export type PageParam = (name: string) => string | undefined;
 
 /** A page parameter from the URL or the carried set; productId also answers to product_id. */
 export function pageParam(name: string): string | undefined {
-  const query = typeof window === 'undefined' ? serverAddress().shownQuery : new URLSearchParams(currentSearch());
+  const query = import.meta.env.SSR ? serverAddress().shownQuery : new URLSearchParams(currentSearch());
   const direct = query.get(name);
   if (direct !== null && direct !== '') return direct;
   const alias = Object.entries(PAGE_PARAM_ALIASES).find(([a, target]) => a === name || target === name);
@@ -200,7 +200,7 @@ export function addressShown(href: string): string {
 }
 
 function currentSearch(): string {
-  if (typeof window === 'undefined') return serverAddress().shownSearch;
+  if (import.meta.env.SSR) return serverAddress().shownSearch;
   // Hash apps (#/borrowDetail?x=1) carry their query after the hash.
   const hashQuery = window.location.hash.includes('?') ? window.location.hash.slice(window.location.hash.indexOf('?')) : '';
   return window.location.search + (hashQuery ? `&${hashQuery.slice(1)}` : '');
