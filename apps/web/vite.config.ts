@@ -3,13 +3,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routeAssetsPlugin } from './build/route-assets.ts';
 import { precompressPlugin } from './build/precompress.ts';
+import { cssPreloadPlugin } from './build/css-preload.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Two builds (see package.json): the browser app, and with --ssr the prerenderer of the static
 // long-text pages (src/entries/prerender.tsx → dist/.ssr/, which the server imports).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [routeAssetsPlugin(here('./src/app/routes.tsx')), precompressPlugin()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [cssPreloadPlugin(), routeAssetsPlugin(here('./src/app/routes.tsx')), precompressPlugin()])],
   // The prerenderer carries its own React, so it runs from any directory the build is copied to.
   ssr: { noExternal: true },
   // The server renders the site's Loan Terms tab without waiting for its code (the browser loads it lazily).
