@@ -41,21 +41,29 @@ export async function createDbClock(db: Db, realNow: () => number = Date.now, op
     }, options.refreshMs);
     timer.unref();
   }
+  // Added in the database, not written from this process's copy: two processes moving the clock
+  // at once both count, and each learns the sum.
+  const move = async (ms: number) => {
+    const { rows } = await db.query<{ value: number }>(
+      `INSERT INTO app_settings (key, value) VALUES ($1, to_jsonb($2::bigint))
+       ON CONFLICT (key) DO UPDATE SET value = to_jsonb(app_settings.value::text::bigint + $2::bigint)
+       RETURNING value`,
+      [OFFSET_KEY, Math.round(ms)],
+    );
+    offset = Number(rows[0]!.value);
+    return new Date(realNow() + offset);
+  };
+  // One move at a time in a process: two on different pooled connections could have their sums
+  // read back out of order, and the earlier sum would be kept (seen under load).
+  let moving: Promise<unknown> = Promise.resolve();
   return {
     now: () => new Date(realNow() + offset),
     offsetMs: () => offset,
-    advance: async (ms) => {
+    advance: (ms) => {
       moves++;
-      // Added in the database, not written from this process's copy: two processes moving the
-      // clock at once both count, and each learns the sum.
-      const { rows } = await db.query<{ value: number }>(
-        `INSERT INTO app_settings (key, value) VALUES ($1, to_jsonb($2::bigint))
-         ON CONFLICT (key) DO UPDATE SET value = to_jsonb(app_settings.value::text::bigint + $2::bigint)
-         RETURNING value`,
-        [OFFSET_KEY, Math.round(ms)],
-      );
-      offset = Number(rows[0]!.value);
-      return new Date(realNow() + offset);
+      const moved = moving.then(() => move(ms));
+      moving = moved.catch(() => undefined);
+      return moved;
     },
     stop: () => clearInterval(timer),
   };
