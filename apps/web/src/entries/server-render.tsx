@@ -18,7 +18,7 @@ import { answerKey, FirstAnswersProvider, type FirstAnswers } from '../shared/ht
 import { buildRequest } from '../shared/http/client.ts';
 import { setServerPage } from '../shared/navigation/server-page.ts';
 import { DOWNLOAD_TEMPLATE_PATH } from '../shared/navigation/screen-paths.ts';
-import { addressShown, pageParam } from '../shared/params/page-params.ts';
+import { pageParam, serverShownSearch } from '../shared/params/page-params.ts';
 
 export { FIRST_ANSWERS_ID as PRELOADED_ANSWERS_ID } from '../shared/http/first-answers.ts';
 
@@ -88,15 +88,14 @@ export function firstCalls(page: ServerPage): ServerCall[] {
 /** Renders `page` once with its first calls' answers. Synchronous: one render at a time. */
 export function renderRoute(page: ServerPage, answers: Record<string, ServerAnswer>): ServerRender {
   const { route, routes } = routeOf(page);
-  // The address as the browser will show it: without sessionId, which the page keeps in its storage.
-  const shown = new URL(addressShown(page.href), page.href);
   const first: FirstAnswers = { byKey: { ...answers }, asked: new Set() };
   setServerPage(page);
   try {
+    // At the address as the browser will show it: without sessionId, which the page keeps in its storage.
     const markup = renderToString(
       <StrictMode>
         <FirstAnswersProvider value={first}>
-          <StaticRouter location={`${route}${shown.search}`}>
+          <StaticRouter location={`${route}${serverShownSearch()}`}>
             <AppRoutes routes={routes} />
           </StaticRouter>
         </FirstAnswersProvider>

@@ -168,7 +168,7 @@ function splitQuery(pathAndQuery: string): { path: string; query: URLSearchParam
 /**
  * The address of the page the server renders, read once per page (every link and parameter a
  * render writes or reads asks for it): the parameters its query carries, sessionId included, and
- * its query as the browser will show it (addressShown).
+ * its query as the browser will show it (serverShownSearch).
  */
 interface ServerAddress {
   carried: CarriedParams;
@@ -191,13 +191,11 @@ function serverAddress(): ServerAddress {
 }
 
 /**
- * The address the borrower's browser shows once the page has started (hideSessionId): path and
- * query without sessionId. The server renders this address, so no link it writes carries the session.
+ * The query of the page the server renders as the borrower's browser shows it once the page has
+ * started (hideSessionId): without sessionId. The server renders this address, so no link it writes
+ * carries the session.
  */
-export function addressShown(href: string): string {
-  const { pathname, search } = new URL(href);
-  return `${pathname}${prefixed(withoutParam(search.slice(1), 'sessionId'))}`;
-}
+export const serverShownSearch = (): string => serverAddress().shownSearch;
 
 function currentSearch(): string {
   if (import.meta.env.SSR) return serverAddress().shownSearch;
