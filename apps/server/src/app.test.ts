@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-support/test-app.ts';
+import { writeRouteTable } from './test-support/built-web.ts';
 import { redactUrl } from './platform/http/redact.ts';
 
 describe('the server shell', () => {
@@ -13,8 +14,7 @@ describe('the server shell', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>main app</title>');
     writeFileSync(join(dist, 'pay.html'), '<!doctype html><title>payment way</title>');
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
-    // The route table's paths, as the build writes them (the server makes its page routes of them).
-    writeFileSync(join(dist, 'route-assets.json'), JSON.stringify({ 'index.html': { '/': { js: [], css: [] }, '/allIt': { js: [], css: [] }, '/testPreview': { js: [], css: [] } } }));
+    writeRouteTable(dist, { 'index.html': ['/', '/allIt', '/testPreview'] });
     t = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(() => t.close());

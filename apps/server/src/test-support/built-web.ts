@@ -35,7 +35,15 @@ export async function buildServerRenderer(): Promise<{ dist: string; remove(): v
   // The client build's own reading of the route table (apps/web/build/route-assets.ts).
   const { parseRouteTables } = (await import(join(WEB, 'build/route-assets.ts'))) as { parseRouteTables: (source: string) => Record<string, Record<string, string>> };
   const tables = parseRouteTables(readFileSync(join(WEB, 'src/app/routes.tsx'), 'utf8'));
-  const routeAssets = Object.fromEntries(Object.entries(tables).map(([html, table]) => [html, Object.fromEntries(Object.keys(table).map((path) => [path, { js: [], css: [] }]))]));
-  writeFileSync(join(dist, 'route-assets.json'), JSON.stringify(routeAssets));
+  writeRouteTable(dist, Object.fromEntries(Object.entries(tables).map(([html, table]) => [html, Object.keys(table)])));
   return { dist, remove: () => rmSync(dist, { recursive: true, force: true }) };
+}
+
+/**
+ * A stand-in build's route-assets.json: each entry's route paths, with no files. The server makes
+ * its page routes of it (web/serve-web.ts), as of a real build's.
+ */
+export function writeRouteTable(dist: string, paths: Record<string, string[]>): void {
+  const table = Object.fromEntries(Object.entries(paths).map(([html, list]) => [html, Object.fromEntries(list.map((path) => [path, { js: [], css: [] }]))]));
+  writeFileSync(join(dist, 'route-assets.json'), JSON.stringify(table));
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { writeRouteTable } from '../test-support/built-web.ts';
 import { contentSecurityPolicy } from './serve-web.ts';
 import { inlineScriptHashes } from './html-pages.ts';
 
@@ -15,7 +16,7 @@ describe('the jump policy in every page', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'web-dist-jump-'));
     for (const page of ['index.html', 'pay.html', 'promo.html']) writeFileSync(join(dist, page), TEMPLATE);
-    writeFileSync(join(dist, 'route-assets.json'), JSON.stringify({ 'index.html': { '/allIt': { js: [], css: [] } } }));
+    writeRouteTable(dist, { 'index.html': ['/allIt'] });
     const config = loadConfig({ PUBLIC_URL: 'https://h5.lender.example', TRUSTED_HOSTS: ' Pay.Provider.example , *.cdn.lender.example:8443,bücher.example', SCHEME_URL: 'kwarta://open' });
     t = await createTestApp({ WEB_DIST: dist, PUBLIC_URL: config.PUBLIC_URL, TRUSTED_HOSTS: config.TRUSTED_HOSTS, SCHEME_URL: config.SCHEME_URL });
   });

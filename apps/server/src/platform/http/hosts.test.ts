@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUrlPath, siteConfigRoute, STAFF_API_BASE } from '@cashloan/contract';
 import { loadConfig, type Config } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { writeRouteTable } from '../../test-support/built-web.ts';
 import { sessionCookieOf, STAFF_TEST_PASSWORD } from '../../test-support/staff.ts';
 import { createStaff } from '../../staff/accounts/service.ts';
 
@@ -28,8 +29,7 @@ beforeAll(() => {
     writeFileSync(join(dist, side, 'index.html'), `<!doctype html><title>${side}</title><div id="root"></div>`);
     writeFileSync(join(dist, side, 'assets', 'app-1.js'), 'console.log(1)');
   }
-  // The borrower app's route table, as its build writes it (the server makes its page routes of it).
-  writeFileSync(join(dist, 'web', 'route-assets.json'), JSON.stringify({ 'index.html': { '/allIt': { js: [], css: [] }, '/maySimilar': { js: [], css: [] } } }));
+  writeRouteTable(join(dist, 'web'), { 'index.html': ['/allIt', '/maySimilar'] });
 });
 afterAll(async () => {
   for (const t of apps) await t.close();
