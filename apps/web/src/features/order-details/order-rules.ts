@@ -94,8 +94,9 @@ export function needsRolloverPrompt(details: Pick<OrderDetails, 'reyMsg'>): bool
 export const BANK_TIP_KEY = 'bankTipShown';
 
 export function bankTipRecorded(): boolean {
-  // The server renders the tip as not yet recorded (a throw caught on every render would cost more).
-  if (typeof sessionStorage === 'undefined') return false;
+  // The server renders the tip as not yet recorded (a throw caught on every render would cost more);
+  // compiled out of the browser's code, as page-params' server reading is.
+  if (import.meta.env.SSR) return false;
   try {
     return sessionStorage.getItem(BANK_TIP_KEY) === '1';
   } catch {
