@@ -632,7 +632,7 @@ test.describe('JavaScript on: the browser hydrates the first screen', () => {
     const entry = /\/assets\/main-[^/]+\.js$/;
     await page.route(entry, (route) => route.abort());
     const seen = watch(page);
-    // As it arrives: the page's code never takes over, so the fixture's goto would wait for it.
+    // As it arrives: the failure below is what the borrower meets first.
     await page.goto(order.path, { waitUntil: 'commit' });
     const failure = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
     await expect(failure).toBeVisible();
@@ -659,6 +659,37 @@ test.describe('JavaScript on: the browser hydrates the first screen', () => {
     await page.goto(order.path);
     await expect.poll(() => seen.problems.filter((text) => HYDRATION.test(text)).length).toBeGreaterThan(0);
   });
+});
+
+/**
+ * A slow phone network, as Chromium's DevTools emulates it (CDP): every request waits a round trip,
+ * and the page's ~85 KiB of code takes seconds to arrive. The borrower taps what the server painted
+ * before that code has run.
+ */
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Bytes a second: 48 KiB/s carries the code in about 2 s.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: 48 * 1024, uploadThroughput: 48 * 1024 });
+}
+
+test.describe('A tap before the code has arrived, on a throttled network', () => {
+  for (const c of LIVE_CASES) {
+    test(`${c.name}: the tap is taken once the code has run`, async ({ page, ops, borrower, baseURL }) => {
+      const url = await c.open({ ops, borrower, baseURL: baseURL! });
+      const seen = watch(page);
+      await throttle(page);
+      // As a borrower sees it: the painted screen, its code still on the wire.
+      await page.goto(url, { waitUntil: 'commit' });
+      const control = c.control(page);
+      await expect(control).toBeVisible();
+      expect(await isHydrated(control), 'the code had already run: nothing was tested').toBe(false);
+      await control.tap();
+      await c.tapped(page, control);
+      expect(seen.problems.filter((text) => HYDRATION.test(text))).toEqual([]);
+      expect(seen.documents).toBe(1);
+    });
+  }
 });
 
 // ---- 4. Headers and privacy ---------------------------------------------------------------------
