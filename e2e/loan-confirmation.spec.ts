@@ -284,7 +284,9 @@ test.describe('Loan confirmation, second variant (/manyVoting)', () => {
     await expect(popup).toContainText(
       'Only one step is left: confirm to apply for ₱5,000.00. You have our decision within 1 day, and the money reaches your account 1 to 3 days after approval.',
     );
-    await expect(popup.locator('svg').first()).toBeVisible();
+    const image = popup.getByTestId('promo-image');
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^url\("data:image\/svg\+xml,/);
     await expect(popup.getByRole('button', { name: 'Close' })).toBeVisible();
     const pointer = popup.getByTestId('promo-pointer');
     expect(await pointer.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
@@ -401,6 +403,21 @@ test.describe('Taps before the page’s code has run', () => {
     await expect(page).toHaveURL(/\/allIt\?.*from=confirm/);
     await expect(page.getByRole('heading', { level: 2, name: 'Under review' })).toBeVisible();
     expect(pushes()).toBe(1);
+  });
+
+  test('the second variant’s popup comes painted with the page, and its Confirm tapped before the code ran is taken once it has', async ({ page, ops }) => {
+    const borrower = await newBorrower(ops);
+    const release = await holdCode(page);
+    await page.goto(borrower.url('/manyVoting', { productId: CASH.productId }), { waitUntil: 'commit' });
+    const popup = page.getByRole('dialog', { name: 'Your loan offer' });
+    await expect(popup).toContainText('Only one step is left: confirm to apply for ₱5,000.00.');
+    const confirm = popup.getByRole('button', { name: 'Confirm' });
+    expect(await isHydrated(confirm)).toBe(false);
+    await confirm.tap();
+    await expect(popup).toBeVisible();
+    release();
+    await expect(popup).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Apply for ₱5,000.00 now' })).toBeFocused();
   });
 
   test('the agreement box unticked before the code ran stays unticked, and Next is disabled once it has', async ({ page, ops }) => {

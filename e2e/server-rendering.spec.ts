@@ -178,6 +178,8 @@ const FIRST_SCREENS: FirstScreenCase[] = [
       await expect(valueOf(page, 'Total to repay')).toHaveText(CASH.total);
       await expect(page.getByRole('region', { name: 'Disclosure Statement' })).toContainText('Total of payments₱5,605.00');
       await expect(page.getByRole('button', { name: 'Apply for ₱5,000.00 now' })).toBeVisible();
+      // The popup shown on load is part of the first screen.
+      await expect(page.getByRole('dialog', { name: 'Your loan offer' })).toContainText('Only one step is left: confirm to apply for ₱5,000.00.');
     },
   },
   {

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useState, type ReactNode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { AlertDialog } from './AlertDialog.tsx';
 import { Modal, type ModalProps } from './Modal.tsx';
@@ -206,6 +208,46 @@ describe('Modal', () => {
     expect(lowerClose).not.toHaveBeenCalled();
     expect(lowerLayer.hasAttribute('inert')).toBe(false);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More' }));
+  });
+
+  it('in place: the server renders it open, hydration keeps its very nodes, and its siblings (not #root) turn inert until it closes', async () => {
+    function OnLoad() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main>
+          <p>The offer</p>
+          <button type="button">Confirm the loan</button>
+          <Modal open={open} labelledBy="promo" inPlace onClose={() => setOpen(false)}>
+            <p id="promo">Your loan offer</p>
+            <button type="button" onClick={() => setOpen(false)}>
+              Close
+            </button>
+          </Modal>
+        </main>
+      );
+    }
+    const html = renderToString(<OnLoad />);
+    expect(html).toMatch(/role="dialog" aria-modal="true" aria-labelledby="promo"/);
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = html;
+    document.body.appendChild(root);
+    const close = within(root).getByRole('button', { name: 'Close' });
+    let app!: ReturnType<typeof hydrateRoot>;
+    await act(async () => {
+      app = hydrateRoot(root, <OnLoad />);
+    });
+    // The server's button, now with its handler: a tap kept before the code ran reaches it.
+    expect(within(root).getByRole('button', { name: 'Close' })).toBe(close);
+    expect(root.hasAttribute('inert')).toBe(false);
+    expect(within(root).getByText('The offer').hasAttribute('inert')).toBe(true);
+    expect(within(root).getByText('Confirm the loan').hasAttribute('inert')).toBe(true);
+    expect(document.activeElement).toBe(within(root).getByRole('dialog', { name: 'Your loan offer' }));
+    await userEvent.click(close);
+    expect(within(root).queryByRole('dialog')).toBeNull();
+    expect(within(root).getByText('The offer').hasAttribute('inert')).toBe(false);
+    act(() => app.unmount());
+    root.remove();
   });
 });
 

@@ -14,6 +14,11 @@
  * and Chrome closes a modal <dialog> on a repeated Escape (no tap in between) even when `cancel` is
  * prevented, while some of these dialogs must not close that way. Dialogs are portalled to <body>, beside #root, so they
  * stay live; a dialog opened over another makes the lower one inert too.
+ *
+ * In place (`inPlace`): a dialog the page shows on load (the second loan confirmation's promotion)
+ * is rendered where it stands, inside #root, so the server's HTML paints it with the page and a tap
+ * on its buttons before the code has run is kept for those very buttons (a portal would render them
+ * anew, and the kept tap would be dropped). It makes its siblings inert instead of #root.
  */
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -34,12 +39,16 @@ export interface ModalProps {
   initialFocus?: () => HTMLElement | null | undefined;
   /** The content brings its own padding (edge-to-edge image, a sheet with a header bar). */
   flush?: boolean;
+  /** Rendered where it stands (and on the server), not in a portal: for a dialog open on load. */
+  inPlace?: boolean;
   children: ReactNode;
 }
 
 // Open layers, the topmost last: only it answers keys, and everything under it is inert.
 const layers: HTMLElement[] = [];
 let bodyOverflow = '';
+// What the lowest layer made inert: #root for a portalled one, its siblings for one in place.
+let page: Element[] = [];
 
 // A button disabled while its call runs (Confirm repayment) loses focus: Chrome blurs it to <body>,
 // often just before the dialog that call opens reads its opener. That button is still the control
@@ -63,7 +72,9 @@ function pushLayer(layer: HTMLElement) {
   const below = layers.at(-1);
   if (below) below.setAttribute('inert', '');
   else {
-    document.getElementById('root')?.setAttribute('inert', '');
+    const inPlace = layer.parentElement !== document.body;
+    page = (inPlace ? [...layer.parentElement!.children].filter((el) => el !== layer) : [document.getElementById('root')]).filter((el) => el !== null);
+    page.forEach((el) => el.setAttribute('inert', ''));
     bodyOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
   }
@@ -77,7 +88,8 @@ function popLayer(layer: HTMLElement) {
   const top = layers.at(-1);
   if (top) top.removeAttribute('inert');
   else {
-    document.getElementById('root')?.removeAttribute('inert');
+    page.forEach((el) => el.removeAttribute('inert'));
+    page = [];
     document.body.style.overflow = bodyOverflow;
   }
 }
@@ -94,10 +106,11 @@ function tabStops(panel: HTMLElement): HTMLElement[] {
   return all.filter((el, i) => !isRadio(el) || el.checked || !all.some((r, j) => isRadio(r) && r.name === el.name && (r.checked || j < i)));
 }
 
-export function Modal({ open, labelledBy, describedBy, variant = 'dialog', role = 'dialog', onClose, initialFocus, flush = false, children }: ModalProps) {
-  // The server renders no dialog (there is no body to put it in), and neither does the hydrating
-  // browser, so both match; the dialog opens in the render right after.
-  const canPortal = useHydrated();
+export function Modal({ open, labelledBy, describedBy, variant = 'dialog', role = 'dialog', onClose, initialFocus, flush = false, inPlace = false, children }: ModalProps) {
+  // The server renders no portalled dialog (there is no body to put it in), and neither does the
+  // hydrating browser, so both match; such a dialog opens in the render right after.
+  const hydrated = useHydrated();
+  const shown = open && (hydrated || inPlace);
   const layerRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   // The latest callbacks, read by the listeners set up once per opening.
@@ -112,7 +125,7 @@ export function Modal({ open, labelledBy, describedBy, variant = 'dialog', role 
   useLayoutEffect(() => {
     const layer = layerRef.current;
     const panel = panelRef.current;
-    if (!open || !layer || !panel) return;
+    if (!shown || !layer || !panel) return;
     // Read before #root turns inert, which drops focus from anything inside it.
     const opener = openerOf(document.activeElement);
     pushLayer(layer);
@@ -159,14 +172,15 @@ export function Modal({ open, labelledBy, describedBy, variant = 'dialog', role 
       popLayer(layer);
       if (opener?.isConnected) opener.focus();
     };
-  }, [open, canPortal]);
+  }, [shown]);
 
-  if (!open || !canPortal) return null;
-  return createPortal(
+  if (!shown) return null;
+  const layer = (
     <div
       ref={layerRef}
       className={variant === 'sheet' ? styles.sheetLayer : styles.layer}
       data-modal-layer=""
+      data-in-place={inPlace ? '' : undefined}
       onPointerDown={(event) => {
         pressedBackdrop.current = event.target === event.currentTarget;
       }}
@@ -185,7 +199,7 @@ export function Modal({ open, labelledBy, describedBy, variant = 'dialog', role 
       >
         {children}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
+  return inPlace ? layer : createPortal(layer, document.body);
 }

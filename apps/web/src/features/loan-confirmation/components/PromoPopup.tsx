@@ -1,8 +1,9 @@
 /**
  * The second variant's promotional popup, shown on load: a close icon, the top image, the server's
  * message (as text), a confirm button and a pointer tapping at it. The pointer stands still for
- * borrowers who ask for reduced motion (prefers-reduced-motion). Its code loads when it first opens,
- * one round trip after the page's: it is not part of the offer the borrower reads.
+ * borrowers who ask for reduced motion (prefers-reduced-motion). It opens on load, so it is rendered
+ * in place (Modal's `inPlace`): the server paints it with the page, not seconds after it, and a tap
+ * on Confirm or Close before the page's code has run is taken once it has.
  */
 import { useId } from 'react';
 import { Modal } from '../../../shared/ui/Modal.tsx';
@@ -16,9 +17,9 @@ export function PromoPopup({ open, message, onClose, onConfirm }: { open: boolea
   const textId = useId();
   return (
     // A tap outside (and Escape) closes it like the close icon.
-    <Modal open={open} labelledBy={titleId} describedBy={textId} onClose={onClose} flush>
+    <Modal open={open} labelledBy={titleId} describedBy={textId} onClose={onClose} flush inPlace>
       <div className={styles.promo}>
-        <PromoImage />
+        <div className={styles.promoImage} data-testid="promo-image" />
         <button type="button" className={styles.promoClose} aria-label="Close" onClick={onClose}>
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <circle cx="12" cy="12" r="11" fill="rgb(0 0 0 / 25%)" />
@@ -42,28 +43,5 @@ export function PromoPopup({ open, message, onClose, onConfirm }: { open: boolea
         </div>
       </div>
     </Modal>
-  );
-}
-
-/** The top image: money arriving in a wallet, drawn here so it needs no download. */
-function PromoImage() {
-  return (
-    <svg className={styles.promoImage} viewBox="0 0 320 140" aria-hidden="true" focusable="false">
-      <defs>
-        <linearGradient id="promo-sky" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#0f766e" />
-          <stop offset="1" stopColor="#14b8a6" />
-        </linearGradient>
-      </defs>
-      <rect width="320" height="140" fill="url(#promo-sky)" />
-      <circle cx="48" cy="30" r="10" fill="#fde68a" opacity="0.7" />
-      <circle cx="276" cy="110" r="14" fill="#fde68a" opacity="0.5" />
-      <rect x="104" y="52" width="112" height="68" rx="12" fill="#134e4a" />
-      <rect x="104" y="52" width="112" height="22" rx="11" fill="#0b3b38" />
-      <rect x="176" y="78" width="40" height="22" rx="6" fill="#5eead4" />
-      <circle cx="190" cy="89" r="4" fill="#134e4a" />
-      <rect x="124" y="20" width="72" height="40" rx="6" fill="#bbf7d0" stroke="#166534" strokeWidth="2" transform="rotate(-8 160 40)" />
-      <circle cx="160" cy="40" r="9" fill="none" stroke="#166534" strokeWidth="2" transform="rotate(-8 160 40)" />
-    </svg>
   );
 }

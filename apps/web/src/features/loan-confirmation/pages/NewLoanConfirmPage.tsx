@@ -3,12 +3,12 @@
  * the currency symbol, product name and logo, repayment date (first pay time), the Detailed list, the
  * Plan list (hidden when empty), the cost disclosure, 'I have read and agreed to the above', and the
  * confirm button labelled by the server (NewButtonMsg). On load: the loan-agreement modal when the
- * server names one, then the promotional popup with the server's message (NewPopMsg).
+ * server names one, then the promotional popup with the server's message (NewPopMsg). The popup is
+ * part of the first screen: the server renders it in place with the page.
  */
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { formatMoney } from '../../../shared/format/money.ts';
-import { whenOpened } from '../../../shared/ui/when-opened.tsx';
 import type { ConfirmationScreenData } from '../api.ts';
 import { CONFIRM_FALLBACK_LABEL, CONFIRM_TITLE } from '../confirm-rules.ts';
 import { useConfirmFlow } from '../use-confirm-flow.ts';
@@ -18,12 +18,10 @@ import { ConfirmHeader } from '../components/ConfirmHeader.tsx';
 import { CostDisclosure } from '../components/CostDisclosure.tsx';
 import { DetailList } from '../components/DetailList.tsx';
 import { PlanList } from '../components/PlanList.tsx';
+import { PromoPopup } from '../components/PromoPopup.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { ConfirmScreenFrame } from './ConfirmScreenFrame.tsx';
 import styles from '../loan-confirmation.module.css';
-
-// Loaded when it first opens (−0.4 KiB gzip on the route's first load): a promotion, not the offer.
-const PromoPopup = whenOpened(() => import('../components/PromoPopup.tsx').then((m) => m.PromoPopup));
 
 export default function NewLoanConfirmPage() {
   return <ConfirmScreenFrame variant="second">{(data) => <NewLoanConfirmScreen data={data} />}</ConfirmScreenFrame>;
