@@ -3,7 +3,7 @@
  * the details with the rating, and the refusals a borrower can meet on the way.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, openRenderedByBrowser } from './fixtures.ts';
+import { test, expect, holdCode, isHydrated, openRenderedByBrowser } from './fixtures.ts';
 import { checkAxe, checkTextZoom } from './a11y-checks.ts';
 
 /** A real 1×1 PNG: the server recognises images by their content. */
@@ -157,6 +157,37 @@ test.describe('Complaints', () => {
     await expect(page).toHaveURL(/\/complainPage\?/);
     const { items } = await ops.request<{ items: StoredComplaint[] }>('GET', `/complaints?borrowerId=${borrower.borrowerId}`);
     expect(items).toEqual([expect.objectContaining({ problemType: '5', problemSonType: '', orderNo: '', detail: 'The app closes when I open my loan.', images: [] })]);
+  });
+
+  test('step two comes rendered by the server, and a draft this phone kept comes back once the code has run', async ({ page, borrower }) => {
+    const stepTwo = borrower.url('/complainPageNext', { problemType: '2' });
+    const response = await page.goto(stepTwo);
+    // The form itself is in the server's HTML (the draft is not: only the phone has it).
+    expect(await response!.text()).toContain('Describe your problem');
+    const description = page.getByRole('textbox', { name: 'Description' });
+    await description.fill('I was charged twice on the same day.');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('complaintDraft'))).toContain('I was charged twice on the same day.');
+    // The borrower leaves, and the app opens step two again with the session.
+    await page.goto(stepTwo);
+    await expect(description).toHaveValue('I was charged twice on the same day.');
+  });
+
+  test('words typed on step two before its code has run win over an older draft', async ({ page, borrower }) => {
+    const stepTwo = borrower.url('/complainPageNext', { problemType: '2' });
+    await page.goto(stepTwo);
+    const description = page.getByRole('textbox', { name: 'Description' });
+    await description.fill('An older draft.');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('complaintDraft'))).toContain('An older draft.');
+    const release = await holdCode(page);
+    await page.goto(stepTwo, { waitUntil: 'commit' });
+    await expect(description).toHaveValue('');
+    expect(await isHydrated(description)).toBe(false);
+    await description.fill('What I typed just now.');
+    release();
+    await expect.poll(() => isHydrated(description)).toBe(true);
+    await expect(page.getByText('22/200')).toBeVisible();
+    await expect(description).toHaveValue('What I typed just now.');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('complaintDraft'))).toContain('What I typed just now.');
   });
 
   test("a list that fails to load says why and Retry loads it; another borrower's complaint is not shown", async ({ page, ops, borrower }) => {

@@ -103,7 +103,7 @@ const ids = (status: OrderStatus) => {
 
 /**
  * Every path route the server renders (docs/performance.md: all of apps/web's MAIN_ROUTES but
- * /repaymentOfCode2 and /complainPageNext, which the browser renders, and promo.html's landing), with
+ * /repaymentOfCode2, which the browser renders, and promo.html's landing), with
  * the address it needs, and which of the texts its first screen shows.
  */
 const ROUTES: Array<{ path: string; query: () => Record<string, string>; shows: Array<keyof typeof HOSTILE_TEXTS> }> = [
@@ -130,6 +130,7 @@ const ROUTES: Array<{ path: string; query: () => Record<string, string>; shows: 
   { path: '/testPreview', query: () => ({ ...session, ...ids(ORDER_STATUS.repaying) }), shows: [] },
   { path: '/numberWill', query: () => ({ ...session, orderId: ids(ORDER_STATUS.overdue).orderId }), shows: [] },
   { path: '/complainPage', query: () => session, shows: [] },
+  { path: '/complainPageNext', query: () => ({ ...session, problemType: '2' }), shows: [] },
   { path: '/complaintList', query: () => session, shows: ['complaint'] },
   { path: '/complainDetails', query: () => ({ ...session, problemId: String(problemId) }), shows: ['complaint', 'reply'] },
   { path: '/paymentHistory', query: () => ({ ...session, ...ids(ORDER_STATUS.settled) }), shows: [] },

@@ -92,7 +92,7 @@ export const MAIN_ROUTES: RouteEntry[] = [
   { path: REPAYMENT_CODE_PATH, ...pageCode(() => import('../features/repayment/pages/StoredRepaymentCodePage.tsx')), firstScreen: 'browser' }, // Repayment code
   { path: TEST_PREVIEW_PATH, ...pageCode(() => import('../features/test-preview/TestPreviewPage.tsx')) }, // Developer preview
   { path: COMPLAINT_START_PATH, ...complaintStart }, // Complaint start
-  { path: COMPLAINT_FORM_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintFormPage.tsx')), firstScreen: 'browser' }, // Complaint step two
+  { path: COMPLAINT_FORM_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintFormPage.tsx')) }, // Complaint step two
   { path: COMPLAINT_LIST_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintListPage.tsx')) }, // My complaints
   { path: COMPLAINT_DETAILS_PATH, ...pageCode(() => import('../features/complaints/pages/ComplaintDetailsPage.tsx')) }, // Complaint details
   { path: PAYMENT_HISTORY_PATH, ...pageCode(() => import('../features/records/pages/PaymentHistoryPage.tsx')) }, // Payment history (ours)

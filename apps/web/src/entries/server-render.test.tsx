@@ -46,9 +46,10 @@ describe('the server renderer', () => {
   it('renders the path routes whose first screen it can know, and a #/ landing only when the query before # names it', () => {
     expect(routeToRender('index.html', 'https://x/allIt?orderId=1')).toBe('/allIt');
     expect(routeToRender('index.html', 'https://x/')).toBe('/');
-    // Kept on the phone: the repayment details and the complaint draft.
+    // Kept on the phone: the repayment details.
     expect(routeToRender('index.html', 'https://x/repaymentOfCode2')).toBeUndefined();
-    expect(routeToRender('index.html', 'https://x/complainPageNext')).toBeUndefined();
+    // The complaint draft is kept on the phone too, but read once hydrated: the form is the server's.
+    expect(routeToRender('index.html', 'https://x/complainPageNext?problemType=2')).toBe('/complainPageNext');
     expect(routeToRender('index.html', 'https://x/no-such-page')).toBeUndefined();
     expect(routeToRender('promo.html', 'https://x/promo.html?templateId=2')).toBe('/downloadTemplate');
     expect(routeToRender('promo.html', 'https://x/promo.html')).toBeUndefined();

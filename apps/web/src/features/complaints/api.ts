@@ -17,6 +17,7 @@ export const firstCalls = {
   start: (param) => [firstCall(problemInitRoute, problemInitPayload(param('orderId')))],
   list: () => [firstCall(problemListRoute, NOTHING)],
   details: (param) => [firstCall(problemDetailRoute, problemDetailPayload(param('problemId') ?? ''))],
+  form: () => [firstCall(problemInitByQueryRoute, NOTHING)],
 } satisfies Record<string, FirstCalls>;
 
 /** The problem types and the borrower's orders; orderId (a page parameter) preselects one. */
@@ -26,7 +27,7 @@ export function useProblemInit(orderId: string | undefined) {
 
 /** The same answer by GET (step two only needs the titles and the chosen order). */
 export function useProblemChoices() {
-  return useApi(problemInitByQueryRoute, {});
+  return useApi(problemInitByQueryRoute, NOTHING);
 }
 
 /** Files the complaint; resolves with its id, its reference and the promised answer date (when the server sends them). */

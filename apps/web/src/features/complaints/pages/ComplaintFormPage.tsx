@@ -17,6 +17,7 @@ import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { messageLang } from '../../../shared/i18n/message-lang.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { useHydrated } from '../../../shared/ui/use-hydrated.ts';
 import { submitComplaint, useProblemChoices } from '../api.ts';
 import { readableDate } from '../ticket-text.ts';
 import { clearDraft, readDraft, saveDraft, type ComplaintChoice } from '../complaint-draft.ts';
@@ -31,6 +32,8 @@ export const REVIEW_PROMISE = 'We will review your complaint within 3 weekdays.'
 export const WAIT_FOR_UPLOAD_MESSAGE = 'Please wait until the image has finished uploading.';
 /** How long the success modal stays before the complaint home page replaces this one (spec section 9). */
 export const SUCCESS_MODAL_MS = 1500;
+
+const NO_DRAFT = { detail: '', images: [] };
 
 export default function ComplaintFormPage() {
   usePageTitle(COMPLAINT_FORM_TITLE);
@@ -78,9 +81,21 @@ function ChoiceCheck({ init, choice }: { init: ProblemInit; choice: ComplaintCho
 
 function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice; titles: { type: string; sonType: string }; orderName: string }) {
   const navigate = useNavigate();
-  const [draft] = useState(() => readDraft(choice));
+  // The server cannot see this phone's storage: a screen it rendered (and the browser hydrates)
+  // starts empty, and the draft is read once hydrated; a screen the browser renders reads it at once.
+  const hydrated = useHydrated();
+  const [draft] = useState(() => (hydrated ? readDraft(choice) : NO_DRAFT));
   const [detail, setDetail] = useState(draft.detail);
   const [images, setImages] = useState<string[]>(draft.images);
+  const [draftRead, setDraftRead] = useState(hydrated);
+  if (hydrated && !draftRead) {
+    // The render right after hydration. Text typed or a photo added before the code ran (and handed
+    // to the field's handler by then) is newer than the draft, and is kept.
+    setDraftRead(true);
+    const stored = readDraft(choice);
+    if (stored.detail !== '' && detail === '') setDetail(stored.detail);
+    if (stored.images.length > 0 && images.length === 0) setImages(stored.images);
+  }
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -91,10 +106,11 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
   const successText = useId();
 
   useEffect(() => {
-    if (!sent) saveDraft({ ...choice, detail, images });
+    // Not before the draft is read: the empty screen would erase it.
+    if (!sent && draftRead) saveDraft({ ...choice, detail, images });
     // choice comes from the URL, which does not change while this form is shown.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [detail, images, sent]);
+  }, [detail, images, sent, draftRead]);
 
   useEffect(() => {
     if (!sent) return;
