@@ -634,7 +634,7 @@ test.describe('JavaScript on: the browser hydrates the first screen', () => {
     const entry = /\/assets\/main-[^/]+\.js$/;
     await page.route(entry, (route) => route.abort());
     const seen = watch(page);
-    // As it arrives: the failure below is what the borrower meets first.
+    // As it arrives: the page's code never takes over, so the fixture's goto would wait for it.
     await page.goto(order.path, { waitUntil: 'commit' });
     const failure = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
     await expect(failure).toBeVisible();
