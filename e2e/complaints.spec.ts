@@ -170,6 +170,10 @@ test.describe('Complaints', () => {
     // The borrower leaves, and the app opens step two again with the session.
     await page.goto(stepTwo);
     await expect(description).toHaveValue('I was charged twice on the same day.');
+    // A reload (the webview's, behind the photo picker): its address has no session, so the browser
+    // renders step two itself, and reads the draft at once.
+    await page.reload();
+    await expect(description).toHaveValue('I was charged twice on the same day.');
   });
 
   test('words typed on step two before its code has run win over an older draft', async ({ page, borrower }) => {

@@ -33,8 +33,6 @@ export const WAIT_FOR_UPLOAD_MESSAGE = 'Please wait until the image has finished
 /** How long the success modal stays before the complaint home page replaces this one (spec section 9). */
 export const SUCCESS_MODAL_MS = 1500;
 
-const NO_DRAFT = { detail: '', images: [] };
-
 export default function ComplaintFormPage() {
   usePageTitle(COMPLAINT_FORM_TITLE);
   const [search] = useSearchParams();
@@ -81,16 +79,16 @@ function ChoiceCheck({ init, choice }: { init: ProblemInit; choice: ComplaintCho
 
 function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice; titles: { type: string; sonType: string }; orderName: string }) {
   const navigate = useNavigate();
-  // The server cannot see this phone's storage: a screen it rendered (and the browser hydrates)
-  // starts empty, and the draft is read once hydrated; a screen the browser renders reads it at once.
+  const [detail, setDetail] = useState('');
+  const [images, setImages] = useState<string[]>([]);
+  // The server cannot see this phone's storage: the form starts empty, and the draft is read in the
+  // first render that runs in the browser (a screen the browser renders: its first; one the server
+  // rendered: the one right after hydration).
   const hydrated = useHydrated();
-  const [draft] = useState(() => (hydrated ? readDraft(choice) : NO_DRAFT));
-  const [detail, setDetail] = useState(draft.detail);
-  const [images, setImages] = useState<string[]>(draft.images);
-  const [draftRead, setDraftRead] = useState(hydrated);
+  const [draftRead, setDraftRead] = useState(false);
   if (hydrated && !draftRead) {
-    // The render right after hydration. Text typed or a photo added before the code ran (and handed
-    // to the field's handler by then) is newer than the draft, and is kept.
+    // Text typed or a photo added before the code ran (and handed to the field's handler by then)
+    // is newer than the draft, and is kept.
     setDraftRead(true);
     const stored = readDraft(choice);
     if (stored.detail !== '' && detail === '') setDetail(stored.detail);
