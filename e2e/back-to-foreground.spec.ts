@@ -8,7 +8,7 @@
  * document.visibilityState is set and the real event dispatched on the document, as the webview does.
  */
 import type { Page, Request, Route } from '@playwright/test';
-import { test, expect, newOrder, type CreatedOrder, type OpsClient } from './fixtures.ts';
+import { test, expect, codeHasRun, newOrder, type CreatedOrder, type OpsClient } from './fixtures.ts';
 
 const ORDER_CALL = '**/h5api/v3/loan-details/loan-details**';
 
@@ -20,6 +20,8 @@ async function payBehindThePage(ops: OpsClient, order: CreatedOrder): Promise<vo
 }
 
 async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  // The page listens once its code has run; a flip before that is the webview's own business.
+  await codeHasRun(page);
   await page.evaluate((visibility) => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
     document.dispatchEvent(new Event('visibilitychange'));

@@ -3,7 +3,7 @@
  * the details with the rating, and the refusals a borrower can meet on the way.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, holdCode, isHydrated, openRenderedByBrowser } from './fixtures.ts';
+import { test, expect, codeHasRun, holdCode, isHydrated, openRenderedByBrowser } from './fixtures.ts';
 import { checkAxe, checkTextZoom } from './a11y-checks.ts';
 
 /** A real 1×1 PNG: the server recognises images by their content. */
@@ -27,6 +27,8 @@ interface StoredComplaint {
 
 /** Stops the page's clock, so the 1.5 s modal and the 3 s rating delay pass only when the test says. */
 async function pauseClock(page: Page): Promise<void> {
+  // A server-rendered step two takes over on timers of its own: they must have run before time stops.
+  await codeHasRun(page);
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 1000);
 }

@@ -4,7 +4,7 @@
  * bridge message). Specs import `test` and `expect` from here.
  */
 import { randomInt } from 'node:crypto';
-import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { SessionParams } from '@cashloan/contract/common';
 import { fakeBridgeScript, type BridgeCall, type FakeBridgePlatform } from '../apps/web/src/shared/bridge/fake-bridge.ts';
 import { opsToken, serverUrl } from './server.ts';
@@ -133,11 +133,14 @@ export async function holdCode(page: Page): Promise<() => void> {
 }
 
 /**
- * Waits until a server-rendered page is hydrated and its effects have run: the early-input replay,
- * whose effect runs beside the page in the same commit, has taken what the page's inline keeper
- * kept (and removed its hook). A listener a page attaches in an effect is there from then on.
+ * Waits until a page's code has taken over: hydrated, and its effects run (the early-input replay,
+ * whose effect runs beside the page in the same commit, has taken what the inline keeper kept and
+ * removed its hook). A server-rendered screen is painted before its code has run and takes taps and
+ * typing meanwhile, as a borrower makes them; a test that does what the keeper does not keep (a drag,
+ * a visibility flip, a clock paused, a read of what the code stores) waits for this first, as a
+ * borrower's drag made before the code would be lost too (docs/performance.md).
  */
-const pageEffectsHaveRun = (page: Page) => page.waitForFunction(() => !('__takeEarlyInput' in window));
+export const codeHasRun = (page: Page) => page.waitForFunction(() => !('__takeEarlyInput' in window));
 
 /** Whether React has hydrated `element` (its props are attached to the node). */
 export const isHydrated = (element: Locator) => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$')));
@@ -165,25 +168,6 @@ export const test = base.extend<{ ops: OpsClient; borrower: Borrower; bridge: Fa
     await use(serverUrl());
   },
   bridgePlatform: ['android', { option: true }],
-  // A server-rendered screen is painted before its code has run. A borrower reads it first; a test
-  // opening a page acts at once, and an action the page's early-input keeper does not keep (a drag,
-  // a visibility flip, a read of what the code stores) would go unheard. So a page opened by a test
-  // is ready once its code has taken over, unless the test opens it as it arrives (waitUntil
-  // 'commit', as the early-input tests do with holdCode) or runs without JavaScript.
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
-        const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<Response | null>;
-        (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-          const response = await navigate(...args);
-          const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === 'object' && arg !== null);
-          if (options?.waitUntil !== 'commit') await pageEffectsHaveRun(page);
-          return response;
-        };
-      }
-    }
-    await use(page);
-  },
   // Every page of every test runs under the server's Content-Security-Policy: a violation (Chromium
   // reports each on the console) fails the test, so the policy and the app keep fitting each other.
   cspViolations: [

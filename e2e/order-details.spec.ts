@@ -6,7 +6,7 @@
 import type { Page, Route } from '@playwright/test';
 import { callUrlPath } from '@cashloan/contract/common';
 import { goyaFailureInfoRoute } from '@cashloan/contract/routes';
-import { test, expect, openRenderedByBrowser, type Borrower, type OpsClient } from './fixtures.ts';
+import { test, expect, codeHasRun, openRenderedByBrowser, type Borrower, type OpsClient } from './fixtures.ts';
 
 interface CreatedOrder {
   orderId: number;
@@ -340,6 +340,8 @@ test.describe('Order details: popups', () => {
 test.describe('Order details: pull to refresh', () => {
   /** Drags a finger down the page from the status card by `distances` px, then lifts it. */
   async function pull(page: Page, distances: number[], onStep?: (distance: number) => Promise<void>) {
+    // A drag made before the page's code has run is not kept (only taps and typing are).
+    await codeHasRun(page);
     const cdp = await page.context().newCDPSession(page);
     const box = (await page.getByRole('img', { name: /^Status:/ }).boundingBox())!;
     const x = box.x + box.width / 2;
@@ -420,7 +422,8 @@ test.describe('Order details: pull to refresh', () => {
     const payCode = await ops.request<{ code: string }>('POST', '/pay-codes', { orderId: order.orderId, purpose: 'repay' });
     await ops.request('POST', `/pay-codes/${payCode.code}/paid`, {});
 
-    // From here on the page's timers only run when the test says so.
+    // From here on the page's timers only run when the test says so (once the code has taken over on its own).
+    await codeHasRun(page);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     await pull(page, [120]);
     await expect(pullState(page)).toHaveAttribute('data-pull-state', 'release');

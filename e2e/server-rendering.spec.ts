@@ -9,7 +9,7 @@
 import type { ConsoleMessage, Locator, Page, Request, Response } from '@playwright/test';
 import { callUrlPath } from '@cashloan/contract/common';
 import { problemSaveRoute } from '@cashloan/contract/routes';
-import { test, expect, isHydrated, newOrder, orderIds, withQuery, type Borrower, type CreatedOrder, type OpsClient } from './fixtures.ts';
+import { test, expect, codeHasRun, isHydrated, newOrder, orderIds, withQuery, type Borrower, type CreatedOrder, type OpsClient } from './fixtures.ts';
 import { E2E_SERVICE } from './server.ts';
 
 /** An order's own screen under another route name (/anFrom, /allowedAlso, …), with the same query. */
@@ -769,6 +769,8 @@ test.describe('After the first screen', () => {
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
     await openPage(page, order.path);
     await expect(page.getByRole('heading', { level: 2, name: 'Repayment due' })).toBeVisible();
+    // The order's parameters are kept by the page's code.
+    await codeHasRun(page);
     const seen = watch(page);
     // The server is told no productId or orderId: it must not render its refusal for a page that has them.
     const { html } = await openPage(page, borrower.url('/allowedAlso'));
@@ -787,9 +789,12 @@ test.describe('After the first screen', () => {
     const order = await newOrder(ops, borrower, { status: 180 });
     await openPage(page, order.path);
     await expect(page.getByRole('heading', { level: 2, name: 'Overdue' })).toBeVisible();
+    // The order's parameters are kept by the page's code.
+    await codeHasRun(page);
     for (const route of ['/candidateWhile', '/wherePlurality', '/numberWill']) {
       const seen = watch(page);
       await openPage(page, borrower.url(route));
+      await codeHasRun(page);
       await page.waitForLoadState('networkidle');
       expect(seen.problems.filter((text) => HYDRATION.test(text)), route).toEqual([]);
     }
