@@ -376,6 +376,48 @@ const FIRST_SCREENS: FirstScreenCase[] = [
     },
   },
   {
+    name: '/alipayrepayment card repayment (the path address of pay.html#/alipayrepayment)',
+    open: async ({ ops, borrower }) => {
+      const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+      await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
+      return { url: borrower.url('/alipayrepayment', orderIds(order)), order };
+    },
+    check: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Repay by card' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Amount to repay' })).toContainText(CASH.total);
+      await expect(page.getByText('No bank card selected')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Select a bank card' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Confirm repayment' })).toBeVisible();
+    },
+  },
+  {
+    name: '/addnormalcard choose a card (the path address of pay.html#/addnormalcard)',
+    open: async ({ ops, borrower }) => {
+      const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+      await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
+      return { url: borrower.url('/addnormalcard', orderIds(order)), order };
+    },
+    check: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Choose a bank card' })).toBeVisible();
+      await expect(page.getByRole('radio', { name: /BDO Unibank/ })).toContainText('**** **** **** 4821');
+      await expect(page.getByText('4000123412344821')).toHaveCount(0);
+    },
+  },
+  {
+    name: '/borrowDetail (the path address of pay.html#/borrowDetail)',
+    open: async ({ ops, borrower }) => {
+      const order = await newOrder(ops, borrower, { status: 174, dueInDays: 0 });
+      return { url: borrower.url('/borrowDetail', orderIds(order)), order };
+    },
+    check: async (page, seed) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Borrow details' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Repayment due' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: CASH.name })).toBeVisible();
+      await expect(valueOf(page, 'Order No.')).toHaveText(seed.order!.orderNo);
+      await expect(page.getByRole('link', { name: 'Repay by card' })).toBeVisible();
+    },
+  },
+  {
     name: '/toIs loan agreement',
     open: async ({ ops }) => {
       const named = await repeatBorrower(ops);
@@ -562,6 +604,24 @@ const LIVE_CASES: LiveCase[] = [
     control: (page) => page.getByRole('tab', { name: 'E-wallet' }),
     tapped: async (_page, wallet) => {
       await expect(wallet).toHaveAttribute('aria-selected', 'true');
+    },
+  },
+  {
+    name: 'card repayment (/alipayrepayment)',
+    open: async ({ ops, borrower }) => {
+      const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+      await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
+      return borrower.url('/alipayrepayment', orderIds(order));
+    },
+    embedded: ['/api/v1/youmi/youmi-api/service/loan/repayment-way'],
+    title: 'Repay by card',
+    control: (page) => page.getByRole('link', { name: 'Select a bank card' }),
+    tapped: async (page) => {
+      // The choice is a screen of the same app: chosen, the card comes back to the repayment.
+      await expect(page).toHaveURL((url) => url.pathname === '/addnormalcard');
+      await page.getByRole('radio', { name: /BDO Unibank/ }).tap();
+      await expect(page).toHaveURL((url) => url.pathname === '/alipayrepayment' && url.searchParams.has('cardId'));
+      await expect(page.getByText('**** **** **** 4821')).toBeVisible();
     },
   },
   {

@@ -408,6 +408,10 @@ function routes(s) {
     { route: 'pay.html#/borrowDetail', url: s.url('/pay.html#/borrowDetail', ids(s.due)), ready: '#loan-status' },
     { route: 'pay.html#/addnormalcard', url: s.url('/pay.html#/addnormalcard', ids(s.due)), ready: '::-p-text(BDO Unibank)' },
     { route: 'pay.html#/alipayrepayment', url: s.url('/pay.html#/alipayrepayment', ids(s.due)), ready: role('Confirm repayment', 'button') },
+    // The same three screens at their path addresses, which the server renders.
+    { route: '/borrowDetail', url: s.url('/borrowDetail', ids(s.due)), ready: '#loan-status' },
+    { route: '/addnormalcard', url: s.url('/addnormalcard', ids(s.due)), ready: '::-p-text(BDO Unibank)' },
+    { route: '/alipayrepayment', url: s.url('/alipayrepayment', ids(s.due)), ready: role('Confirm repayment', 'button') },
     { route: 'promo.html#/downloadTemplate', url: '/promo.html#/downloadTemplate?templateId=1&source=bench-lighthouse', ready: role('Mobile number', 'textbox') },
     // The same landing when the campaign link names the template before '#': the server renders it.
     { route: 'promo.html?templateId#/downloadTemplate', url: '/promo.html?templateId=1&source=bench-lighthouse#/downloadTemplate', ready: role('Mobile number', 'textbox') },

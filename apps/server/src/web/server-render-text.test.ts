@@ -138,6 +138,10 @@ const ROUTES: Array<{ path: string; query: () => Record<string, string>; shows: 
   { path: '/loanDocuments', query: () => ({ ...session, ...ids(ORDER_STATUS.settled) }), shows: [] },
   { path: '/cancelLoan', query: () => ({ ...session, ...ids(ORDER_STATUS.repaying) }), shows: [] },
   { path: '/myData', query: () => session, shows: [] },
+  // pay.html's screens at their path addresses.
+  { path: '/alipayrepayment', query: () => ({ ...session, ...ids(ORDER_STATUS.due) }), shows: [] },
+  { path: '/addnormalcard', query: () => ({ ...session, ...ids(ORDER_STATUS.due) }), shows: [] },
+  { path: '/borrowDetail', query: () => ({ ...session, ...ids(ORDER_STATUS.due) }), shows: [] },
   { path: '/promo.html', query: () => ({ templateId: '1' }), shows: [] },
 ];
 

@@ -20,7 +20,10 @@ import {
   ABOUT_US_PATH,
   AGREEMENT_TEMPLATE_PATH,
   BIND_BANK_PATH,
+  BORROW_DETAIL_PATH,
   CANCEL_LOAN_PATH,
+  CARD_REPAYMENT_PATH,
+  CHOOSE_CARD_PATH,
   COMPLAINT_DETAILS_PATH,
   COMPLAINT_ENTRY_PATH,
   COMPLAINT_FORM_PATH,
@@ -51,7 +54,7 @@ import {
 /** A first screen drawn from its address alone (the pay code, the instructions, the preview's form). */
 const NOTHING: FirstCalls = () => [];
 
-/** By path: the main app's path routes, and promo.html's landing. */
+/** By path: the main app's path routes (the card screens among them), and promo.html's landing. */
 export const FIRST_CALLS: Record<string, FirstCalls> = {
   [OFFICIAL_SITE_PATH]: site.site,
   [ABOUT_US_PATH]: site.site,
@@ -80,6 +83,9 @@ export const FIRST_CALLS: Record<string, FirstCalls> = {
   [LOAN_DOCUMENTS_PATH]: records.documents,
   [CANCEL_LOAN_PATH]: cancelLoan.cancel,
   [MY_DATA_PATH]: myData.myData,
+  [BORROW_DETAIL_PATH]: repayment.borrowDetail,
+  [CHOOSE_CARD_PATH]: repayment.cards,
+  [CARD_REPAYMENT_PATH]: repayment.cards,
   [DOWNLOAD_TEMPLATE_PATH]: promotion.landing,
   [AGREEMENT_TEMPLATE_PATH]: promotion.landing,
 };

@@ -57,6 +57,9 @@ function pageCode(load: () => Promise<PageModule>): PageCode {
 const complaintStart = pageCode(() => import('../features/complaints/pages/ComplaintStartPage.tsx'));
 const orderDetails = pageCode(() => import('../features/order-details/OrderDetailsPage.tsx'));
 const repaymentPlan = pageCode(() => import('../features/repayment/pages/RepaymentPlanPage.tsx'));
+const borrowDetail = pageCode(() => import('../features/repayment/pages/card/BorrowDetailPage.tsx'));
+const chooseCard = pageCode(() => import('../features/repayment/pages/card/ChooseCardPage.tsx'));
+const cardRepayment = pageCode(() => import('../features/repayment/pages/card/CardRepaymentPage.tsx'));
 
 /** Each route's comment says what the borrower does there, in their words (a comment, not a field: it would ship to every route). */
 export interface RouteEntry extends PageCode {
@@ -100,13 +103,18 @@ export const MAIN_ROUTES: RouteEntry[] = [
   { path: LOAN_DOCUMENTS_PATH, ...pageCode(() => import('../features/records/pages/DocumentsPage.tsx')) }, // Loan documents (ours)
   { path: CANCEL_LOAN_PATH, ...pageCode(() => import('../features/cancel-loan/CancelLoanPage.tsx')) }, // Cancel a loan in its cooling-off period (ours)
   { path: MY_DATA_PATH, ...pageCode(() => import('../features/my-data/MyDataPage.tsx')) }, // See, download, correct or erase my data; my consents (ours)
+  // pay.html's three screens at path addresses of their own too (ours): the server renders them,
+  // where it never sees the route of pay.html#/… (docs/performance.md, "The #/ apps").
+  { path: BORROW_DETAIL_PATH, ...borrowDetail }, // Borrow detail after card repayment
+  { path: CHOOSE_CARD_PATH, ...chooseCard }, // Choose or add a bank card
+  { path: CARD_REPAYMENT_PATH, ...cardRepayment }, // Repay by card
 ];
 
-/** pay.html's hash routes. */
+/** pay.html's hash routes (the spec's addresses; the same screens as the path routes above). */
 export const PAYMENT_WAY_ROUTES: RouteEntry[] = [
-  { path: BORROW_DETAIL_PATH, ...pageCode(() => import('../features/repayment/pages/card/BorrowDetailPage.tsx')) }, // Borrow detail after card repayment
-  { path: CHOOSE_CARD_PATH, ...pageCode(() => import('../features/repayment/pages/card/ChooseCardPage.tsx')) }, // Choose or add a bank card
-  { path: CARD_REPAYMENT_PATH, ...pageCode(() => import('../features/repayment/pages/card/CardRepaymentPage.tsx')) }, // Repay by card
+  { path: BORROW_DETAIL_PATH, ...borrowDetail }, // Borrow detail after card repayment
+  { path: CHOOSE_CARD_PATH, ...chooseCard }, // Choose or add a bank card
+  { path: CARD_REPAYMENT_PATH, ...cardRepayment }, // Repay by card
 ];
 
 /** promo.html's hash routes. promo.tsx loads the landing (the entry's first screen) with the entry itself. */

@@ -13,10 +13,15 @@ import { useRefreshOnReturn } from '../../shared/http/use-refresh-on-return.ts';
 import { pageIdsOf, usePageIds } from '../../shared/params/use-page-ids.ts';
 import { showFailure } from '../../shared/ui/toast.ts';
 
-/** The plan and rollover screens open on their information (the pay-code and instruction screens call nothing first). */
+/**
+ * The plan and rollover screens open on their information, the card screens on the order's ways to
+ * pay (its cards), the borrow detail on the order (the pay-code and instruction screens call nothing first).
+ */
 export const firstCalls = {
   plan: (param) => [firstCall(loanPlayDetailRoute, pageIdsOf(param) as PayloadOf<typeof loanPlayDetailRoute>)],
   rollover: (param) => [firstCall(rolloverInfoRoute, pageIdsOf(param) as PayloadOf<typeof rolloverInfoRoute>)],
+  cards: (param) => [firstCall(repaymentWayRoute, { orderId: pageIdsOf(param).orderId } as PayloadOf<typeof repaymentWayRoute>)],
+  borrowDetail: (param) => [firstCall(loanDetailsRoute, pageIdsOf(param) as PayloadOf<typeof loanDetailsRoute>)],
 } satisfies Record<string, FirstCalls>;
 
 /** loan-play-detail: the repayment-by-plan screen; reloaded quietly when the borrower comes back to the app. */
