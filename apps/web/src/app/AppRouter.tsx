@@ -38,6 +38,9 @@ function EarlyInputReplayed() {
   useEffect(() => {
     performance.mark?.('screen-interactive');
     void replayEarlyInput();
+    // The host app's two-way channel, once per document and after the first screen: its code is in
+    // no route's initial load (docs/bridge.md, "The two-way channel").
+    import('../shared/bridge/host-channel.ts').then(({ connectHost }) => connectHost()).catch(() => undefined);
   }, []);
   return null;
 }

@@ -24,9 +24,15 @@ interface HostWindow {
 const host = () => window as unknown as HostWindow;
 const SILENT_FAILURES: ReadonlySet<BridgeMessageName> = new Set(['startBank', 'endBank']);
 
-/** Which transport would carry this message right now. */
+/** The messages the host listed in its hello (host-channel.ts); null while it has not said (version 1). */
+let hostCapabilities: ReadonlySet<string> | null = null;
+export function setHostCapabilities(names: readonly string[] | null): void {
+  hostCapabilities = names && new Set(names);
+}
+
+/** Which transport would carry this message right now: a message the host said it lacks gets the browser fallback. */
 export function transportFor(name: BridgeMessageName): Transport {
-  if (typeof window === 'undefined') return 'browser';
+  if (typeof window === 'undefined' || hostCapabilities?.has(name) === false) return 'browser';
   if (typeof host()[ANDROID_BRIDGE_OBJECT]?.[name] === 'function') return 'android';
   if (typeof host().webkit?.messageHandlers?.[name]?.postMessage === 'function') return 'ios';
   return 'browser';

@@ -51,3 +51,54 @@ export const BRIDGE_MESSAGE_NAMES = [
 ] as const satisfies readonly BridgeMessageName[];
 /** The object the Android host injects with addJavascriptInterface. */
 export const ANDROID_BRIDGE_OBJECT = 'LoanBridge';
+
+// ---- The two-way channel (issue 41): a handshake, then events from the host ------------------------
+
+/** The bridge version this page speaks: 1 is the one-way messages above alone, 2 adds the channel below. */
+export const BRIDGE_VERSION = 2;
+/**
+ * The channel's name. Android: the object AndroidX `WebViewCompat.addWebMessageListener` injects
+ * (`window.LoanHost.postMessage(json)`, answers as `message` events on that object). iOS: the
+ * `WKScriptMessageHandlerWithReply` of that name (`window.webkit.messageHandlers.LoanHost.postMessage(obj)`
+ * returns a promise of the host's reply). docs/bridge.md, "The two-way channel".
+ */
+export const HOST_CHANNEL = 'LoanHost';
+/** How long the page waits for the host's hello before it keeps to version 1. */
+export const HELLO_TIMEOUT_MS = 1_000;
+
+/** Page → host. */
+export type PageToHost =
+  /** On start: this page's bridge version. */
+  | { type: 'hello'; bridge: number }
+  /** iOS only: the reply to this is the host's next event (the host holds it until there is one). */
+  | { type: 'listen' }
+  /** The page's answer to a `back` event: `handled: false` leaves it to the host (go back in the webview, or close). */
+  | { type: 'backHandled'; handled: boolean };
+
+/** The host's answer to `hello`. */
+export interface HostHello {
+  type: 'hello';
+  /** The host's bridge version (2 or more to have this channel). */
+  bridge: number;
+  platform: 'android' | 'ios';
+  /** The host app's own version, e.g. "3.4.0" (for the logs). */
+  app?: string;
+  /** The messages (names of BridgeMessages) and events the host supports; a message not listed is never sent. */
+  capabilities: string[];
+  /** The borrower's language in the app, a BCP 47 tag ("en", "fil", "hi"). */
+  lang?: string;
+}
+
+/** A message whose result the host reports. */
+export type ReportedMessage = 'saveFile' | 'openUpiApp' | 'toRate';
+
+/** Host → page: the events. */
+export type HostEvent =
+  /** The webview is in front again (the borrower comes back from a bank or UPI app): refresh the screen. */
+  | { type: 'event'; event: 'resume' }
+  /** The system back (Android's button or gesture, iOS's edge swipe the host turns into this): the page answers `backHandled`. */
+  | { type: 'event'; event: 'back' }
+  /** The phone lost or found its network. */
+  | { type: 'event'; event: 'networkChanged'; online: boolean }
+  /** What became of a message the host acts on: saved, opened, rated, or not. */
+  | { type: 'event'; event: 'result'; of: ReportedMessage; ok: boolean };

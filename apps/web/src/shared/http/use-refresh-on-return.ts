@@ -7,6 +7,9 @@ import { ERROR_CODES, type AnswerOf, type PayloadOf, type Route } from '@cashloa
 import { ApiCallError, callApi } from './client.ts';
 import type { LoadState } from './use-api.ts';
 
+/** Dispatched on window when the host app says the webview is in front again (shared/bridge/host-channel.ts). */
+export const HOST_RESUME_EVENT = 'loanhost:resume';
+
 /** A webview can fire several visibility events in a row: at most one reload per this many ms. */
 export const RETURN_REFRESH_GAP_MS = 2_000;
 
@@ -57,9 +60,11 @@ export function useRefreshOnReturn<R extends Route>(route: R, payload: PayloadOf
     };
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pageshow', onPageShow);
+    window.addEventListener(HOST_RESUME_EVENT, refresh);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pageshow', onPageShow);
+      window.removeEventListener(HOST_RESUME_EVENT, refresh);
       // Another order on the page, a Retry (useApi's setData changes with its request) or leaving the
       // screen: an answer still coming belongs to none of them.
       running?.abort();
