@@ -19,6 +19,17 @@ async function openSettledOrder(page: Page, ops: OpsClient, borrower: Borrower) 
   return order;
 }
 
+/** The repayment plan of a due order once the host has answered hello, with its Payment Method sheet open. */
+async function openPaymentMethods(page: Page, ops: OpsClient, borrower: Borrower) {
+  const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+  await page.goto(borrower.url('/allowedAlso', orderIds(order)));
+  await expect.poll(() => channelReceived(page)).toContainEqual(HELLO);
+  await page.getByRole('button', { name: /Payment Method/ }).tap();
+  const sheet = page.getByRole('dialog', { name: 'Payment Method' });
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
 async function borrowAgain(page: Page, bridge: FakeBridge) {
   await bridge.clear();
   await page.getByRole('button', { name: 'Borrow Again' }).tap();
@@ -83,12 +94,7 @@ for (const platform of ['android', 'ios'] as const) {
 
     test('back closes an open dialog first; then the page leaves back to the host', async ({ page, ops, borrower }) => {
       await installHost(page, host());
-      const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
-      await page.goto(borrower.url('/allowedAlso', orderIds(order)));
-      await expect.poll(() => channelReceived(page)).toContainEqual(HELLO);
-      await page.getByRole('button', { name: /Payment Method/ }).tap();
-      const sheet = page.getByRole('dialog', { name: 'Payment Method' });
-      await expect(sheet).toBeVisible();
+      const sheet = await openPaymentMethods(page, ops, borrower);
       await sendHostEvent(page, { type: 'event', event: 'back' });
       await expect(sheet).toBeHidden();
       await expect.poll(() => channelReceived(page)).toContainEqual({ type: 'backHandled', handled: true });
@@ -152,12 +158,7 @@ for (const platform of ['android', 'ios'] as const) {
 test.describe('Only the host speaks on the channel', () => {
   test('a frame posting to the page, or to the channel, changes nothing', async ({ page, ops, borrower }) => {
     await installHost(page, { platform: 'android', version: 'new' });
-    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
-    await page.goto(borrower.url('/allowedAlso', orderIds(order)));
-    await expect.poll(() => channelReceived(page)).toContainEqual(HELLO);
-    await page.getByRole('button', { name: /Payment Method/ }).tap();
-    const sheet = page.getByRole('dialog', { name: 'Payment Method' });
-    await expect(sheet).toBeVisible();
+    const sheet = await openPaymentMethods(page, ops, borrower);
     // A frame of this site (a provider's page would be another origin, and see even less).
     await page.evaluate(() => {
       const frame = document.createElement('iframe');

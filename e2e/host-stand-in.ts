@@ -13,6 +13,7 @@
  * which must be installed first.
  */
 import type { Page } from '@playwright/test';
+import { BRIDGE_MESSAGE_NAMES, HOST_EVENT_NAMES } from '../apps/web/src/shared/bridge/messages.ts';
 
 export type HostVersion = 'old' | 'new' | 'silent';
 export interface HostStandIn {
@@ -85,26 +86,8 @@ function installHostStandIn(config: { platform: 'android' | 'ios'; version: stri
   };
 }
 
-export const ALL_CAPABILITIES = [
-  'openPage',
-  'closeWebview',
-  'openPageReplace',
-  'toProductDetail',
-  'toHome',
-  'toMine',
-  'toLogin',
-  'callPhone',
-  'toRate',
-  'trackEvent',
-  'startBank',
-  'endBank',
-  'openUpiApp',
-  'saveFile',
-  'resume',
-  'back',
-  'networkChanged',
-  'result',
-];
+/** Every one-way message and every event: what a complete host lists. */
+export const ALL_CAPABILITIES: string[] = [...BRIDGE_MESSAGE_NAMES, ...HOST_EVENT_NAMES];
 
 export async function installHost(page: Page, host: HostStandIn): Promise<void> {
   await page.addInitScript(installHostStandIn, {

@@ -82,6 +82,13 @@ async function repeatBorrower(ops: OpsClient): Promise<Borrower> {
 const CASH = { name: 'PesoNow Cash', amount: '₱5,000.00', interest: '₱455.00', fee: '₱150.00', total: '₱5,605.00' };
 const DATE = /\d{4}-\d{2}-\d{2}/;
 
+/** A due order of a borrower who has a bank card on file (BDO Unibank, ending 4821): the card repayment screens. */
+async function orderWithCard(ops: OpsClient, borrower: Borrower): Promise<CreatedOrder> {
+  const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+  await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
+  return order;
+}
+
 const FIRST_SCREENS: FirstScreenCase[] = [
   {
     name: '/allIt under review',
@@ -378,8 +385,7 @@ const FIRST_SCREENS: FirstScreenCase[] = [
   {
     name: '/alipayrepayment card repayment (the path address of pay.html#/alipayrepayment)',
     open: async ({ ops, borrower }) => {
-      const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
-      await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
+      const order = await orderWithCard(ops, borrower);
       return { url: borrower.url('/alipayrepayment', orderIds(order)), order };
     },
     check: async (page) => {
@@ -393,8 +399,7 @@ const FIRST_SCREENS: FirstScreenCase[] = [
   {
     name: '/addnormalcard choose a card (the path address of pay.html#/addnormalcard)',
     open: async ({ ops, borrower }) => {
-      const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
-      await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
+      const order = await orderWithCard(ops, borrower);
       return { url: borrower.url('/addnormalcard', orderIds(order)), order };
     },
     check: async (page) => {
@@ -609,8 +614,7 @@ const LIVE_CASES: LiveCase[] = [
   {
     name: 'card repayment (/alipayrepayment)',
     open: async ({ ops, borrower }) => {
-      const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
-      await ops.request('POST', '/bank-cards', { borrowerId: borrower.borrowerId, bankName: 'BDO Unibank', bankCode: 'BDO', cardNo: '4000123412344821' });
+      const order = await orderWithCard(ops, borrower);
       return borrower.url('/alipayrepayment', orderIds(order));
     },
     embedded: ['/api/v1/youmi/youmi-api/service/loan/repayment-way'],

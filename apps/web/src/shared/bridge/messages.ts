@@ -89,6 +89,9 @@ export interface HostHello {
   lang?: string;
 }
 
+/** The events a host sends (HostEvent's names), as its hello lists them. */
+export const HOST_EVENT_NAMES = ['resume', 'back', 'networkChanged', 'result'] as const;
+
 /** A message whose result the host reports. */
 export type ReportedMessage = 'saveFile' | 'openUpiApp' | 'toRate';
 
