@@ -92,6 +92,13 @@ describe('serving the web app', () => {
     }
   });
 
+  it('a route’s address with a slash at its end moves to the route, its query kept', async () => {
+    const res = await t.app.inject({ url: '/allIt/?orderId=1&productId=2', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(308);
+    expect(res.headers.location).toBe('/allIt?orderId=1&productId=2');
+    expect((await t.app.inject('/allIt/')).headers.location).toBe('/allIt');
+  });
+
   it('the payment-way entry announces the code of its hash routes', async () => {
     const res = await t.app.inject('/pay.html');
     expect(res.body).toContain('href="/assets/detail-1.js"');

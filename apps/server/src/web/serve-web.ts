@@ -139,7 +139,15 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     // own (issues 40, 42): found by the router at once, with no list of API prefixes to keep beside it,
     // and no stat of a file of that name on disk by the static plugin's wildcard.
     for (const path of pages!.pathRoutes('index.html')) {
-      if (path !== '/' && path.startsWith('/')) app.get(path, (request, reply) => sendPage('index.html', request, reply, path));
+      if (path !== '/' && path.startsWith('/')) {
+        app.get(path, (request, reply) => sendPage('index.html', request, reply, path));
+        // The same address with a slash at its end (a link typed or shortened by hand) goes to the
+        // route, its query kept; the app's router knows no '/allIt/'.
+        app.get(`${path}/`, (request, reply) => {
+          const queryAt = request.url.indexOf('?');
+          return reply.redirect(queryAt === -1 ? path : `${path}${request.url.slice(queryAt)}`, 308);
+        });
+      }
     }
   }
   app.setNotFoundHandler((request, reply) => {
