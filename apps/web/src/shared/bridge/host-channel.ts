@@ -39,6 +39,8 @@ interface Channel {
   send(message: PageToHost): void;
   /** Starts handing the host's messages to `receive`; the hello answer is the first. */
   start(receive: (message: unknown) => void): void;
+  /** The host's hello was taken: from now on its events are wanted. */
+  opened(): void;
 }
 
 const parse = (data: unknown): unknown => {
@@ -55,6 +57,8 @@ function androidChannel(host: Partial<AndroidChannel>): Channel | null {
   return {
     send: (message) => host.postMessage!(JSON.stringify(message)),
     start: (receive) => host.addEventListener!('message', (event) => receive(parse(event.data))),
+    // Android's host sends its events on the object itself: nothing to ask for.
+    opened: () => undefined,
   };
 }
 
@@ -76,19 +80,14 @@ function iosChannel(host: Partial<IosChannel>): Channel | null {
   return {
     send: (message) => {
       const answer = post(message);
-      if (message.type === 'hello') {
-        answer.then(
-          (hello) => {
-            receiver(parse(hello));
-            if (isHello(parse(hello))) listen();
-          },
-          () => undefined,
-        );
-      } else answer.catch(() => undefined);
+      // hello's reply is the host's hello; another message's reply carries nothing.
+      if (message.type === 'hello') answer.then((hello) => receiver(parse(hello)), () => undefined);
+      else answer.catch(() => undefined);
     },
     start: (receive) => {
       receiver = receive;
     },
+    opened: listen,
   };
 }
 
@@ -181,6 +180,7 @@ export function connectHost(): Promise<HostHello | null> {
         clearTimeout(timer);
         hello = message;
         setHostCapabilities(message.capabilities.filter((name): name is string => typeof name === 'string'));
+        channel.opened();
         resolve(message);
         return;
       }
