@@ -64,7 +64,7 @@ export function groupedMoneyText(negative: boolean, minorDigits: string, symbol:
 }
 
 /** Page parameters carried from one page to every later page (spec section 3). */
-export const CARRIED_PAGE_PARAMS = ['productId', 'orderId', 'position', 'real', 'source', ...SESSION_PARAMS] as const;
+export const CARRIED_PAGE_PARAMS = ['productId', 'orderId', 'position', 'real', 'lang', 'source', ...SESSION_PARAMS] as const;
 export type CarriedPageParam = (typeof CARRIED_PAGE_PARAMS)[number];
 /** product_id is an alias of productId. */
 export const PAGE_PARAM_ALIASES: Record<string, CarriedPageParam> = { product_id: 'productId' };

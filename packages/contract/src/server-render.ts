@@ -4,6 +4,7 @@
  * page the server renders, the calls its first screen makes and their answers.
  */
 import type { Envelope } from './common.ts';
+import type { Lang } from './i18n.ts';
 
 /** The web app's three entries (the main app's path routes, and the two `#/` apps). */
 export type WebEntry = 'index.html' | 'pay.html' | 'promo.html';
@@ -16,6 +17,18 @@ export interface ServerPage {
   trustedHosts: readonly string[];
   /** The app's deep-link scheme, lower case without ':' ('' = none). */
   appScheme: string;
+  /** The page's language (its `lang` parameter, else Accept-Language) and its route's texts in it. */
+  lang: Lang;
+  texts: PageTexts;
+}
+
+/**
+ * A page's texts in its language (<script type="application/json" id="texts">, or GET /texts): the
+ * routes whose parts they are, and each English text beside its translation. Empty in English.
+ */
+export interface PageTexts {
+  routes: string[];
+  texts: Record<string, string>;
 }
 
 /** A call a route's first screen makes, as its feature declares it: the request exactly as the H5's API client would send it. */

@@ -1,0 +1,16 @@
+/**
+ * Every catalogue, by language (English has none: its texts are the keys). Read by the server only:
+ * a page gets its route's part as data, never this module as code (docs/i18n.md).
+ */
+import type { Catalogue, Lang } from '../i18n.ts';
+import { FIL } from './fil.ts';
+import { HI } from './hi.ts';
+
+export const CATALOGUES: Record<Exclude<Lang, 'en'>, Catalogue> = { fil: FIL, hi: HI };
+
+/** The parts of a language's catalogue joined into one table (later parts win; they never disagree). */
+export function joinedParts(lang: Lang, parts: readonly string[]): Record<string, string> {
+  if (lang === 'en') return {};
+  const catalogue = CATALOGUES[lang];
+  return Object.assign({}, ...parts.map((part) => catalogue[part] ?? {})) as Record<string, string>;
+}
