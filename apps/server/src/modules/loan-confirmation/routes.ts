@@ -13,6 +13,7 @@ import {
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { inLang } from '../../platform/i18n/answer-texts.ts';
 import { mountCall } from '../../platform/http/mount.ts';
 import { agreementLink, agreementList, agreementText } from './agreements.ts';
 import { loanConfirmation, newLoanConfirmation, submitLoan } from './service.ts';
@@ -22,8 +23,13 @@ const optionalId = (value: string | undefined) => (value === undefined ? undefin
 
 export function registerLoanConfirmation(app: FastifyInstance, deps: AppDeps): void {
   const borrowers = borrowerCalls(deps);
-  mountCall(app, borrowers, loanDetailConfirmCall, ({ borrower, payload, currency }) => loanConfirmation(deps, borrower, id(payload.productId), currency));
-  mountCall(app, borrowers, goyaLoanConfirmCall, ({ borrower, payload, currency }) => newLoanConfirmation(deps, borrower, id(payload.productId), currency));
+  // The screens' texts (the disclosure's among them) in the borrower's language (docs/i18n.md).
+  mountCall(app, borrowers, loanDetailConfirmCall, async ({ borrower, payload, currency, lang }) =>
+    inLang(lang, await loanConfirmation(deps, borrower, id(payload.productId), currency)),
+  );
+  mountCall(app, borrowers, goyaLoanConfirmCall, async ({ borrower, payload, currency, lang }) =>
+    inLang(lang, await newLoanConfirmation(deps, borrower, id(payload.productId), currency)),
+  );
 
   for (const call of [loanDetailPushCall, goyaLoanSubmitCall]) {
     mountCall(app, borrowers, call, ({ borrower, payload, currency }) =>

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eventSaveCall, goyaClickTrackCall, goyaFailureInfoCall, goyaProductJumpCall, googleScoreCall, loanCollectorCall, loanDetailsCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { inLang } from '../../platform/i18n/answer-texts.ts';
 import { mountCall } from '../../platform/http/mount.ts';
 import { failureInfo, orderCollectionContact, orderDetails, productJumpUrl, recordAppRating, recordEvent } from './service.ts';
 
@@ -11,8 +12,9 @@ const optionalId = (value: string | undefined) => (value === undefined ? undefin
 
 export function registerOrderDetails(app: FastifyInstance, deps: AppDeps): void {
   const borrowers = borrowerCalls(deps);
-  mountCall(app, borrowers, loanDetailsCall, ({ borrower, payload, currency }) =>
-    orderDetails(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
+  // The screens' texts in the borrower's language (docs/i18n.md).
+  mountCall(app, borrowers, loanDetailsCall, async ({ borrower, payload, currency, lang }) =>
+    inLang(lang, await orderDetails(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency)),
   );
 
   mountCall(app, borrowers, loanCollectorCall, ({ borrower, payload }) =>
@@ -29,8 +31,8 @@ export function registerOrderDetails(app: FastifyInstance, deps: AppDeps): void 
     return {};
   });
 
-  mountCall(app, borrowers, goyaFailureInfoCall, ({ borrower, payload }) =>
-    failureInfo(deps, borrower, { productId: optionalId(payload.productId), orderId: optionalId(payload.orderId) }),
+  mountCall(app, borrowers, goyaFailureInfoCall, async ({ borrower, payload, lang }) =>
+    inLang(lang, await failureInfo(deps, borrower, { productId: optionalId(payload.productId), orderId: optionalId(payload.orderId) })),
   );
 
   mountCall(app, borrowers, goyaClickTrackCall, async ({ borrower, payload }) => {

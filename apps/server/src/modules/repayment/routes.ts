@@ -9,6 +9,7 @@ import {
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { inLang } from '../../platform/i18n/answer-texts.ts';
 import { mountCall } from '../../platform/http/mount.ts';
 import { generatePayCode, repaymentPlanInfo, rolloverInfo, startUpiPayment } from './info-service.ts';
 import { PAY_QR_ROUTE, payQrImage } from './pay-qr.ts';
@@ -18,12 +19,13 @@ const id = (value: string) => Number(value);
 export function registerRepayment(app: FastifyInstance, deps: AppDeps): void {
   const borrowers = borrowerCalls(deps);
 
-  mountCall(app, borrowers, loanPlayDetailCall, ({ borrower, payload, currency }) =>
-    repaymentPlanInfo(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
+  // The screens' texts in the borrower's language (docs/i18n.md).
+  mountCall(app, borrowers, loanPlayDetailCall, async ({ borrower, payload, currency, lang }) =>
+    inLang(lang, await repaymentPlanInfo(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency)),
   );
 
-  mountCall(app, borrowers, rolloverInfoCall, ({ borrower, payload, currency }) =>
-    rolloverInfo(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency),
+  mountCall(app, borrowers, rolloverInfoCall, async ({ borrower, payload, currency, lang }) =>
+    inLang(lang, await rolloverInfo(deps, borrower, { productId: id(payload.productId), orderId: id(payload.orderId) }, currency)),
   );
 
   mountCall(app, borrowers, generateVcodeCall, ({ borrower, payload, currency }) =>

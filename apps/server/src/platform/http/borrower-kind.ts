@@ -5,6 +5,8 @@
  * takes an Idempotency-Key, and the answer is the envelope of the call's code form (or a raw image or PDF).
  * domain/borrowers/session.ts makes the kind with the borrowers' session check (`borrowerCalls`).
  */
+import { DEFAULT_LANG, LANG_PARAM, type Lang } from '@cashloan/contract/i18n';
+import { langOf } from '@cashloan/contract/lang-choice';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CURRENCY_PARAM,
@@ -52,6 +54,8 @@ export interface CallContext<C extends Call, B extends Caller> {
   borrower: B;
   /** The currency symbol amounts are written in for this request (from the `real` query parameter). */
   currency: string;
+  /** The language the borrower reads this answer in (the `lang` query parameter; English without it). */
+  lang: Lang;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -131,6 +135,7 @@ export function borrowerKind<B extends Caller>(deps: CallMounting<B>): CallerKin
           payload: payload as ParsedPayloadOf<Call>,
           borrower: borrower as B,
           currency: currencySymbolFor(typeof rest[CURRENCY_PARAM] === 'string' ? rest[CURRENCY_PARAM] : undefined),
+          lang: langOf(typeof rest[LANG_PARAM] === 'string' ? rest[LANG_PARAM] : undefined) ?? DEFAULT_LANG,
           request,
           reply,
         }),
