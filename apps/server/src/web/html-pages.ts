@@ -12,10 +12,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ServerPage, ServerRenderer, WebEntry } from '@cashloan/contract/server-render';
-import { renderFirstScreen, type AnswerCall, type RenderLog } from './server-render.ts';
+import type { Lang } from '@cashloan/contract/i18n';
+import type { PageTexts, ServerPage, ServerRenderer, WebEntry } from '@cashloan/contract/server-render';
+import { joinedParts } from '@cashloan/contract/texts/index';
+import { renderFirstScreen, scriptJson, type AnswerCall, type RenderLog } from './server-render.ts';
 
-type RouteFiles = Record<string, { js: string[]; css: string[] }>;
+/** A route's files, and the part of the catalogue its page's texts are in (route-assets.json). */
+type RouteFiles = Record<string, { js: string[]; css: string[]; texts?: string }>;
 export interface HtmlBody {
   body: Buffer;
   encoding?: 'br' | 'gzip';
@@ -24,6 +27,19 @@ export interface HtmlBody {
 }
 
 const ENTRIES: readonly WebEntry[] = ['index.html', 'pay.html', 'promo.html'];
+
+/**
+ * A page in a language other than English: <html lang> says which, and its route's texts go in as
+ * data (<script id="texts">, read by apps/web/src/shared/i18n/texts.ts), beside the root.
+ */
+function withLanguage(html: string, lang: Lang, texts: PageTexts): string {
+  if (lang === 'en') return html;
+  const root = html.indexOf('<div id="root">');
+  if (root < 0) throw new Error('the page template has no <div id="root">');
+  const script = `<script type="application/json" id="texts">${scriptJson(texts)}</script>`;
+  const withScript = html.slice(0, root) + script + html.slice(root);
+  return withScript.replace(/<html\b([^>]*)>/, (_, attributes: string) => `<html${attributes.replace(/\slang="[^"]*"/, '')} lang="${lang}">`);
+}
 
 /**
  * A stylesheet inlined into the page, so the first paint waits for no CSS request. The disabled
@@ -198,6 +214,26 @@ export class HtmlPages {
     return Object.keys(this.routes[entry] ?? {});
   }
 
+  /**
+   * A page's texts in `lang`: the 'common' part and the part of each route it may show (a path
+   * route's own; every route of a `#/` app, whose route the server never sees). Empty in English.
+   */
+  texts(entry: WebEntry, path: string, lang: Lang): PageTexts {
+    if (lang === 'en') return { routes: [], texts: {} };
+    const table = this.routes[entry] ?? {};
+    const routes = entry === 'index.html' ? (table[path] ? [path] : []) : Object.keys(table);
+    const parts = new Set(['common', ...routes.map((route) => table[route]?.texts ?? 'common')]);
+    return { routes, texts: joinedParts(lang, [...parts]) };
+  }
+
+  /** A route's texts for a page opened later in the app (GET /texts), whichever entry's table holds it; undefined for no route. */
+  laterTexts(route: string, lang: Lang): PageTexts | undefined {
+    const entry = ENTRIES.find((e) => this.routes[e]?.[route] !== undefined);
+    if (entry === undefined) return undefined;
+    const part = this.routes[entry]![route]!.texts ?? 'common';
+    return { routes: [route], texts: joinedParts(lang, [part]) };
+  }
+
   /** Inline scripts of every page template, for the Content-Security-Policy. */
   scriptHashes(): string[] {
     const loader = this.renderer ? inlineScriptHashes(`<script>${AFTER_PAINT_LOADER}</script>`) : [];
@@ -242,17 +278,18 @@ export class HtmlPages {
    * its first calls answered by `answer` (the server's own API); the others are built once and kept.
    */
   async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: RenderLog): Promise<HtmlBody> {
-    const { entry } = page;
+    const { entry, lang } = page;
     if (this.renderer?.routeToRender(entry, page.href) !== undefined) {
-      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path, true), page, answer, log);
+      const template = withLanguage(this.html(entry, path, true), lang, page.texts);
+      const rendered = await renderFirstScreen(this.renderer, template, page, answer, log);
       // Brotli at 5: most of brotli's gain at a fraction of the time of 11, per request.
       if (rendered !== undefined) return { ...compressFor(acceptEncoding, rendered, 5), personal: true };
     }
     const known = entry !== 'index.html' || this.routes[entry]?.[path] !== undefined;
-    const key = `${entry}|${known ? path : '*'}|${encodingFor(acceptEncoding) ?? ''}`;
+    const key = `${entry}|${known ? path : '*'}|${lang}|${encodingFor(acceptEncoding) ?? ''}`;
     let cached = this.cache.get(key);
     if (!cached) {
-      cached = compressFor(acceptEncoding, this.html(entry, known ? path : undefined));
+      cached = compressFor(acceptEncoding, withLanguage(this.html(entry, known ? path : undefined), lang, page.texts));
       this.cache.set(key, cached);
     }
     return cached;

@@ -7,19 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteConfigRoute } from '@cashloan/contract/routes';
 import { callUrlPath } from '@cashloan/contract/common';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { FIL } from '@cashloan/contract/texts/fil';
+import { HI } from '@cashloan/contract/texts/hi';
 import { AFTER_PAINT_LOADER, inlineScriptHashes } from './html-pages.ts';
 
 const TEMPLATE =
   '<!doctype html><html><head><script type="module" crossorigin src="/assets/main-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shell-1.js"></head><body><div id="root"></div></body></html>';
 const ROUTE_ASSETS = {
   'index.html': {
-    '/': { js: ['assets/shell-1.js', 'assets/main-1.js', 'assets/site-1.js'], css: ['assets/site-1.css'] },
-    '/allIt': { js: ['assets/shell-1.js', 'assets/main-1.js', 'assets/order-1.js'], css: [] },
-    '/maySimilar': { js: ['assets/shell-1.js', 'assets/main-1.js', 'assets/privacy-1.js'], css: [] },
+    '/': { js: ['assets/shell-1.js', 'assets/main-1.js', 'assets/site-1.js'], css: ['assets/site-1.css'], texts: 'site' },
+    '/allIt': { js: ['assets/shell-1.js', 'assets/main-1.js', 'assets/order-1.js'], css: [], texts: 'order-details' },
+    '/maySimilar': { js: ['assets/shell-1.js', 'assets/main-1.js', 'assets/privacy-1.js'], css: [], texts: 'site' },
   },
   'pay.html': {
-    '/borrowDetail': { js: ['assets/pay-1.js', 'assets/detail-1.js'], css: [] },
-    '/alipayrepayment': { js: ['assets/pay-1.js', 'assets/card-1.js'], css: ['assets/card-1.css'] },
+    '/borrowDetail': { js: ['assets/pay-1.js', 'assets/detail-1.js'], css: [], texts: 'repayment' },
+    '/alipayrepayment': { js: ['assets/pay-1.js', 'assets/card-1.js'], css: ['assets/card-1.css'], texts: 'repayment' },
   },
 };
 /**
@@ -39,7 +41,8 @@ export function firstCalls() {
 export function renderRoute(page, answers) {
   const url = new URL(page.href);
   if (url.search.includes('explode')) throw new Error('render failed');
-  return { markup: '<main>rendered ' + (url.pathname + url.search).replace(/[<&]/g, '') + ' for ' + answers.site.data.appEnName + '</main>', undeclared: [] };
+  const lang = page.lang === 'en' ? '' : ' in ' + page.lang + ' (' + page.texts.texts['Retry'] + ')';
+  return { markup: '<main>rendered ' + (url.pathname + url.search).replace(/[<&]/g, '') + ' for ' + answers.site.data.appEnName + lang + '</main>', undeclared: [] };
 }`;
 
 describe('serving the web app', () => {
@@ -137,6 +140,58 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('data-preload');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/site-1.js">');
+  });
+
+  describe("the page's language (docs/i18n.md)", () => {
+    const textsOf = (body: string) => {
+      const json = /<script type="application\/json" id="texts">(.*?)<\/script>/.exec(body)?.[1];
+      return json === undefined ? undefined : (JSON.parse(json) as { routes: string[]; texts: Record<string, string> });
+    };
+
+    it("lang names it: <html lang>, and the route's part of the catalogue with the common one as data", async () => {
+      const res = await t.app.inject('/allIt?lang=hi');
+      expect(res.body).toContain('<html lang="hi">');
+      const texts = textsOf(res.body)!;
+      expect(texts.routes).toEqual(['/allIt']);
+      expect(texts.texts).toEqual({ ...HI.common, ...HI['order-details'] });
+      expect(res.headers.vary).toContain('Accept-Language');
+    });
+
+    it('without lang, the webview’s Accept-Language picks it (tl is Filipino); lang=en, or a language we lack, is English with no texts', async () => {
+      const filipino = await t.app.inject({ url: '/allIt', headers: { 'accept-language': 'tl-PH,tl;q=0.9,en;q=0.8' } });
+      expect(filipino.body).toContain('<html lang="fil">');
+      expect(textsOf(filipino.body)!.texts['Order Details']).toBe(FIL['order-details']!['Order Details']);
+      for (const english of [{ url: '/allIt?lang=en', headers: { 'accept-language': 'hi' } }, { url: '/allIt', headers: { 'accept-language': 'ja-JP,de;q=0.5' } }]) {
+        const res = await t.app.inject(english);
+        expect(res.body).not.toContain(' lang="');
+        expect(textsOf(res.body)).toBeUndefined();
+      }
+    });
+
+    it('a #/ app gets the texts of every route it may show', async () => {
+      const texts = textsOf((await t.app.inject('/pay.html?lang=fil')).body)!;
+      expect(texts.routes).toEqual(['/borrowDetail', '/alipayrepayment']);
+      expect(texts.texts['Repay by card']).toBe(FIL.repayment!['Repay by card']);
+    });
+
+    it('renders the first screen in the language, with its texts', async () => {
+      const res = await t.app.inject('/maySimilar?lang=hi');
+      expect(res.body).toContain(`<main>rendered /maySimilar?lang=hi for Peso</script>Now in hi (${HI.common!['Retry']})</main>`);
+      expect(res.body).toContain('<html lang="hi">');
+      expect(textsOf(res.body)!.routes).toEqual(['/maySimilar']);
+    });
+
+    it("answers a later route's part at /texts, and refuses a language or a route it does not know", async () => {
+      const res = await t.app.inject('/texts?lang=hi&route=%2FborrowDetail');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ routes: ['/borrowDetail'], texts: HI.repayment });
+      const badLang = await t.app.inject('/texts?lang=xx&route=%2FallIt');
+      expect(badLang.statusCode).toBe(400);
+      expect(badLang.json().message).toMatch(/^lang must be one of en, fil, hi/);
+      const badRoute = await t.app.inject('/texts?lang=hi&route=%2Fnowhere');
+      expect(badRoute.statusCode).toBe(400);
+      expect(badRoute.json().message).toMatch(/^route must be a route of the app/);
+    });
   });
 
   it('sends pages and assets compressed as the browser accepts', async () => {

@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerAnswer, WebEntry } from '@cashloan/contract/server-render';
 import { appSchemeOf, type Config } from '../config.ts';
-import { notFound } from '../platform/http/api-error.ts';
+import { invalidInput, notFound } from '../platform/http/api-error.ts';
+import { LANGS, LANG_PARAM } from '@cashloan/contract/i18n';
+import { langOf, pageLangOf } from '@cashloan/contract/lang-choice';
 import { HtmlPages } from './html-pages.ts';
 import type { AnswerCall } from './server-render.ts';
 import { jumpPolicyMeta, trustedHosts } from './jump-policy.ts';
@@ -111,7 +113,10 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
   const policy = pages ? contentSecurityPolicy(pages.scriptHashes(), hosts) : '';
   const sendPage = async (entry: WebEntry, request: FastifyRequest, reply: FastifyReply, path: string) => {
     // The page as the browser sees it: the address it asked for and the jump policy of its <meta> tags.
-    const served = { entry, href: `${request.protocol}://${request.host}${request.url}`, trustedHosts: hosts, appScheme };
+    // Its language: the `lang` parameter, else the webview's Accept-Language (docs/i18n.md).
+    const query = request.query as Record<string, unknown>;
+    const lang = pageLangOf(typeof query[LANG_PARAM] === 'string' ? query[LANG_PARAM] : undefined, request.headers['accept-language']);
+    const served = { entry, href: `${request.protocol}://${request.host}${request.url}`, trustedHosts: hosts, appScheme, lang, texts: pages!.texts(entry, path, lang) };
     const page = await pages!.body(served, path, request.headers['accept-encoding'], answerFor(app, request), {
       failed: (error) => request.log.error({ err: error, path }, 'server rendering failed; the page renders in the browser'),
       undeclared: (calls) => request.log.warn({ path, calls }, 'the first screen made calls its route does not declare (apps/web/src/app/first-calls.ts)'),
@@ -119,7 +124,7 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     reply
       // A page rendered with a borrower's answers is theirs alone: no cache keeps it (back/forward included).
       .header('Cache-Control', page.personal ? 'no-store' : 'no-cache')
-      .header('Vary', 'Accept-Encoding')
+      .header('Vary', 'Accept-Encoding, Accept-Language')
       .header('Content-Security-Policy', policy)
       .header('Permissions-Policy', permissionsPolicy(path))
       // The address carries the borrower's session parameters: never hand it to another site.
@@ -130,6 +135,15 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
   };
 
   if (hasWeb) {
+    // A route's part of the catalogue, for a route the app opens after its first page (apps/web/src/shared/i18n/route-texts.ts).
+    app.get('/texts', (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const lang = langOf(typeof query[LANG_PARAM] === 'string' ? query[LANG_PARAM] : undefined);
+      if (lang === undefined) throw invalidInput(`${LANG_PARAM} must be one of ${LANGS.join(', ')}`);
+      const texts = typeof query.route === 'string' ? pages!.laterTexts(query.route, lang) : undefined;
+      if (!texts) throw invalidInput('route must be a route of the app');
+      return reply.header('Cache-Control', 'public, max-age=3600').send(texts);
+    });
     // The official site lives at the exact root; the static plugin would refuse a directory listing.
     app.get('/', (request, reply) => sendPage('index.html', request, reply, '/'));
     app.get('/index.html', (request, reply) => sendPage('index.html', request, reply, '/'));

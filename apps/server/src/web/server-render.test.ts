@@ -4,7 +4,7 @@ import type { ServerAnswer, ServerRenderer } from '@cashloan/contract/server-ren
 import { renderFirstScreen } from './server-render.ts';
 
 const TEMPLATE = '<body><div id="root"></div></body>';
-const PAGE = { entry: 'index.html' as const, href: 'http://h5.test/allIt?orderId=1', trustedHosts: [], appScheme: '' };
+const PAGE = { entry: 'index.html' as const, href: 'http://h5.test/allIt?orderId=1', trustedHosts: [], appScheme: '', lang: 'en' as const, texts: { routes: [], texts: {} } };
 
 /** A page that declares one call and shows its message; it also asks for 'extra' when told to. */
 const renderer = (alsoAsks: string[] = []): ServerRenderer => ({

@@ -33,7 +33,7 @@ const mayLackWhatTheBrowserHolds = (answer: ServerAnswer) =>
  * JSON inside <script>: '<' escaped so no text in it can close the element (or open a comment), and
  * U+2028/U+2029 escaped too, so the text stays valid should it ever be read as JavaScript.
  */
-const scriptJson = (value: unknown) =>
+export const scriptJson = (value: unknown) =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
