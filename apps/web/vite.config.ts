@@ -4,17 +4,24 @@ import react from '@vitejs/plugin-react';
 import { routeAssetsPlugin } from './build/route-assets.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { cssPreloadPlugin } from './build/css-preload.ts';
+import { JSX_IMPORT_SOURCE, jsxRuntimeAlias } from './build/jsx-runtime.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Two builds (see package.json): the browser app, and with --ssr the prerenderer of the static
 // long-text pages (src/entries/prerender.tsx → dist/.ssr/, which the server imports).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ...(isSsrBuild ? [] : [cssPreloadPlugin(), routeAssetsPlugin(here('./src/app/routes.tsx')), precompressPlugin()])],
+  // JSX goes through the H5's own runtime, which shows each text in the page's language.
+  plugins: [react({ jsxImportSource: JSX_IMPORT_SOURCE }), ...(isSsrBuild ? [] : [cssPreloadPlugin(), routeAssetsPlugin(here('./src/app/routes.tsx')), precompressPlugin()])],
   // The prerenderer carries its own React, so it runs from any directory the build is copied to.
   ssr: { noExternal: true },
   // The server renders the site's Loan Terms tab without waiting for its code (the browser loads it lazily).
-  resolve: isSsrBuild ? { alias: [{ find: /^.*[\\/]loan-terms-code\.ts$/, replacement: here('./src/features/site/components/loan-terms-code.server.ts') }] } : {},
+  resolve: {
+    alias: [
+      ...jsxRuntimeAlias,
+      ...(isSsrBuild ? [{ find: /^.*[\\/]loan-terms-code\.ts$/, replacement: here('./src/features/site/components/loan-terms-code.server.ts') }] : []),
+    ],
+  },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? { target: 'node20', copyPublicDir: false }
@@ -40,13 +47,18 @@ export default defineConfig(({ isSsrBuild }) => ({
           //   host-app screens, the order screens and the repayment screens (−0.2 to −0.6 KiB each).
           // - complaints: the complaint screens' and the image picker's styles (one CSS file, not two).
           output: {
+            // Seven hash characters, not eight (the fewest rolldown allows for this many files): a route's code names every file it may load (the route
+            // table, each chunk's imports), and hash characters do not compress.
+            entryFileNames: 'assets/[name]-[hash:7].js',
+            chunkFileNames: 'assets/[name]-[hash:7].js',
+            assetFileNames: 'assets/[name]-[hash:7][extname]',
             codeSplitting: {
               groups: [
                 { name: 'react', priority: 3, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 {
                   name: 'app',
                   priority: 2,
-                  test: /src[\\/](shared[\\/](http[\\/](use-api|client|idempotency|first-answers)|ui[\\/](toast|Button|LoadFailure|use-page-title|Loading|page-frame|use-hydrated)|format[\\/]money|router[\\/]|navigation[\\/]screen-paths)|app[\\/](routes|AppRouter|ErrorBoundary|mount))\.|contract[\\/]src[\\/]routes[\\/]values/,
+                  test: /src[\\/](shared[\\/](http[\\/](use-api|client|idempotency|first-answers)|ui[\\/](toast|Button|LoadFailure|use-page-title|Loading|page-frame|use-hydrated)|format[\\/]money|i18n[\\/](texts|jsx-runtime)|router[\\/]|navigation[\\/]screen-paths)|app[\\/](routes|AppRouter|ErrorBoundary|mount))\.|contract[\\/]src[\\/](routes[\\/]values|i18n)\./,
                 },
                 { name: 'bridge', priority: 2, test: /shared[\\/]bridge[\\/](bridge|messages|browser-navigation)\./ },
                 {
@@ -59,6 +71,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // loads lazily): one CSS file, as before the picker moved. Every lazy route's CSS file is
                 // named in the app chunk, which every screen loads, and /manyVoting is within bytes of its budget.
                 { name: 'complaints', priority: 1, test: /(features[\\/]complaints[\\/]complaints|shared[\\/]upload[\\/]upload)\.module\.css/ },
+                // The loan confirmation's pieces (all but its pages and its lazy dialogs) in one file: the
+                // two confirmation screens load all of it, and the agreement page (/toIs), opened from them,
+                // finds it in the cache.
+                { name: 'loan-confirmation', priority: 1, test: /features[\\/]loan-confirmation[\\/](?!pages[\\/](LoanConfirmPage|NewLoanConfirmPage|LoanAgreementPage)\.|components[\\/]ConfirmDialogs\.)/ },
                 {
                   name: 'repayment',
                   priority: 1,
