@@ -9,7 +9,7 @@ import type { ConfirmationScreenData } from '../api.ts';
 import { CONFIRM_TITLE, NEXT_LABEL, termText } from '../confirm-rules.ts';
 import { useConfirmFlow } from '../use-confirm-flow.ts';
 import { AgreementConsent } from '../components/AgreementConsent.tsx';
-import { AgreementModal, PointOutDialog } from '../components/ConfirmDialogs.tsx';
+import { whenOpened } from '../../../shared/ui/when-opened.tsx';
 import { ConfirmHeader } from '../components/ConfirmHeader.tsx';
 import { CostDisclosure } from '../components/CostDisclosure.tsx';
 import { DetailList } from '../components/DetailList.tsx';
@@ -17,6 +17,10 @@ import { PlanList } from '../components/PlanList.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { ConfirmScreenFrame } from './ConfirmScreenFrame.tsx';
 import styles from '../loan-confirmation.module.css';
+
+// The popups' code loads when one first opens, after hydration (neither is drawn by the server).
+const AgreementModal = whenOpened(() => import('../components/ConfirmDialogs.tsx').then((m) => m.AgreementModal));
+const PointOutDialog = whenOpened(() => import('../components/ConfirmDialogs.tsx').then((m) => m.PointOutDialog));
 
 export default function LoanConfirmPage() {
   return <ConfirmScreenFrame variant="v3">{(data) => <LoanConfirmScreen data={data} />}</ConfirmScreenFrame>;
@@ -75,8 +79,8 @@ function LoanConfirmScreen({ data }: { data: ConfirmationScreenData }) {
       )}
       <SubmitButton label={NEXT_LABEL} enabled={flow.submittable} pending={flow.pending} error={flow.pushError} onSubmit={() => void flow.submit()} />
 
-      <AgreementModal visible={flow.agreementModal} url={c.popAgreementUrl} onAgree={flow.agreeToModal} onCancel={flow.cancelModal} />
-      <PointOutDialog visible={flow.pointOut} title={c.popTitle} content={c.popContent} onAgree={flow.leaveAfterPointOut} onCancel={flow.stayAfterPointOut} />
+      <AgreementModal open={flow.agreementModal} url={c.popAgreementUrl} onAgree={flow.agreeToModal} onCancel={flow.cancelModal} />
+      <PointOutDialog open={flow.pointOut} title={c.popTitle} content={c.popContent} onAgree={flow.leaveAfterPointOut} onCancel={flow.stayAfterPointOut} />
     </>
   );
 }

@@ -13,7 +13,7 @@ import type { ConfirmationScreenData } from '../api.ts';
 import { CONFIRM_FALLBACK_LABEL, CONFIRM_TITLE } from '../confirm-rules.ts';
 import { useConfirmFlow } from '../use-confirm-flow.ts';
 import { AgreementConsent } from '../components/AgreementConsent.tsx';
-import { AgreementModal, PointOutDialog } from '../components/ConfirmDialogs.tsx';
+import { whenOpened } from '../../../shared/ui/when-opened.tsx';
 import { ConfirmHeader } from '../components/ConfirmHeader.tsx';
 import { CostDisclosure } from '../components/CostDisclosure.tsx';
 import { DetailList } from '../components/DetailList.tsx';
@@ -22,6 +22,10 @@ import { PromoPopup } from '../components/PromoPopup.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { ConfirmScreenFrame } from './ConfirmScreenFrame.tsx';
 import styles from '../loan-confirmation.module.css';
+
+// The popups' code loads when one first opens, after hydration (neither is drawn by the server).
+const AgreementModal = whenOpened(() => import('../components/ConfirmDialogs.tsx').then((m) => m.AgreementModal));
+const PointOutDialog = whenOpened(() => import('../components/ConfirmDialogs.tsx').then((m) => m.PointOutDialog));
 
 export default function NewLoanConfirmPage() {
   return <ConfirmScreenFrame variant="second">{(data) => <NewLoanConfirmScreen data={data} />}</ConfirmScreenFrame>;
@@ -94,9 +98,9 @@ function NewLoanConfirmScreen({ data }: { data: ConfirmationScreenData }) {
         />
       </div>
 
-      <AgreementModal visible={flow.agreementModal} url={c.popAgreementUrl} onAgree={flow.agreeToModal} onCancel={flow.cancelModal} />
+      <AgreementModal open={flow.agreementModal} url={c.popAgreementUrl} onAgree={flow.agreeToModal} onCancel={flow.cancelModal} />
       <PromoPopup open={promoVisible} message={promoMessage} onClose={() => setPromoClosed(true)} onConfirm={confirmPromo} />
-      <PointOutDialog visible={flow.pointOut} title={c.popTitle} content={c.popContent} onAgree={flow.leaveAfterPointOut} onCancel={flow.stayAfterPointOut} />
+      <PointOutDialog open={flow.pointOut} title={c.popTitle} content={c.popContent} onAgree={flow.leaveAfterPointOut} onCancel={flow.stayAfterPointOut} />
     </>
   );
 }
