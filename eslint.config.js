@@ -30,8 +30,9 @@ export default tseslint.config(
           paths: [{ name: '@cashloan/contract', message: "Import '@cashloan/contract/common' or '/routes/<family>' (types may come from other files with `import type`).", allowTypeImports: true }],
           patterns: [
             // trusted-hosts: the jump-URL allow-list rules, plain functions shared with the server (no zod).
+            // i18n, lang-choice: the languages, a text's places, which language a request is in (no zod, no catalogue).
             // routes/<family> and routes/values, not routes.ts: a page carries only the routes it calls.
-            { regex: '^@cashloan/contract/(?!common$|routes/[a-z-]+$|trusted-hosts$)', message: "Only type imports from contract schema files in the web; routes from '@cashloan/contract/routes/<family>'.", allowTypeImports: true },
+            { regex: '^@cashloan/contract/(?!common$|routes/[a-z-]+$|trusted-hosts$|i18n$|lang-choice$)', message: "Only type imports from contract schema files in the web; routes from '@cashloan/contract/routes/<family>'.", allowTypeImports: true },
             { regex: '^zod', message: 'zod stays on the server; the web uses the contract routes.', allowTypeImports: true },
           ],
         },

@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { jsxRuntimeAlias } from './build/jsx-runtime.ts';
 
 export default defineProject({
+  resolve: { alias: jsxRuntimeAlias },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

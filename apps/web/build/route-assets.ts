@@ -9,8 +9,11 @@ import type { Plugin } from 'vite';
 import * as SCREEN_PATHS from '../src/shared/navigation/screen-paths.ts';
 
 export interface RouteAssets {
-  /** Entry html file → path (or #/ path) → files, relative to the dist root. */
-  [entryHtml: string]: Record<string, { js: string[]; css: string[] }>;
+  /**
+   * Entry html file → path (or #/ path) → files, relative to the dist root, and `texts`: the part of
+   * the catalogue its page's texts are in (its feature's folder; docs/i18n.md).
+   */
+  [entryHtml: string]: Record<string, { js: string[]; css: string[]; texts: string }>;
 }
 interface ManifestChunk {
   file: string;
@@ -84,7 +87,8 @@ export function routeAssets(manifest: Manifest, routesSource: string): RouteAsse
   for (const [html, table] of Object.entries(parseRouteTables(routesSource))) {
     result[html] = {};
     for (const [path, module] of Object.entries(table)) {
-      result[html][path] = closure(manifest, [html, pageChunkKey(manifest, `src/${module.replace(/^\.\.\//, '')}`)]);
+      const texts = /features\/([^/]+)\//.exec(module)?.[1] ?? 'common';
+      result[html][path] = { ...closure(manifest, [html, pageChunkKey(manifest, `src/${module.replace(/^\.\.\//, '')}`)]), texts };
     }
   }
   return result;

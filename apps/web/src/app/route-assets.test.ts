@@ -12,7 +12,7 @@ describe('route assets (what the server preloads and bench/bundle measures)', ()
     expect(tables['index.html']!['/numberWill']).toBe(tables['index.html']!['/complainPage']);
   });
 
-  it('lists the entry and page chunks with their static imports, dependencies first', () => {
+  it("lists the entry and page chunks with their static imports, dependencies first, and the catalogue part of the page's feature", () => {
     const manifest = {
       'index.html': { file: 'assets/main.js', isEntry: true, imports: ['_shell.js'] },
       '_shell.js': { file: 'assets/shell.js', css: ['assets/shell.css'] },
@@ -21,7 +21,7 @@ describe('route assets (what the server preloads and bench/bundle measures)', ()
     };
     const small = "export const MAIN_ROUTES: RouteEntry[] = [\n  { path: '/', purpose: 'x', page: lazy(() => import('../features/site/OfficialSitePage.tsx')) },\n];";
     expect(routeAssets(manifest, small)).toEqual({
-      'index.html': { '/': { js: ['assets/shell.js', 'assets/main.js', 'assets/ui.js', 'assets/site.js'], css: ['assets/shell.css', 'assets/ui.css'] } },
+      'index.html': { '/': { js: ['assets/shell.js', 'assets/main.js', 'assets/ui.js', 'assets/site.js'], css: ['assets/shell.css', 'assets/ui.css'], texts: 'site' } },
     });
   });
 });

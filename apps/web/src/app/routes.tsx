@@ -39,18 +39,25 @@ import {
   ROLLOVER_PATH,
   TEST_PREVIEW_PATH,
 } from '../shared/navigation/screen-paths.ts';
+import { heldTexts } from '../shared/i18n/texts.ts';
 
 type PageModule = { default: ComponentType };
 type Page = LazyExoticComponent<ComponentType>;
 
-/** A page's code: lazy in the browser; the server renderer loads every `load` once at start. */
+/**
+ * A page's code: lazy in the browser, where it renders once its route's texts are there too (in a
+ * language other than English); the server renderer loads every `load` once at start.
+ */
 interface PageCode {
   page: Page;
   load: () => Promise<PageModule>;
 }
 
+/** In Filipino or Hindi, the route's part of the catalogue when the page does not hold it (docs/i18n.md). */
+const laterRouteTexts = () => heldTexts() && import('../shared/i18n/route-texts.ts').then((m) => m.routeTexts());
+
 function pageCode(load: () => Promise<PageModule>): PageCode {
-  return { page: lazy(load), load };
+  return { page: lazy(() => Promise.all([load(), laterRouteTexts()]).then(([module]) => module)), load };
 }
 
 /** The complaint entry (/numberWill) and the complaint start (/complainPage) are one screen. */

@@ -17,6 +17,8 @@ const page = (path: string, entry: ServerPage['entry'] = 'index.html'): ServerPa
   href: `https://pesonow.example${path}`,
   trustedHosts: [],
   appScheme: 'pesonow',
+  lang: 'en',
+  texts: { routes: [], texts: {} },
 });
 const ORDER: OrderDetails = {
   orderStatus: 174,

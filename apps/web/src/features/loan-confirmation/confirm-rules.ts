@@ -5,6 +5,7 @@
 import { withCarriedParams } from '../../shared/params/page-params.ts';
 import { checkJumpUrl } from '../../shared/navigation/jump-url.ts';
 import { formatMinor } from '../../shared/format/money.ts';
+import { plural } from '../../shared/i18n/plural.ts';
 
 export const CONFIRM_TITLE = 'Loan confirmation';
 export const AGREEMENT_TITLE = 'Loan agreement';
@@ -64,7 +65,7 @@ export function agreementJumpTarget(contractUrl: string): string {
 
 /** The term as the screens show it: 91 days. */
 export function termText(periods: number, termUnit: number): string {
-  if (termUnit === 1) return `${periods} ${periods === 1 ? 'day' : 'days'}`;
+  if (termUnit === 1) return plural(periods, '{n} day', '{n} days');
   return String(periods);
 }
 

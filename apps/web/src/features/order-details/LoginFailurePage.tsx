@@ -17,6 +17,7 @@ import { RecommendationList } from './components/RecommendationList.tsx';
 import { ORDER_DETAILS_TITLE } from './order-rules.ts';
 import frame from '../../shared/ui/page-frame.module.css';
 import styles from './LoginFailurePage.module.css';
+import { t } from '../../shared/i18n/texts.ts';
 
 export default function LoginFailurePage() {
   usePageTitle(ORDER_DETAILS_TITLE);
@@ -64,7 +65,7 @@ function FailureScreen({ info }: { info: LoginFailureInfo }) {
       {failure && (
         <div className={styles.failure} role="alert">
           <span>
-            Could not open {failure.product.name}: {failure.message}
+            {t('Could not open {title}: {reason}', { title: failure.product.name, reason: failure.message })}
           </span>
           <button type="button" className={styles.retry} onClick={() => void open(failure.product, failure.index)}>
             Try again

@@ -39,6 +39,7 @@ import type { RatingOutcome } from './components/AppRatingDialog.tsx';
 import { RecommendationList } from './components/RecommendationList.tsx';
 import frame from '../../shared/ui/page-frame.module.css';
 import styles from './OrderDetailsPage.module.css';
+import { t } from '../../shared/i18n/texts.ts';
 
 // The popups' code (the dialog, the stars) loads when one first opens, after hydration (Modal renders
 // none before either), instead of with the page.
@@ -131,7 +132,7 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
       <PullToRefresh onRefresh={refresh}>
         {refreshError && (
           <div className={styles.refreshError} role="alert">
-            <span>Could not refresh: {refreshError}</span>
+            <span>{t('Could not refresh: {reason}', { reason: refreshError })}</span>
             <Button size="small" color="primary" fill="outline" onClick={() => void refresh()} className={styles.retry}>
               Retry
             </Button>
@@ -241,7 +242,7 @@ function OrderScreen({ details, refresh, refreshError }: { details: OrderDetails
           <p className={styles.contact}>
             <span>Questions about your loan?</span>
             <button type="button" className={styles.phone} onClick={() => callPhone({ phone: details.telephone })}>
-              Call {details.telephone}
+              {t('Call {phone}', { phone: details.telephone })}
             </button>
           </p>
         )}

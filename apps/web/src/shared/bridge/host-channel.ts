@@ -15,6 +15,10 @@ import { HELLO_TIMEOUT_MS, HOST_CHANNEL, BRIDGE_VERSION, type HostEvent, type Ho
 import { setHostCapabilities } from './bridge.ts';
 import { HOST_RESUME_EVENT } from '../http/use-refresh-on-return.ts';
 import { showFailure, showInfo, showSuccess } from '../ui/toast.ts';
+import { LANG_PARAM } from '@cashloan/contract/i18n';
+import { langOf } from '@cashloan/contract/lang-choice';
+import { carriedParams } from '../params/page-params.ts';
+import { pageLang } from '../i18n/texts.ts';
 
 export const OFFLINE_TEXT = 'You are offline. This screen updates when your connection is back.';
 export const SAVED_TEXT = 'Saved on your phone.';
@@ -160,6 +164,19 @@ let connecting: Promise<HostHello | null> | undefined;
  * Says hello once per document. Resolves with the host's answer, or null when the page stays on
  * version 1 (no channel, no answer in time, or a host below version 2).
  */
+/**
+ * The app's language, when the page was given none (`lang`) and the webview's Accept-Language chose
+ * another: the page loads again in it, once, with `lang` in its address, which the later pages carry
+ * (docs/i18n.md). A host that opens its pages with `lang` is never reloaded.
+ */
+function followHostLang(hostLang: unknown): void {
+  const lang = langOf(typeof hostLang === 'string' ? hostLang : undefined);
+  if (lang === undefined || carriedParams().lang !== undefined || lang === pageLang()) return;
+  const address = new URL(window.location.href);
+  address.searchParams.set(LANG_PARAM, lang);
+  window.location.replace(address.href);
+}
+
 export function connectHost(): Promise<HostHello | null> {
   connecting ??= new Promise((resolve) => {
     const channel = openChannel();
@@ -181,6 +198,7 @@ export function connectHost(): Promise<HostHello | null> {
         hello = message;
         setHostCapabilities(message.capabilities.filter((name): name is string => typeof name === 'string'));
         channel.opened();
+        followHostLang(message.lang);
         resolve(message);
         return;
       }

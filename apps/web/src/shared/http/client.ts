@@ -16,7 +16,9 @@ import {
   type PayloadOf,
   type Route,
 } from '@cashloan/contract/common';
+import { DEFAULT_LANG, LANG_PARAM } from '@cashloan/contract/i18n';
 import { carriedParams, sessionParams } from '../params/page-params.ts';
+import { pageLang } from '../i18n/texts.ts';
 import { showFailure, showLoading } from '../ui/toast.ts';
 import { idempotencyKeyFor, settleIdempotencyKey } from './idempotency.ts';
 
@@ -59,6 +61,8 @@ export function buildRequest(route: Route, payload: Record<string, unknown>, for
   const query = new URLSearchParams(sessionParams() as Record<string, string>);
   // The server writes amounts in the borrower's currency, which the page parameter `real` picks.
   if (params.real !== undefined) query.set(CURRENCY_PARAM, params.real);
+  // And writes its texts in the page's language (English unless named).
+  if (pageLang() !== DEFAULT_LANG) query.set(LANG_PARAM, pageLang());
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(payload)) {
     if (value === undefined || value === null) continue;

@@ -5,6 +5,7 @@
  */
 import styles from './toast-view.module.css';
 import { messageLang } from '../i18n/message-lang.ts';
+import { t } from '../i18n/texts.ts';
 
 export type ToastIcon = 'success' | 'fail' | 'loading';
 export interface ToastOptions {
@@ -62,7 +63,7 @@ export function show({ content, duration, icon, lang }: ToastOptions): void {
     box.appendChild(decoration);
   }
   const text = document.createElement('span');
-  text.textContent = content;
+  text.textContent = t(content);
   const language = lang ?? messageLang(content);
   if (language) text.lang = language;
   box.appendChild(text);

@@ -8,6 +8,7 @@ import { DialogActions } from '../ui/AlertDialog.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { isSafeImageUrl } from './safe-image-url.ts';
 import styles from './upload.module.css';
+import { t } from '../i18n/texts.ts';
 
 export function ImageGrid({ images, label, onRemove }: { images: string[]; label: string; onRemove?: (index: number) => void }) {
   const [open, setOpen] = useState<number | null>(null);
@@ -33,7 +34,7 @@ export function ImageGrid({ images, label, onRemove }: { images: string[]; label
       </ul>
       <Modal open={current !== undefined} labelledBy={titleId} onClose={() => setOpen(null)}>
         <h2 id={titleId} className={styles.dialogTitle}>
-          Image {(open ?? 0) + 1} of {shown.length}
+          {t('Image {n} of {total}', { n: (open ?? 0) + 1, total: shown.length })}
         </h2>
         {current && <img className={styles.fullImage} src={current} alt={`${label}: image ${(open ?? 0) + 1}`} />}
         <DialogActions actions={[{ text: 'Close', onClick: () => setOpen(null) }]} />

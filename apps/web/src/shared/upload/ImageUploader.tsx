@@ -15,6 +15,7 @@ import { uploadImage } from './upload-image.ts';
 import { ImageTooLargeError, prepareForUpload } from './image-prep.ts';
 import { ImageGrid } from './ImageGrid.tsx';
 import styles from './upload.module.css';
+import { t } from '../i18n/texts.ts';
 
 export const UPLOAD_SUCCESS_MESSAGE = 'Upload succeeded!';
 const MAX_MB = COMPLAINT_IMAGE_MAX_BYTES / 1024 / 1024;
@@ -81,7 +82,7 @@ export function ImageUploader({
       )}
       {upload.status === 'failed' && (
         <div className={styles.inlineAlert} role="alert">
-          <p>Image not added: {upload.message}</p>
+          <p>{t('Image not added: {reason}', { reason: upload.message })}</p>
           <div className={styles.inlineActions}>
             <Button size="small" color="primary" fill="outline" className={styles.actionButton} onClick={() => void send(upload.file)}>
               Retry upload

@@ -8,6 +8,7 @@ import type { AgreementItem } from '@cashloan/contract/loan-confirmation';
 import type { AgreementFailure } from '../use-confirm-flow.ts';
 import { AGREED_ABOVE_LABEL, AGREE_TO_LABEL } from '../confirm-rules.ts';
 import styles from '../loan-confirmation.module.css';
+import { t } from '../../../shared/i18n/texts.ts';
 
 interface Props {
   layout: 'v3' | 'second';
@@ -64,7 +65,7 @@ export function AgreementConsent({ layout, agreements, agreed, onAgreedChange, o
       {failure && (
         <div className={styles.alert} role="alert">
           <p>
-            Could not open {failure.item.title}: {failure.message}
+            {t('Could not open {title}: {reason}', { title: failure.item.title, reason: failure.message })}
           </p>
           <button type="button" className={styles.retry} onClick={() => onOpen(failure.item)}>
             Try again

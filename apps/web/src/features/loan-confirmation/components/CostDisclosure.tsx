@@ -8,6 +8,7 @@ import type { CostDisclosure as Disclosure } from '@cashloan/contract/loan-confi
 import { formatMoney } from '../../../shared/format/money.ts';
 import { percentFromBp } from '../confirm-rules.ts';
 import styles from '../loan-confirmation.module.css';
+import { t } from '../../../shared/i18n/texts.ts';
 
 export function CostDisclosure({ disclosure }: { disclosure: Disclosure }) {
   const rows: Array<{ label: string; value: string; sub?: boolean }> = [
@@ -18,7 +19,7 @@ export function CostDisclosure({ disclosure }: { disclosure: Disclosure }) {
     { label: 'Total of payments', value: formatMoney(disclosure.totalOfPayments) },
     {
       label: 'Effective interest rate',
-      value: `${percentFromBp(disclosure.eirMonthlyBp)} per month (${percentFromBp(disclosure.eirAnnualBp)} per year)`,
+      value: t('{month} per month ({year} per year)', { month: percentFromBp(disclosure.eirMonthlyBp), year: percentFromBp(disclosure.eirAnnualBp) }),
     },
   ];
   if (disclosure.aprBp !== null) rows.push({ label: 'Annual percentage rate (APR)', value: percentFromBp(disclosure.aprBp) });
@@ -45,7 +46,7 @@ export function CostDisclosure({ disclosure }: { disclosure: Disclosure }) {
       <ol className={styles.schedule} aria-labelledby="schedule-title">
         {disclosure.schedule.map((payment, index) => (
           <li key={`${index}-${payment.pay_time}`}>
-            {formatMoney(payment.amount)} on {payment.pay_time}
+            {t('{amount} on {date}', { amount: formatMoney(payment.amount), date: payment.pay_time })}
           </li>
         ))}
       </ol>

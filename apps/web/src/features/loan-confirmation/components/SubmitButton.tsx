@@ -4,6 +4,7 @@
  * says why right under it, and tapping again retries.
  */
 import styles from '../loan-confirmation.module.css';
+import { t } from '../../../shared/i18n/texts.ts';
 
 interface Props {
   label: string;
@@ -22,7 +23,7 @@ export function SubmitButton({ label, enabled, pending, error, onSubmit }: Props
       </button>
       {error && (
         <div className={styles.alert} role="alert">
-          <p>Your loan was not submitted: {error}</p>
+          <p>{t('Your loan was not submitted: {error}', { error })}</p>
           <button type="button" className={styles.retry} onClick={onSubmit} disabled={!enabled}>
             Try again
           </button>

@@ -21,6 +21,7 @@ import { UpiPanel } from './UpiPanel.tsx';
 import { RUPEE_SYMBOL, currencySymbol } from '../../../shared/format/money.ts';
 import bannerUrl from '../assets/instructions-banner.svg';
 import styles from '../repayment.module.css';
+import { t } from '../../../shared/i18n/texts.ts';
 
 type ChannelsInfo = Pick<RepaymentPlanInfo, 'repayList' | 'defDetail' | 'isShowReyTop'>;
 
@@ -86,7 +87,7 @@ export function PaymentPanel({
           <a
             href={appHref(REPAYMENT_CODE_PATH)}
             className={styles.linkButton}
-            aria-label={`Copy the pay code ${defDetail.payCode} and see how to pay`}
+            aria-label={t('Copy the pay code {code} and see how to pay', { code: defDetail.payCode })}
             onClick={(event) => {
               event.preventDefault();
               void copyAndOpen();
