@@ -114,7 +114,7 @@ export async function seedDemo(db: Db, now: Date, config: Config, cardData: Card
       // What the demo borrower confirmed: on the product's terms, when the loan was paid out (so the
       // disclosure's schedule is the order's plan), or today for an order not paid out.
       const terms = { principalMinor: order.principalMinor, termDays: order.termDays, periods: order.periods, interestBp: product.interestBp, serviceFeeBp: product.serviceFeeBp };
-      await storeConfirmedDocuments(config, tx, { order, borrower: DEMO_BORROWER, terms, currency: currencySymbolFor(undefined), confirmedAt: order.disbursedAt ?? now });
+      await storeConfirmedDocuments(config, tx, { order, borrower: DEMO_BORROWER, terms, currency: currencySymbolFor(undefined), lang: 'en', confirmedAt: order.disbursedAt ?? now });
       orders.push({ status: demo.status, orderId: order.id, productId: order.productId });
     }
     // The approved order pays out to the sandbox's closed account (its release is refused, then corrected); the one in review to a good one.

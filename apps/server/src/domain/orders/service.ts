@@ -3,6 +3,7 @@
  * with a status, moving it through review and disbursement, writing a payment into its ledger, and
  * reading what it owes and which status the borrower sees. Other rooms call these; SQL stays in store.ts.
  */
+import type { Lang } from '@cashloan/contract/i18n';
 import { createHash, randomInt } from 'node:crypto';
 import type { CostDisclosure, Market } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -428,6 +429,11 @@ export interface ConfirmedDisclosureBody {
   orderNo: string;
   /** The currency symbol the borrower confirmed in. */
   currency: string;
+  /**
+   * The language the borrower confirmed in (docs/i18n.md); the disclosure's texts are stored in it,
+   * as the screen showed them. Absent on documents confirmed before languages: English.
+   */
+  lang?: Lang;
   confirmedAt: string;
   disclosure: CostDisclosure;
 }

@@ -6,7 +6,9 @@
  * prints them from there (docs/records.md), never from today's product or agreement rows.
  */
 import { AGREEMENT_SCENE, marketOfCurrency } from '@cashloan/contract';
+import type { Lang } from '@cashloan/contract/i18n';
 import type { Config } from '../../config.ts';
+import { inLang } from '../../platform/i18n/answer-texts.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { OfferTerms } from '../../loan-terms/disclosure.ts';
 import type { Borrower } from '../../domain/borrowers/service.ts';
@@ -21,15 +23,18 @@ export interface ConfirmationFacts {
   /** The terms the borrower was shown (the offer's; the order is made on them). */
   terms: OfferTerms;
   currency: string;
+  /** The language the borrower confirmed in: the disclosure is kept in it. */
+  lang: Lang;
   confirmedAt: Date;
 }
 
 /** The documents to store for an order just confirmed. */
 export async function documentsToConfirm(config: Pick<Config, 'COMPANY_CORPORATE_NAME' | 'APP_EN_NAME' | 'SERVICE_EMAIL' | 'SERVICE_PHONE'>, db: Queryable, facts: ConfirmationFacts): Promise<DocumentToConfirm[]> {
-  const { order, borrower, terms, currency, confirmedAt } = facts;
+  const { order, borrower, terms, currency, lang, confirmedAt } = facts;
   const at = confirmedAt.toISOString();
-  const disclosure = disclosureOf(terms, projectedPlan(terms, confirmedAt), currency);
-  const disclosureBody: ConfirmedDisclosureBody = { kind: 'disclosure', orderNo: order.orderNo, currency, confirmedAt: at, disclosure };
+  // In the borrower's language, as the screen showed it (the same translation of the same texts).
+  const disclosure = inLang(lang, disclosureOf(terms, projectedPlan(terms, confirmedAt), currency));
+  const disclosureBody: ConfirmedDisclosureBody = { kind: 'disclosure', orderNo: order.orderNo, currency, ...(lang === 'en' ? {} : { lang }), confirmedAt: at, disclosure };
   const figures = agreementFigures(config, borrower, order.productName, orderLoanFigures(order), marketOfCurrency(currency));
   const agreements = await listAgreements(db, order.productId, Number(AGREEMENT_SCENE));
   return [

@@ -32,8 +32,9 @@ export function registerLoanConfirmation(app: FastifyInstance, deps: AppDeps): v
   );
 
   for (const call of [loanDetailPushCall, goyaLoanSubmitCall]) {
-    mountCall(app, borrowers, call, ({ borrower, payload, currency }) =>
-      submitLoan(deps, borrower, { productId: id(payload.productId), amount: payload.amount, periods: payload.periods, termUnit: payload.termUnit }, currency),
+    // The confirmed documents are kept in the language the borrower confirmed in.
+    mountCall(app, borrowers, call, ({ borrower, payload, currency, lang }) =>
+      submitLoan(deps, borrower, { productId: id(payload.productId), amount: payload.amount, periods: payload.periods, termUnit: payload.termUnit }, currency, lang),
     );
   }
 

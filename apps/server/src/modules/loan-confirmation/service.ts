@@ -3,6 +3,7 @@
  * product and every figure of it (from loan-terms), and the push that turns the offer into an order
  * exactly once. The agreements are agreements.ts. docs/loan-confirmation.md has the rules in prose.
  */
+import type { Lang } from '@cashloan/contract/i18n';
 import {
   AGREEMENT_SCENE,
   type ConfirmPlanRow,
@@ -269,7 +270,7 @@ export const lendDetailsUrl = (order: Pick<OrderRow, 'productId' | 'id'>) => `${
  * — repeated, or arriving at the same moment — answers that same order. A new loan needs a new offer,
  * which the confirmation screen makes once the previous loan of the product has ended.
  */
-export async function submitLoan(deps: Deps, borrower: Borrower, submission: LoanSubmission, currency: string): Promise<{ lendDetailsUrl: string }> {
+export async function submitLoan(deps: Deps, borrower: Borrower, submission: LoanSubmission, currency: string, lang: Lang = 'en'): Promise<{ lendDetailsUrl: string }> {
   const { db } = deps;
   const product = await existingProduct(db, submission.productId);
   const money = moneyTextIn(currency);
@@ -306,7 +307,7 @@ export async function submitLoan(deps: Deps, borrower: Borrower, submission: Loa
       );
       await linkOfferToOrder(tx, offer.id, created.id, now);
       // What the borrower just confirmed is kept as it is now, whatever the product or agreements become.
-      await storeConfirmedDocuments(deps.config, tx, { order: created, borrower, terms: offer, currency, confirmedAt: now });
+      await storeConfirmedDocuments(deps.config, tx, { order: created, borrower, terms: offer, currency, lang, confirmedAt: now });
       return created;
     });
     return { lendDetailsUrl: lendDetailsUrl(order) };

@@ -26,7 +26,32 @@ import { postReceivedPayment } from '../../domain/payments/posting.ts';
 import { createStaff } from '../../staff/accounts/service.ts';
 import { CERTIFICATE_NOT_YET, COST_DISCLOSURE_SUFFIX, DOCUMENT_NOT_FOUND, ORDER_NOT_FOUND, PAYMENT_NOT_FOUND } from './service.ts';
 
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HI } from '@cashloan/contract/texts/hi';
+
 const DAY = 86_400_000;
+
+/** A PDF's text as Poppler's pdftotext reads it (Debian's poppler-utils; .ci/run installs it). */
+function pdfToText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), bytes);
+    const run = spawnSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
+    if (run.error) throw new Error(`pdftotext could not run (${run.error.message}): install Debian's poppler-utils, as .ci/run does`);
+    return run.stdout.replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The names of the fonts a PDF embeds. */
+async function pdfFonts(bytes: Uint8Array): Promise<string[]> {
+  const text = Buffer.from(bytes).toString('latin1');
+  return [...new Set([...text.matchAll(/\/BaseFont \/([A-Z]{6}\+)?([\w-]+)/g)].map((m) => m[2]!))];
+}
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -294,5 +319,31 @@ describe('the borrower records', () => {
     expect(text).toContain('₹10,000.00');
     expect(text).toContain('Annual percentage rate');
     expect((await pdf(s, { orderId: String(id), document: 'statement' })).json().message).toBe(DOCUMENT_NOT_FOUND);
+  });
+  it('keeps a Key Fact Statement confirmed in Hindi in Hindi, and its PDF reads back in Devanagari, the amounts as the market writes them', async () => {
+    const { session: s } = await h.t.newBorrower({ name: 'Ravi Kumar' });
+    const productId = h.productIds[1]!;
+    const inHindi = { ...s, real: '1', lang: 'hi' };
+    expect((await h.call(loanDetailConfirmRoute, inHindi, { productId })).body.code).toBe(0);
+    const pushed = await h.call(loanDetailPushRoute, inHindi, { amount: '1000000', periods: '120', termUnit: '1', productId, extraNumber: '1' });
+    expect(pushed.body.code).toBe(0);
+    const id = Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
+    const stored = (await listConfirmedDocuments(h.t.db, id)).find((d) => d.kind === 'disclosure')!;
+    expect(JSON.parse(stored.body)).toMatchObject({ lang: 'hi', disclosure: { title: HI.server!['Key Fact Statement'] } });
+    expect(stored.title).toBe(HI.server!['Key Fact Statement']);
+    // Asked for in English afterwards: the document is in the language it was confirmed in.
+    const bytes = (await pdf(s, { orderId: String(id), document: 'disclosure' })).rawPayload;
+    // Poppler reads a page as a reader's PDF viewer does: the Devanagari, drawn in visual order
+    // (vowel signs before their consonants, conjuncts as one glyph), comes back as written from its
+    // spans' ActualText. (The page itself, looked at through pdftoppm: the conjuncts shaped.)
+    const text = pdfToText(bytes);
+    for (const english of ['Key Fact Statement', 'Cost of the loan', 'Amount financed', 'Repayment schedule as confirmed', 'Annual percentage rate (APR)', 'Effective interest rate, monthly']) {
+      expect(text).toContain(HI.server![english]);
+    }
+    expect(text).toContain(HI.server!['Finance charge: {charge}']!.replace('{charge}', HI.server!['Interest']!));
+    expect(text).toContain('₹10,000.00');
+    expect(text).not.toContain('Cost of the loan');
+    // The fonts embedded: Noto Sans Devanagari for the words, DejaVu Sans for the amounts.
+    expect(await pdfFonts(bytes)).toEqual(expect.arrayContaining([expect.stringMatching(/NotoSansDevanagari/), expect.stringMatching(/DejaVuSans/)]));
   });
 });

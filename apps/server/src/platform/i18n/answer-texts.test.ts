@@ -14,7 +14,7 @@ import type { Lang } from '@cashloan/contract/i18n';
 import { CATALOGUES } from '@cashloan/contract/texts/index';
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from '../../test-support/test-app.ts';
 import { seedCatalog } from '../../seed/demo.ts';
-import { createOrder, findProduct } from '../../domain/orders/service.ts';
+import { createOrder, findProduct, type OrderRow } from '../../domain/orders/service.ts';
 import type { OrderStatus } from '../../loan-terms/status.ts';
 import { inLang, textIn } from './answer-texts.ts';
 
@@ -92,7 +92,7 @@ describe('the translated calls leave no English behind', () => {
     const { borrowerId, session } = await t.newBorrower({ isRepeat: true });
     const product = (await findProduct(t.db, productIds[0]!))!;
     const statuses: Array<[OrderStatus, number | undefined]> = [[21, undefined], [110, undefined], [151, undefined], [170, 20], [174, 0], [174, 2], [180, -5], [200, undefined]];
-    const orders = [];
+    const orders: OrderRow[] = [];
     for (const [status, dueInDays] of statuses) {
       // The overdue one may roll over (its screen is translated too).
       const flags = status === 180 ? { isDelay: '1' as const } : undefined;

@@ -10,13 +10,15 @@
 import type { Lang } from '@cashloan/contract/i18n';
 import { CATALOGUES } from '@cashloan/contract/texts/index';
 
-/** Places that only ever hold digits: so '{n} of {total}' never takes a product's name apart. */
+/** Places that only ever hold a number (2, 2.5): so '{n} of {total}' never takes a product's name apart. */
 const NUMBER_PLACES = new Set(['n', 'total', 'last4', 'percent']);
 
 interface Pattern {
   regex: RegExp;
   names: string[];
   translation: string;
+  /** How many characters of its own (not its places') it has: the more, the more specific. */
+  literal: number;
 }
 interface Translator {
   exact: Map<string, string>;
@@ -39,12 +41,12 @@ function translatorOf(lang: Exclude<Lang, 'en'>): Translator {
         continue;
       }
       const names = pieces.filter((_, i) => i % 2 === 1);
-      const source = pieces.map((piece, i) => (i % 2 === 0 ? escaped(piece) : NUMBER_PLACES.has(piece) ? '(\\d+)' : '(.+?)')).join('');
-      patterns.push({ regex: new RegExp(`^${source}$`, 's'), names, translation });
+      const source = pieces.map((piece, i) => (i % 2 === 0 ? escaped(piece) : NUMBER_PLACES.has(piece) ? '(\\d+(?:\\.\\d+)?)' : '(.+?)')).join('');
+      const literal = pieces.filter((_, i) => i % 2 === 0).join('').length;
+      patterns.push({ regex: new RegExp(`^${source}$`, 's'), names, translation, literal });
     }
     // The most words first: the most specific text wins.
-    const words = (p: Pattern) => p.regex.source.replace(/\(\.\+\?\)|\(\\d\+\)/g, '').length;
-    patterns.sort((a, b) => words(b) - words(a));
+    patterns.sort((a, b) => b.literal - a.literal);
     translators.set(lang, (translator = { exact, patterns }));
   }
   return translator;

@@ -1,5 +1,6 @@
 /**
- * The page every record PDF is written on (pdfkit, DejaVu Sans so that ₱ and ₹ print): the lender's
+ * The page every record PDF is written on (pdfkit, DejaVu Sans so that ₱ and ₹ print, and Noto Sans
+ * Devanagari for a text in Hindi, its conjuncts shaped by pdfkit's fontkit): the lender's
  * name, SEC registration and Certificate of Authority numbers and the order number at the top, the
  * document's body, and a footer on every page (the page number; for a confirmed document its
  * SHA-256 and confirmation date). The creation date is the request's clock, so the same facts at the
@@ -7,11 +8,32 @@
  */
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import type { Lang } from '@cashloan/contract/i18n';
 import type { DateText } from '../../../loan-terms/date-text.ts';
+import { textIn } from '../../../platform/i18n/answer-texts.ts';
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const DEVANAGARI_FONT = require.resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf');
+const DEVANAGARI_FONT_BOLD = require.resolve('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf');
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** The font a text is written in: Noto Sans Devanagari when it has Devanagari in it, DejaVu Sans otherwise. */
+const fontOf = (text: string, bold?: boolean) => `${DEVANAGARI.test(text) ? 'Deva' : 'Sans'}${bold ? '-Bold' : ''}`;
+
+/**
+ * Writes `text` in the font of its script. Shaped Devanagari is drawn in visual order (a vowel sign
+ * before its consonant, conjuncts as one glyph), so the text is also given as the span's
+ * ActualText: a reader, a copy or a search gets the words as written.
+ */
+function write(doc: PDFKit.PDFDocument, text: string, bold: boolean | undefined, draw: () => void): void {
+  doc.font(fontOf(text, bold));
+  if (!DEVANAGARI.test(text)) return draw();
+  doc.markContent('Span', { actual: text, lang: 'hi' });
+  draw();
+  doc.endMarkedContent();
+}
 
 export interface Lender {
   name: string;
@@ -31,6 +53,8 @@ export interface PdfFrame {
   dates: DateText;
   /** Extra footer lines on every page (a confirmed document's SHA-256 and confirmation date). */
   footer?: string[] | undefined;
+  /** The document's language (a disclosure confirmed in Hindi): the page's own words are written in it. English by default. */
+  lang?: Lang | undefined;
 }
 
 const MARGIN = 50;
@@ -54,47 +78,46 @@ function writerFor(doc: PDFKit.PDFDocument): Writer {
   const room = (needed: number) => {
     if (doc.y + needed > doc.page.height - MARGIN - 40) doc.addPage();
   };
-  const font = (bold?: boolean) => doc.font(bold ? 'Sans-Bold' : 'Sans');
   return {
     heading(text) {
       room(30);
-      font(true).fontSize(12).text(text, MARGIN, doc.y, { width: width() });
+      doc.fontSize(12);
+      write(doc, text, true, () => doc.text(text, MARGIN, doc.y, { width: width() }));
       doc.moveDown(0.3);
-      font().fontSize(10);
+      doc.fontSize(10);
     },
     paragraph(text) {
-      font().fontSize(10);
+      doc.fontSize(10);
       for (const part of text.split(/\n{2,}/)) {
         room(20);
-        doc.text(part, MARGIN, doc.y, { width: width() });
+        write(doc, part, false, () => doc.text(part, MARGIN, doc.y, { width: width() }));
         doc.moveDown(0.5);
       }
     },
     row(label, value, options = {}) {
       room(16);
-      font(options.bold).fontSize(10);
+      doc.fontSize(10);
       const y = doc.y;
       const labelWidth = width() * 0.6;
-      doc.text(label, MARGIN, y, { width: labelWidth });
+      write(doc, label, options.bold, () => doc.text(label, MARGIN, y, { width: labelWidth }));
       const after = doc.y;
-      doc.text(value, MARGIN + labelWidth, y, { width: width() - labelWidth, align: 'right' });
+      write(doc, value, options.bold, () => doc.text(value, MARGIN + labelWidth, y, { width: width() - labelWidth, align: 'right' }));
       doc.y = Math.max(after, doc.y);
-      font();
     },
     columns(cells, options = {}) {
       room(16);
-      font(options.bold).fontSize(9);
+      doc.fontSize(9);
       const y = doc.y;
       const first = width() * 0.4;
       const rest = (width() - first) / Math.max(1, cells.length - 1);
       let bottom = y;
       cells.forEach((cell, i) => {
         const x = i === 0 ? MARGIN : MARGIN + first + (i - 1) * rest;
-        doc.text(cell, x, y, { width: i === 0 ? first : rest, align: i === 0 ? 'left' : 'right' });
+        write(doc, cell, options.bold, () => doc.text(cell, x, y, { width: i === 0 ? first : rest, align: i === 0 ? 'left' : 'right' }));
         bottom = Math.max(bottom, doc.y);
       });
       doc.y = bottom + 2;
-      font().fontSize(10);
+      doc.fontSize(10);
     },
     gap() {
       doc.moveDown(0.6);
@@ -112,6 +135,10 @@ export async function renderPdf(frame: PdfFrame, body: (w: Writer) => void): Pro
   });
   doc.registerFont('Sans', FONT);
   doc.registerFont('Sans-Bold', FONT_BOLD);
+  doc.registerFont('Deva', DEVANAGARI_FONT);
+  doc.registerFont('Deva-Bold', DEVANAGARI_FONT_BOLD);
+  // The page's own words in the document's language.
+  const say = (text: string) => textIn(frame.lang ?? 'en', text);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -120,23 +147,24 @@ export async function renderPdf(frame: PdfFrame, body: (w: Writer) => void): Pro
   });
 
   const width = doc.page.width - 2 * MARGIN;
-  doc.font('Sans-Bold').fontSize(13).text(frame.lender.name, MARGIN, MARGIN, { width });
-  doc.font('Sans').fontSize(9).text(`SEC Registration No. ${frame.lender.secRegistrationNo} · Certificate of Authority No. ${frame.lender.certificateOfAuthorityNo}`, { width });
+  const line = (text: string, size: number, bold = false) => write(doc.fontSize(size), text, bold, () => doc.text(text, { width }));
+  write(doc.fontSize(13), frame.lender.name, true, () => doc.text(frame.lender.name, MARGIN, MARGIN, { width }));
+  line(say(`SEC Registration No. ${frame.lender.secRegistrationNo} · Certificate of Authority No. ${frame.lender.certificateOfAuthorityNo}`), 9);
   doc.moveDown(0.8);
-  doc.font('Sans-Bold').fontSize(16).text(frame.title, { width });
-  doc.font('Sans').fontSize(10).text(`Order No. ${frame.orderNo}`, { width });
-  doc.text(`Issued ${frame.issuedText}`, { width });
+  line(frame.title, 16, true);
+  line(say(`Order No. ${frame.orderNo}`), 10);
+  line(say(`Issued ${frame.issuedText}`), 10);
   doc.moveDown(1);
   body(writerFor(doc));
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    const lines = [...(frame.footer ?? []), `${frame.lender.name} · Order No. ${frame.orderNo} · Page ${i - range.start + 1} of ${range.count}`];
+    const lines = [...(frame.footer ?? []), say(`${frame.lender.name} · Order No. ${frame.orderNo} · Page ${i - range.start + 1} of ${range.count}`)].map(say);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Sans').fontSize(7).fillColor('#555555');
-    lines.forEach((line, n) => doc.text(line, MARGIN, doc.page.height - 30 - (lines.length - 1 - n) * 9, { width, lineBreak: false }));
+    doc.fontSize(7).fillColor('#555555');
+    lines.forEach((text, n) => write(doc, text, false, () => doc.text(text, MARGIN, doc.page.height - 30 - (lines.length - 1 - n) * 9, { width, lineBreak: false })));
     doc.fillColor('#000000');
     doc.page.margins.bottom = bottom;
   }
