@@ -9,6 +9,8 @@
 export const LANGS = ['en', 'fil', 'hi'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';
+/** Each language's name in English, as the staff back office shows it. */
+export const LANG_NAMES: Record<Lang, string> = { en: 'English', fil: 'Filipino', hi: 'Hindi' };
 /** The page parameter naming the language; carried from page to page like `real`, and sent with every call. */
 export const LANG_PARAM = 'lang';
 

@@ -10,7 +10,7 @@ const order = {
     createdAt: '2025-01-01T00:00:00Z', dueAt: null, productId: 1, interestMinor: 0, feeMinor: 0, termDays: 7, periods: 1, disbursedAt: null, settledAt: null,
     paidMinor: 0, owedNowMinor: 0, statusMeaning: 'In review',
   },
-  plan: [], ledger: [], payCodes: [], confirmed: { disclosure: null, agreements: [] }, payoutAccount: null, moves: [],
+  plan: [], ledger: [], payCodes: [], confirmed: { lang: 'en', disclosure: null, agreements: [] }, payoutAccount: null, moves: [],
   payouts: { items: [], release: null, dailyLimitMinor: 50_000_000 },
   postings: { approvalAboveMinor: 1_000_000, items: [] },
 };

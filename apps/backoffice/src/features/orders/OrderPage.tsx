@@ -2,6 +2,7 @@
 import { Card, Collapse, Descriptions, Space, Table, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { costCapRows } from '@cashloan/contract/common';
+import { LANG_NAMES } from '@cashloan/contract/i18n';
 import { approvePostingCall, moveOrderCall, releaseOrderCall, type StaffOrder } from '@cashloan/contract/staff/orders';
 import { mayCall } from '../../shared/access.ts';
 import { borrowerLabel, formatBasisPoints, formatDateTime, formatMoney, orderStatusTitle } from '../../shared/format.ts';
@@ -197,7 +198,7 @@ function PayCodes({ order }: { order: StaffOrder }) {
 }
 
 function Confirmed({ order }: { order: StaffOrder }) {
-  const { disclosure, agreements } = order.confirmed;
+  const { lang, disclosure, agreements } = order.confirmed;
   const items = [
     ...(disclosure
       ? [
@@ -259,6 +260,13 @@ function Confirmed({ order }: { order: StaffOrder }) {
   ];
   return (
     <Card title={sectionTitle('What the borrower confirmed')}>
+      {/* The back office is in English; the borrower may have read the disclosure in another language (docs/i18n.md). */}
+      {disclosure && (
+        <Typography.Paragraph>
+          Borrower's language: <strong>{LANG_NAMES[lang]}</strong>. The disclosure was confirmed and is kept in {LANG_NAMES[lang]}
+          {lang === 'en' ? '.' : '; the agreements are in English.'}
+        </Typography.Paragraph>
+      )}
       {items.length ? <Collapse items={items} /> : <Typography.Paragraph>Nothing was recorded for this order.</Typography.Paragraph>}
     </Card>
   );

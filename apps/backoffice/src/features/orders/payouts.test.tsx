@@ -18,7 +18,7 @@ const approved: StaffOrder = {
   plan: [],
   ledger: [],
   payCodes: [],
-  confirmed: { disclosure: null, agreements: [] },
+  confirmed: { lang: 'en', disclosure: null, agreements: [] },
   payoutAccount: { bankName: 'BDO Unibank', cardNo: '**** **** 7890' },
   moves: [],
   payouts: { items: [], release: { amountMinor: 500_000, blockedBy: null }, dailyLimitMinor: 100_000_000 },

@@ -17,7 +17,7 @@ const repaying: StaffOrder = {
   plan: [{ seq: 1, dueAt: '2025-03-08T02:00:00Z', amountMinor: 1_126_000, paidMinor: 0, settledAt: null }],
   ledger: [],
   payCodes: [],
-  confirmed: { disclosure: null, agreements: [] },
+  confirmed: { lang: 'en', disclosure: null, agreements: [] },
   payoutAccount: null,
   moves: [],
   payouts: { items: [], release: null, dailyLimitMinor: 100_000_000 },

@@ -21,8 +21,11 @@ export async function confirmedForStaff(
   const stored = await listConfirmedDocuments(deps.db, order.id);
   if (stored.length > 0) {
     const disclosure = stored.find((d) => d.kind === 'disclosure');
+    const body = disclosure ? (JSON.parse(disclosure.body) as ConfirmedDisclosureBody) : null;
     return {
-      disclosure: disclosure ? (JSON.parse(disclosure.body) as ConfirmedDisclosureBody).disclosure : null,
+      // Documents confirmed before languages were English.
+      lang: body?.lang ?? 'en',
+      disclosure: body?.disclosure ?? null,
       agreements: stored
         .filter((d) => d.kind === 'agreement')
         .map((d) => ({ position: d.position, title: d.title, body: (JSON.parse(d.body) as ConfirmedAgreementBody).text })),
@@ -35,5 +38,5 @@ export async function confirmedForStaff(
   const rebuilt = offer ? disclosureOf(offer, projectedPlan(offer, order.createdAt), currency) : null;
   const figures = agreementFigures(deps.config, borrower, order.productName, orderLoanFigures(order));
   const agreements = await listAgreements(deps.db, order.productId, SCENE);
-  return { disclosure: rebuilt, agreements: agreements.map((a) => ({ position: a.position, title: a.title, body: fillAgreement(a.body, figures) })) };
+  return { lang: 'en', disclosure: rebuilt, agreements: agreements.map((a) => ({ position: a.position, title: a.title, body: fillAgreement(a.body, figures) })) };
 }

@@ -31,6 +31,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HI } from '@cashloan/contract/texts/hi';
+import { confirmedForStaff } from '../loan-confirmation/confirmed-for-staff.ts';
 
 const DAY = 86_400_000;
 
@@ -331,6 +332,9 @@ describe('the borrower records', () => {
     const stored = (await listConfirmedDocuments(h.t.db, id)).find((d) => d.kind === 'disclosure')!;
     expect(JSON.parse(stored.body)).toMatchObject({ lang: 'hi', disclosure: { title: HI.server!['Key Fact Statement'] } });
     expect(stored.title).toBe(HI.server!['Key Fact Statement']);
+    // The staff back office is told the language the borrower confirmed in.
+    const confirmed = await confirmedForStaff({ config: h.t.config, db: h.t.db }, (await loadOrder(h.t.db, id))!, { name: 'Ravi Kumar', mobilePhone: '' });
+    expect(confirmed).toMatchObject({ lang: 'hi', disclosure: { title: HI.server!['Key Fact Statement'] } });
     // Asked for in English afterwards: the document is in the language it was confirmed in.
     const bytes = (await pdf(s, { orderId: String(id), document: 'disclosure' })).rawPayload;
     // Poppler reads a page as a reader's PDF viewer does: the Devanagari, drawn in visual order
