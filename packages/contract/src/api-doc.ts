@@ -243,6 +243,11 @@ reads them with \`Intl.NumberFormat\` (\`${PESO_SYMBOL}8,286.50\`; \`${RUPEE_SYM
 as text (\`YYYY-MM-DD\`, \`YYYY-MM-DD HH:mm:ss\`, no zone) are on the lender's calendar of the same market: Asia/Kolkata (UTC+05:30)
 when \`${CURRENCY_PARAM}\` is \`1\`, otherwise Asia/Manila (UTC+08:00).
 
+**Language.** The page parameter \`lang\` (\`en\`, \`fil\`, \`hi\`) travels in the query of every call when the page is not in
+English: the texts the server writes into order details, the joint-login failure page, both loan confirmations (their disclosure
+included), the repayment plan and the rollover are in that language; amounts and dates keep the market's way of writing them. Without
+it, English. The cost disclosure a push confirms is kept in it (docs/i18n.md).
+
 **Payloads.** A POST sends its payload form-encoded (\`application/x-www-form-urlencoded\`); a GET sends it in the query, beside
 the session parameters; the complaint image upload is \`multipart/form-data\`. Payload fields may also arrive in the query of a POST
 (e.g. \`repayment-way?orderId=…\`); the body wins when both carry a field. Values are strings as a form carries them: ids are digit
