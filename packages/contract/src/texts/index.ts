@@ -8,9 +8,13 @@ import { HI } from './hi.ts';
 
 export const CATALOGUES: Record<Exclude<Lang, 'en'>, Catalogue> = { fil: FIL, hi: HI };
 
-/** The parts of a language's catalogue joined into one table (later parts win; they never disagree). */
+/**
+ * The parts of a language's catalogue joined into one table (later parts win; they never disagree),
+ * with no prototype: a text on screen that reads '__proto__' or 'constructor' is not a key.
+ */
 export function joinedParts(lang: Lang, parts: readonly string[]): Record<string, string> {
-  if (lang === 'en') return {};
+  const table = Object.create(null) as Record<string, string>;
+  if (lang === 'en') return table;
   const catalogue = CATALOGUES[lang];
-  return Object.assign({}, ...parts.map((part) => catalogue[part] ?? {})) as Record<string, string>;
+  return Object.assign(table, ...parts.map((part) => catalogue[part] ?? {})) as Record<string, string>;
 }

@@ -38,6 +38,18 @@ describe('the JSX runtime shows each text in the page language', () => {
     expect(screen.getByText('₱5,000.00')).toBeTruthy();
   });
 
+  it("takes a text that reads like an object's own name for a text, not a key", () => {
+    pageIn('hi', { 'Loan amount': 'लोन राशि' });
+    render(
+      <ul>
+        <li>__proto__</li>
+        <li>constructor</li>
+        <li>toString</li>
+      </ul>,
+    );
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['__proto__', 'constructor', 'toString']);
+  });
+
   it('leaves English as written, and a text the catalogue lacks in English', () => {
     pageIn('hi', { 'Loan amount': 'लोन राशि' });
     render(<p>Repayment date</p>);

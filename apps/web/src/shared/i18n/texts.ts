@@ -14,7 +14,12 @@ let held: PageTexts | undefined;
 /** The texts the page holds (route-texts.ts adds each later route's part). */
 export function pageTexts(): PageTexts {
   if (import.meta.env.SSR) return serverPage()?.texts ?? { routes: [], texts: {} };
-  return (held ??= JSON.parse(document.getElementById('texts')?.textContent || '{"routes":[],"texts":{}}') as PageTexts);
+  if (!held) {
+    held = JSON.parse(document.getElementById('texts')?.textContent || '{"routes":[],"texts":{}}') as PageTexts;
+    // No prototype: a text on screen that reads '__proto__' or 'constructor' is not a key.
+    held.texts = Object.assign(Object.create(null) as Record<string, string>, held.texts);
+  }
+  return held;
 }
 
 /** The translations the page holds; undefined in English, where every text stays as written. */
