@@ -73,7 +73,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'complaints', priority: 1, test: /(features[\\/]complaints[\\/]complaints|shared[\\/]upload[\\/]upload)\.module\.css/ },
                 // The loan confirmation's pieces (all but its pages and its lazy dialogs) in one file: the
                 // two confirmation screens load all of it, and the agreement page (/toIs), opened from them,
-                // finds it in the cache.
+                // finds it in the cache. It takes in the shared modules only it imports (shared/i18n/plural.ts):
+                // another feature importing one of them would load this whole chunk (bench/bundle shows it).
                 { name: 'loan-confirmation', priority: 1, test: /features[\\/]loan-confirmation[\\/](?!pages[\\/](LoanConfirmPage|NewLoanConfirmPage|LoanAgreementPage)\.|components[\\/]ConfirmDialogs\.)/ },
                 {
                   name: 'repayment',

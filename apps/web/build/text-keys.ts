@@ -15,7 +15,10 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
-const TEXT_PROPS = new Set(['aria-label', 'title', 'alt', 'placeholder', 'label', 'text', 'caption', 'description', 'confirmText', 'cancelText']);
+const TEXT_PROPS = new Set([
+  'aria-label', 'title', 'alt', 'placeholder', 'label', 'text', 'caption', 'description', 'confirmText', 'cancelText',
+  'term', 'accessibleName', 'failedText', 'hint', 'pickLabel', 'gridLabel', 'loadingText',
+]);
 const TEXT_FIELDS = new Set(['text', 'label', 'title', 'caption', 'description']);
 const TEXT_CALLS = new Set(['t', 'usePageTitle', 'showFailure', 'showSuccess', 'showLoading', 'showInfo']);
 
@@ -27,12 +30,20 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** JSX text as React renders it: lines trimmed, blank lines dropped, the rest joined by a space. */
+/**
+ * JSX text as React renders it: a text on one line as written (its spaces kept: `<b>What: </b>`);
+ * across lines, each line's spaces at the line breaks dropped, blank lines dropped, the rest joined
+ * by a space.
+ */
 function jsxText(raw: string): string {
-  return raw
-    .split(/\r?\n/)
-    .map((line, i, all) => (i === 0 ? line.replace(/\s+$/, '') : i === all.length - 1 ? line.replace(/^\s+/, '') : line.trim()))
-    .filter((line) => line !== '')
+  const lines = raw.split(/\r?\n/);
+  if (lines.length === 1) return raw;
+  return lines
+    .map((line, i) => {
+      const start = i === 0 ? line : line.replace(/^\s+/, '');
+      return i === lines.length - 1 ? start : start.replace(/\s+$/, '');
+    })
+    .filter((line) => line.trim() !== '')
     .join(' ');
 }
 

@@ -17,6 +17,7 @@ import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { ORDER_DETAILS_PATH } from '../../shared/navigation/screen-paths.ts';
 import { showSuccess } from '../../shared/ui/toast.ts';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
+import { t } from '../../shared/i18n/texts.ts';
 import { saveBankAccount, useBankForm } from './api.ts';
 import {
   BIND_BANK_TITLE,
@@ -105,7 +106,7 @@ function BankForm({ items, productId }: { items: BankFormItem[]; productId: stri
       if (fromOrder) void navigate(withCarriedParams(ORDER_DETAILS_PATH, { source: FROM_ORDER_SOURCE }), { replace: true });
       else closeWebview();
     } catch (error) {
-      setFailure(error instanceof ApiCallError ? error.message : 'Your payment account could not be saved.');
+      setFailure(error instanceof ApiCallError ? error.message : t('Your payment account could not be saved.'));
     } finally {
       busy.current = false;
       setSaving(false);
@@ -132,7 +133,7 @@ function BankForm({ items, productId }: { items: BankFormItem[]; productId: stri
       </CardTypeTabs>
       {failure && (
         <p className={styles.failure} role="alert">
-          Not saved: {failure} Tap Next to try again.
+          {t('Not saved: {reason} Tap Next to try again.', { reason: failure })}
         </p>
       )}
       {saved && (

@@ -5,6 +5,7 @@
  */
 import { BANK_CHANNEL_FIELD, CHANNEL_CARD_TYPE, DEFAULT_CARD_TYPE, DEFAULT_CHANNEL_NUMBER, bankItemShown } from '@cashloan/contract/routes/bind-bank';
 import type { BankFormItem, BankFormOption } from '@cashloan/contract/bind-bank';
+import { t } from '../../shared/i18n/texts.ts';
 
 export const BIND_BANK_TITLE = 'Payment account information';
 /** Opened from the order page (source=loanDetail), the screen returns there after a save. */
@@ -12,7 +13,7 @@ export const FROM_ORDER_SOURCE = 'loanDetail';
 
 /** What the tabs call each card type; the form itself does not name them. */
 const CARD_TYPE_NAMES: Record<number, string> = { 1: 'Bank account', 2: 'E-wallet' };
-export const cardTypeName = (cardType: number) => CARD_TYPE_NAMES[cardType] ?? `Account type ${cardType}`;
+export const cardTypeName = (cardType: number) => CARD_TYPE_NAMES[cardType] ?? t('Account type {type}', { type: cardType });
 
 /** Digits an input keeps (spec section 5: a phone at most 11). */
 export const MAX_DIGITS: Record<Exclude<BankFormItem['inputType'], 'text'>, number> = { phone: 11, bankCard: 32, number: 32 };

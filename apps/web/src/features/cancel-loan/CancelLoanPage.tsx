@@ -11,6 +11,7 @@ import { ERROR_CODES } from '@cashloan/contract/common';
 import type { CoolingOffInfo } from '@cashloan/contract/cancel-loan';
 import { Link, useNavigate } from '../../shared/router/router.tsx';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
+import { t } from '../../shared/i18n/texts.ts';
 import { Loading } from '../../shared/ui/Loading.tsx';
 import { LoadFailure } from '../../shared/ui/LoadFailure.tsx';
 import { formatMoney } from '../../shared/format/money.ts';
@@ -65,7 +66,7 @@ function ExitAmount({ info }: { info: CoolingOffInfo }) {
       openPaymentUrl(await requestCancelPayCode({ orderId, amountMinor: info.exitAmount, channelNumber: channel }), navigate);
     } catch (error) {
       // The client toasted it too; the message stays here with the button to try again.
-      setFailure(error instanceof ApiCallError ? error.message : 'Something went wrong. Please try again.');
+      setFailure(error instanceof ApiCallError ? error.message : t('Something went wrong. Please try again.'));
     } finally {
       setPending(false);
     }
@@ -115,7 +116,7 @@ function ExitAmount({ info }: { info: CoolingOffInfo }) {
           </p>
         )}
         <Button block color="primary" className={styles.button} loading={pending} disabled={pending || channel === ''} onClick={() => void issue()}>
-          {failure ? `Retry: ${ISSUE_BUTTON.toLowerCase()}` : ISSUE_BUTTON}
+          {failure ? t('Retry: get the pay code') : ISSUE_BUTTON}
         </Button>
       </section>
 

@@ -58,11 +58,11 @@ function MyDataSections({ data }: { data: MyData }) {
               <li key={`${index}-${recipient.name}`} className={styles.card}>
                 <h3 className={styles.itemTitle}>{recipient.name}</h3>
                 <p className={styles.text}>
-                  <strong>What: </strong>
+                  <strong>{'What:'} </strong>
                   {recipient.what}
                 </p>
                 <p className={styles.text}>
-                  <strong>Why: </strong>
+                  <strong>{'Why:'} </strong>
                   {recipient.why}
                 </p>
               </li>

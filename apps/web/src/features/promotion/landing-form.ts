@@ -1,6 +1,7 @@
 /** The sign-up form's rules (spec section 5) and its messages, in one place the page and its tests share. */
 import { PHONE_RULES, phoneMatchesRule, type PhoneRuleName } from '@cashloan/contract/routes/landing';
 import { CAPTCHA_MAX_LENGTH, SMS_CODE_MAX_LENGTH } from '@cashloan/contract/routes/values';
+import { t } from '../../shared/i18n/texts.ts';
 
 export const FORM_MESSAGES = {
   phoneFirst: 'Please enter your mobile number first',
@@ -8,7 +9,7 @@ export const FORM_MESSAGES = {
   captcha: 'Please enter the correct image code',
   smsCode: 'Please enter the correct SMS code',
   codeSent: 'Code sent. Please check your text messages.',
-  doNotResend: (seconds: number) => `The code has been sent. Please do not resend it: you can ask again in ${seconds} s.`,
+  doNotResend: (seconds: number) => t('The code has been sent. Please do not resend it: you can ask again in {n} s.', { n: seconds }),
   captchaFailed: 'Could not load the image code.',
 } as const;
 

@@ -8,6 +8,7 @@ import { Button } from './Button.tsx';
 import { saveFile, type FileToSave } from '../bridge/save-file.ts';
 import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../http/client.ts';
 import styles from './DownloadButton.module.css';
+import { t } from '../i18n/texts.ts';
 
 type DownloadState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; message: string } | { kind: 'done'; text: string };
 
@@ -51,7 +52,7 @@ export function DownloadButton({
     try {
       const file = await load();
       const transport = saveFile(file);
-      setState({ kind: 'done', text: transport === 'browser' ? `Downloaded ${file.fileName}` : `Sent to your phone: ${file.fileName}` });
+      setState({ kind: 'done', text: t(transport === 'browser' ? 'Downloaded {file}' : 'Sent to your phone: {file}', { file: file.fileName }) });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof ApiCallError ? error.message : NETWORK_FAILURE_MESSAGE });
     } finally {

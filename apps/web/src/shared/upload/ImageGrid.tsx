@@ -21,11 +21,11 @@ export function ImageGrid({ images, label, onRemove }: { images: string[]; label
       <ul className={styles.imageGrid} aria-label={label}>
         {shown.map((url, index) => (
           <li key={url} className={styles.imageCell}>
-            <button type="button" className={styles.thumbButton} onClick={() => setOpen(index)} aria-label={`${label}: image ${index + 1} of ${shown.length}, open full size`}>
+            <button type="button" className={styles.thumbButton} onClick={() => setOpen(index)} aria-label={t('{label}: image {n} of {total}, open full size', { label: t(label), n: index + 1, total: shown.length })}>
               <img className={styles.thumb} src={url} alt="" aria-hidden="true" loading="lazy" />
             </button>
             {onRemove && (
-              <button type="button" className={styles.removeButton} onClick={() => onRemove(index)} aria-label={`Remove image ${index + 1}`}>
+              <button type="button" className={styles.removeButton} onClick={() => onRemove(index)} aria-label={t('Remove image {n}', { n: index + 1 })}>
                 <span aria-hidden="true">×</span>
               </button>
             )}
@@ -36,7 +36,7 @@ export function ImageGrid({ images, label, onRemove }: { images: string[]; label
         <h2 id={titleId} className={styles.dialogTitle}>
           {t('Image {n} of {total}', { n: (open ?? 0) + 1, total: shown.length })}
         </h2>
-        {current && <img className={styles.fullImage} src={current} alt={`${label}: image ${(open ?? 0) + 1}`} />}
+        {current && <img className={styles.fullImage} src={current} alt={t('{label}: image {n}', { label: t(label), n: (open ?? 0) + 1 })} />}
         <DialogActions actions={[{ text: 'Close', onClick: () => setOpen(null) }]} />
       </Modal>
     </>

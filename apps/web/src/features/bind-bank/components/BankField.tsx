@@ -5,6 +5,7 @@
 import type { BankFormItem } from '@cashloan/contract/bind-bank';
 import { TEXT_MAX_CHARS, maskedSavedValue, optionName, usesPicker, type NumericInputType } from '../form-rules.ts';
 import { DigitsInput } from './DigitsInput.tsx';
+import { t } from '../../../shared/i18n/texts.ts';
 import styles from '../bind-bank.module.css';
 
 export function BankField({ item, id, value, onChange, onOpenPicker }: { item: BankFormItem; id: string; value: string; onChange: (value: string) => void; onOpenPicker: () => void }) {
@@ -58,7 +59,7 @@ export function BankField({ item, id, value, onChange, onOpenPicker }: { item: B
       )}
       {saved && (
         <p id={hintId} className={styles.hint}>
-          Saved: {saved}. Enter the full number again to keep or change it.
+          {t('Saved: {number}. Enter the full number again to keep or change it.', { number: saved })}
         </p>
       )}
     </div>

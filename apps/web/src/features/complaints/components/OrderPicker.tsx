@@ -1,6 +1,7 @@
 /** The borrower's orders as a single choice; the first few show until 'All' unfolds the rest. */
 import { useState } from 'react';
 import type { ComplaintOrder } from '@cashloan/contract/complaints';
+import { t } from '../../../shared/i18n/texts.ts';
 import { isSafeImageUrl } from '../../../shared/upload/safe-image-url.ts';
 import styles from '../complaints.module.css';
 
@@ -53,7 +54,8 @@ export function OrderPicker({ orders, selected, onSelect }: { orders: ComplaintO
       </fieldset>
       {orders.length > FOLDED_ORDER_COUNT && (
         <button type="button" className={styles.toggle} aria-expanded={showAll} aria-controls="complaint-orders" onClick={() => setShowAll((v) => !v)}>
-          {showAll ? 'Show fewer orders' : `All (${orders.length} orders)`}
+          {/* Shown only past the folded few: always more than one order. */}
+          {showAll ? 'Show fewer orders' : t('All ({n} orders)', { n: orders.length })}
         </button>
       )}
     </>

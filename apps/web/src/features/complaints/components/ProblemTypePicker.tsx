@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { ProblemChoice } from '@cashloan/contract/complaints';
 import { COLLECTION_PROBLEM_TYPE } from '@cashloan/contract/routes/values';
+import { t } from '../../../shared/i18n/texts.ts';
 import styles from '../complaints.module.css';
 
 export function ProblemTypePicker({
@@ -43,7 +44,7 @@ export function ProblemTypePicker({
               </span>
             </button>
             {isCollection && collectionOpen && (
-              <ul id="complaint-sub-types" className={styles.subTypeList} aria-label={`${type.title}: what happened?`}>
+              <ul id="complaint-sub-types" className={styles.subTypeList} aria-label={t('{type}: what happened?', { type: type.title })}>
                 {subTypes.map((sub) => (
                   <li key={sub.value}>
                     <button type="button" className={styles.subTypeButton} onClick={() => onChoose(type.value, sub.value)}>

@@ -15,11 +15,13 @@ import { Modal } from '../../../shared/ui/Modal.tsx';
 import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { messageLang } from '../../../shared/i18n/message-lang.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { showToast } from '../../../shared/ui/toast.ts';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
 import { useHydrated } from '../../../shared/ui/use-hydrated.ts';
 import { submitComplaint, useProblemChoices } from '../api.ts';
 import { readableDate } from '../ticket-text.ts';
+import { textWith } from '../../../shared/i18n/text-with.ts';
 import { clearDraft, readDraft, saveDraft, type ComplaintChoice } from '../complaint-draft.ts';
 import { ImageUploader } from '../../../shared/upload/ImageUploader.tsx';
 import { COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
@@ -137,7 +139,7 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
       clearDraft();
       setFiled(answer);
     } catch (error) {
-      setFailure(error instanceof ApiCallError ? error.message : 'Could not send your complaint.');
+      setFailure(error instanceof ApiCallError ? error.message : t('Could not send your complaint.'));
     } finally {
       sendingRef.current = false;
       setSending(false);
@@ -196,7 +198,7 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
       <p className={styles.promise}>{REVIEW_PROMISE}</p>
       {failure && (
         <p className={styles.inlineAlert} role="alert">
-          Your complaint was not sent: <span lang={messageLang(failure)}>{failure}</span> Tap Send to try again.
+          {textWith(t('Your complaint was not sent: {reason} Tap Send to try again.'), { reason: <span lang={messageLang(failure)}>{failure}</span> })}
         </p>
       )}
       <Button block size="large" color="primary" onClick={() => void send()} loading={sending} disabled={sent}>
@@ -212,14 +214,14 @@ function ComplaintForm({ choice, titles, orderName }: { choice: ComplaintChoice;
           Complaint sent
         </h2>
         <p id={successText} className={styles.dialogText}>
-          Thank you. {REVIEW_PROMISE}
+          {t('Thank you.')} {REVIEW_PROMISE}
           {filed?.ticketNo && (
             <>
               {' '}
-              Your reference is <strong className={styles.ticketNo}>{filed.ticketNo}</strong>.
+              {textWith(t('Your reference is {reference}.'), { reference: <strong className={styles.ticketNo}>{filed.ticketNo}</strong> })}
             </>
           )}
-          {filed?.answerBy && <> You will have our answer by {readableDate(filed.answerBy)}.</>}
+          {filed?.answerBy && <> {t('You will have our answer by {date}.', { date: readableDate(filed.answerBy) })}</>}
         </p>
       </Modal>
     </>

@@ -6,7 +6,9 @@ import type { ComplaintList } from '@cashloan/contract/complaints';
 import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { useComplaintList } from '../api.ts';
+import { textWith } from '../../../shared/i18n/text-with.ts';
 import { COMPLAINT_DETAILS_PATH, COMPLAINT_START_PATH } from '../../../shared/navigation/screen-paths.ts';
 import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../complaints.module.css';
@@ -80,7 +82,7 @@ function ComplaintTabs({ list }: { list: ComplaintList }) {
                   </span>
                   {item.ticketNo && (
                     <span className={styles.cardTicket}>
-                      Reference <span className={styles.ticketNo}>{item.ticketNo}</span>
+                      {textWith(t('Reference {reference}'), { reference: <span className={styles.ticketNo}>{item.ticketNo}</span> })}
                     </span>
                   )}
                   {/* The borrower's own words, as text. */}

@@ -8,6 +8,7 @@ import { useId, useRef, useState } from 'react';
 import type { ConsentView } from '@cashloan/contract/my-data';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { formatDate } from '../../../shared/format/date.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { setConsent } from '../api.ts';
 import { failureMessage } from '../failure.ts';
 import styles from '../my-data.module.css';
@@ -27,8 +28,8 @@ export function ConsentList({ consents }: { consents: ConsentView[] }) {
 /** What the ledger says of the purpose, in words beside the switch. */
 function stateText(consent: ConsentView): string {
   const when = consent.changedAt ? formatDate(consent.changedAt) : '';
-  if (consent.granted) return when ? `On: you agreed on ${when}` : 'On';
-  return when ? `Off: you withdrew it on ${when}` : 'Off';
+  if (consent.granted) return when ? t('On: you agreed on {date}', { date: when }) : t('On');
+  return when ? t('Off: you withdrew it on {date}', { date: when }) : t('Off');
 }
 
 function ConsentItem({ initial }: { initial: ConsentView }) {
@@ -91,7 +92,7 @@ function ConsentItem({ initial }: { initial: ConsentView }) {
       {failure && (
         <div className={styles.failure} role="alert">
           <p id={`${id}-failure`}>
-            Could not {failure.wanted ? 'turn it on' : 'turn it off'}: {failure.message}
+            {failure.wanted ? t('Could not turn it on: {reason}', { reason: failure.message }) : t('Could not turn it off: {reason}', { reason: failure.message })}
           </p>
           <Button size="small" color="primary" fill="outline" className={styles.retry} aria-describedby={`${id}-failure`} onClick={() => void change(failure.wanted)}>
             Retry

@@ -8,6 +8,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { DataRequestView } from '@cashloan/contract/my-data';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { formatDate } from '../../../shared/format/date.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { sendDataRequest, type DataRequest } from '../api.ts';
 import { FIELDS, FIELD_TITLES, type CorrectableField as Field } from '../fields.ts';
 import { DocumentPhoto } from './DocumentPhoto.tsx';
@@ -56,7 +57,7 @@ export function CorrectionForm({ onSent }: { onSent: (request: DataRequestView) 
       setField('');
       setValue('');
       setPhoto([]);
-      setSent(`Sent. Your reference is ${answer.refNo}; we answer by ${formatDate(answer.answerBy)}.`);
+      setSent(t('Sent. Your reference is {ref}; we answer by {date}.', { ref: answer.refNo, date: formatDate(answer.answerBy) }));
     } catch (error) {
       setFailure({ message: failureMessage(error), retry: !isRefusal(error) });
     } finally {

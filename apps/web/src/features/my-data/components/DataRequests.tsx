@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'react';
 import type { DataRequestView, MyData } from '@cashloan/contract/my-data';
 import { formatDate, formatDateTime } from '../../../shared/format/date.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { CorrectionForm } from './CorrectionForm.tsx';
 import { FIELD_TITLES } from '../fields.ts';
 import { ErasureRequest } from './ErasureRequest.tsx';
@@ -41,7 +42,7 @@ export function DataRequests({ initial, retention }: { initial: DataRequestView[
 }
 
 function RequestItem({ request }: { request: DataRequestView }) {
-  const title = request.kind === 'erasure' ? 'Erasure of your data' : `Correction: ${fieldTitle(request.field)}`;
+  const title = request.kind === 'erasure' ? t('Erasure of your data') : t('Correction: {field}', { field: t(fieldTitle(request.field)) });
   return (
     <li className={styles.card}>
       <h3 className={styles.itemTitle}>{title}</h3>

@@ -7,6 +7,7 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { DataRequestView, MyData } from '@cashloan/contract/my-data';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { formatDate } from '../../../shared/format/date.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { sendDataRequest } from '../api.ts';
 import { failureMessage, isRefusal } from '../failure.ts';
 import { Row } from './Row.tsx';
@@ -19,7 +20,7 @@ export const ERASE_BUTTON = 'Ask to erase my data';
 
 /** How long the law's records are kept: until a date, or (a loan still open) from when the last one closes. */
 export function keptFor(keptUntil: string): string {
-  return keptUntil ? `Until ${formatDate(keptUntil)}` : 'For 5 years after your last loan closes';
+  return keptUntil ? t('Until {date}', { date: formatDate(keptUntil) }) : t('For 5 years after your last loan closes');
 }
 
 export function ErasureRequest({ retention, onSent }: { retention: MyData['retention']; onSent: (request: DataRequestView) => void }) {
@@ -40,7 +41,7 @@ export function ErasureRequest({ retention, onSent }: { retention: MyData['reten
     try {
       const answer = await sendDataRequest({ kind: 'erasure' });
       onSent(answer);
-      setSent(`Sent. Your reference is ${answer.refNo}; we answer by ${formatDate(answer.answerBy)}.`);
+      setSent(t('Sent. Your reference is {ref}; we answer by {date}.', { ref: answer.refNo, date: formatDate(answer.answerBy) }));
     } catch (error) {
       setFailure({ message: failureMessage(error), retry: !isRefusal(error) });
     } finally {
@@ -83,7 +84,10 @@ export function ErasureRequest({ retention, onSent }: { retention: MyData['reten
       {asking && (
         <Suspense fallback={null}>
           <ErasureDialog
-            text={`We will erase or anonymise everything the law does not make us keep. What we keep: ${retention.what} (${kept.toLowerCase()}). Once done, this cannot be undone.`}
+            text={t('We will erase or anonymise everything the law does not make us keep. What we keep: {what} ({kept}). Once done, this cannot be undone.', {
+              what: retention.what,
+              kept: kept.toLowerCase(),
+            })}
             busy={busy}
             onCancel={() => setAsking(false)}
             onConfirm={send}

@@ -5,6 +5,7 @@
  */
 import type { BreachNoticeView } from '@cashloan/contract/my-data';
 import { formatDate } from '../../../shared/format/date.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import styles from '../my-data.module.css';
 
 const PARTS: ReadonlyArray<{ key: keyof BreachNoticeView; label: string }> = [
@@ -24,8 +25,8 @@ export function NoticesSection({ notices }: { notices: readonly BreachNoticeView
       <ul className={styles.list}>
         {notices.map((notice) => (
           <li key={notice.refNo} className={styles.card}>
-            <h3 className={styles.itemTitle}>A breach of your personal data ({notice.refNo})</h3>
-            <p className={styles.text}>We told you on {formatDate(notice.sentAt)}.</p>
+            <h3 className={styles.itemTitle}>{t('A breach of your personal data ({ref})', { ref: notice.refNo })}</h3>
+            <p className={styles.text}>{t('We told you on {date}.', { date: formatDate(notice.sentAt) })}</p>
             {PARTS.map(({ key, label }) => (
               <p key={key} className={styles.text}>
                 <strong>{label}: </strong>

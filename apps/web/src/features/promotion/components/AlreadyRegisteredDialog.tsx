@@ -3,6 +3,7 @@
  * log in, then takes them to the download step by itself after a few seconds (or at once on the button).
  */
 import { useEffect, useRef } from 'react';
+import { t } from '../../../shared/i18n/texts.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import styles from '../promotion.module.css';
 
@@ -21,7 +22,7 @@ export function AlreadyRegisteredDialog({ message, appName, onContinue }: { mess
         <h2 id="promo-registered-title">Already registered</h2>
         <p id="promo-registered-text">{message}</p>
         <button ref={button} type="button" className={styles.primaryButton} onClick={onContinue}>
-          Download {appName}
+          {t('Download {app}', { app: appName })}
         </button>
       </div>
     </Modal>

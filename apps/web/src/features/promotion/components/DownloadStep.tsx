@@ -1,5 +1,6 @@
 /** The download step after registering (or after code 11): the way to the app with the template's download link. */
 import { useEffect, useRef } from 'react';
+import { t } from '../../../shared/i18n/texts.ts';
 import styles from '../promotion.module.css';
 
 export function DownloadStep({ appName, downloadUrl, existingAccount }: { appName: string; downloadUrl: string; existingAccount: boolean }) {
@@ -15,10 +16,10 @@ export function DownloadStep({ appName, downloadUrl, existingAccount }: { appNam
         {existingAccount ? 'You already have an account' : 'Registration successful'}
       </h2>
       <p>
-        Download {appName} and log in with your mobile number to apply for your loan.
+        {t('Download {app} and log in with your mobile number to apply for your loan.', { app: appName })}
       </p>
       <a className={styles.primaryButton} href={downloadUrl}>
-        Download {appName}
+        {t('Download {app}', { app: appName })}
       </a>
     </section>
   );

@@ -6,6 +6,8 @@
  * own unticked box.
  */
 import { CONSENT_TEXTS, SIGN_UP_CONSENT_PURPOSES } from '@cashloan/contract/routes/my-data-consent-values';
+import { t } from '../../../shared/i18n/texts.ts';
+import { textWith } from '../../../shared/i18n/text-with.ts';
 import styles from '../promotion.module.css';
 
 export const SIGN_UP_NOTICE_LEAD = 'By registering you agree that we use your details for:';
@@ -20,7 +22,7 @@ export function SignUpConsentNotice({ id }: { id: string }) {
           const { title, text, version } = CONSENT_TEXTS[purpose];
           return (
             <li key={purpose}>
-              <strong>{title}</strong> (version {version}): {text}
+              {textWith(t('{title} (version {version}): {text}'), { title: <strong>{title}</strong>, version, text })}
             </li>
           );
         })}

@@ -13,6 +13,7 @@ import { Suspense, lazy, useCallback, useId, useRef, useState, type FormEvent, t
 import { CALL_ERROR_CODES, CAPTCHA_MAX_LENGTH, SMS_RESEND_SECONDS } from '@cashloan/contract/routes/values';
 import type { LandingTemplate } from '@cashloan/contract/promotion';
 import { ApiCallError, NETWORK_FAILURE_MESSAGE } from '../../../shared/http/client.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { showFailure, showInfo, showSuccess } from '../../../shared/ui/toast.ts';
 import { useCountdown } from '../../../shared/ui/use-countdown.ts';
 import { registerBorrower, requestSmsCode, trackClick } from '../api.ts';
@@ -30,6 +31,7 @@ import {
   type FieldName,
 } from '../landing-form.ts';
 import type { LandingParams } from '../landing-params.ts';
+import { textWith } from '../../../shared/i18n/text-with.ts';
 import { useCaptcha } from '../use-captcha.ts';
 import { MarketingConsentBox } from './MarketingConsentBox.tsx';
 import { SignUpConsentNotice } from './SignUpConsentNotice.tsx';
@@ -241,7 +243,7 @@ export function SignUpForm({
           </button>
         </div>
         <p id={`${fieldId('capcode')}-hint`} className={styles.hint}>
-          Type the {CAPTCHA_MAX_LENGTH} characters in the picture. Tap the picture for a new one.
+          {t('Type the {n} characters in the picture. Tap the picture for a new one.', { n: CAPTCHA_MAX_LENGTH })}
         </p>
         {captcha.status === 'failed' ? (
           <div className={styles.captchaFailed} role="alert">
@@ -272,7 +274,7 @@ export function SignUpForm({
             aria-describedby={describedBy('smsCode')}
           />
           <button type="button" className={styles.codeButton} onClick={askForCode} data-waiting={waiting} aria-disabled={busy === 'sms' ? true : undefined}>
-            {waiting ? `Resend in ${countdown.secondsLeft} s` : codeSent ? 'Resend code' : 'Get code'}
+            {waiting ? t('Resend in {n} s', { n: countdown.secondsLeft }) : codeSent ? 'Resend code' : 'Get code'}
           </button>
         </div>
         {errorText('smsCode')}
@@ -284,7 +286,7 @@ export function SignUpForm({
       <button type="submit" className={styles.primaryButton} aria-disabled={busy === 'register' ? true : undefined} aria-describedby={`${id}-consents`}>
         {template.buttonText}
       </button>
-      <p className={styles.agreementNote}>By registering you accept the {agreementLink}.</p>
+      <p className={styles.agreementNote}>{textWith(t('By registering you accept the {agreement}.'), { agreement: agreementLink })}</p>
 
       {registeredMessage !== null ? (
         <Suspense fallback={null}>

@@ -5,6 +5,7 @@
  */
 import type { OrderDocuments, RecordDocument } from '@cashloan/contract/records';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { Loading } from '../../../shared/ui/Loading.tsx';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { Notice } from '../../../shared/ui/Notice.tsx';
@@ -31,7 +32,7 @@ export default function DocumentsPage() {
 function DocumentList({ answer }: { answer: OrderDocuments }) {
   return (
     <>
-      <p className={styles.intro}>Order No. {answer.orderNo}</p>
+      <p className={styles.intro}>{t('Order No. {orderNo}', { orderNo: answer.orderNo })}</p>
       {answer.documents.length === 0 ? (
         <Notice kind="empty" title="No documents yet" description="Your documents appear here once your loan is confirmed." />
       ) : (
@@ -53,7 +54,7 @@ function DocumentItem({ doc, index }: { doc: RecordDocument; index: number }) {
       </h2>
       <DownloadButton
         label="Download"
-        accessibleName={`Download ${doc.title} (PDF)`}
+        accessibleName={t('Download {title} (PDF)', { title: doc.title })}
         fill="outline"
         load={() => fetchRecordPdf({ document: doc.document, fileName: doc.fileName })}
       />

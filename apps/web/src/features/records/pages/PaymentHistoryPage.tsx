@@ -6,6 +6,7 @@
 import type { PaymentHistory, PaymentRecord } from '@cashloan/contract/records';
 import { Link } from '../../../shared/router/router.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { Loading } from '../../../shared/ui/Loading.tsx';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
@@ -16,6 +17,7 @@ import { usePaymentHistory } from '../api.ts';
 import { AllocationRows } from '../components/AllocationRows.tsx';
 import frame from '../../../shared/ui/page-frame.module.css';
 import styles from '../records.module.css';
+import { textWith } from '../../../shared/i18n/text-with.ts';
 
 export const PAYMENT_HISTORY_TITLE = 'Payment history';
 export const NO_PAYMENTS = 'No payments yet';
@@ -36,7 +38,7 @@ export default function PaymentHistoryPage() {
 function History({ history }: { history: PaymentHistory }) {
   return (
     <>
-      <p className={styles.intro}>Order No. {history.orderNo}</p>
+      <p className={styles.intro}>{t('Order No. {orderNo}', { orderNo: history.orderNo })}</p>
       {history.payments.length === 0 ? (
         <section className={styles.card} aria-labelledby="no-payments">
           <h2 id="no-payments" className={styles.sectionTitle}>
@@ -44,7 +46,10 @@ function History({ history }: { history: PaymentHistory }) {
           </h2>
           {history.nextDueDate !== '' ? (
             <p className={styles.note}>
-              Your next payment of <strong>{formatMoney(history.nextDueAmount)}</strong> is due on <strong>{formatDate(history.nextDueDate)}</strong>.
+              {textWith(t('Your next payment of {amount} is due on {date}.'), {
+                amount: <strong>{formatMoney(history.nextDueAmount)}</strong>,
+                date: <strong>{formatDate(history.nextDueDate)}</strong>,
+              })}
             </p>
           ) : (
             <p className={styles.note}>Nothing is due on this order.</p>
@@ -64,6 +69,7 @@ function History({ history }: { history: PaymentHistory }) {
   );
 }
 
+/** A translated text whose places are filled with bold values, in the translation's word order. */
 function PaymentItem({ payment, index }: { payment: PaymentRecord; index: number }) {
   const amount = formatMoney(payment.amount);
   const when = formatDateTime(payment.paidAt);
@@ -108,7 +114,7 @@ function PaymentItem({ payment, index }: { payment: PaymentRecord; index: number
         <Link
           to={withCarriedParams(PAYMENT_RECEIPT_PATH, { paymentId: String(payment.paymentId) })}
           className={styles.textLink}
-          aria-label={`View receipt of ${amount} paid ${when}`}
+          aria-label={t('View receipt of {amount} paid {when}', { amount, when })}
         >
           View receipt
         </Link>

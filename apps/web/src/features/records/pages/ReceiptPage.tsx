@@ -6,6 +6,7 @@
  */
 import type { Receipt } from '@cashloan/contract/records';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { Loading } from '../../../shared/ui/Loading.tsx';
 import { LoadFailure } from '../../../shared/ui/LoadFailure.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
@@ -46,8 +47,8 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         <h2 id="receipt-lender" className={styles.lenderName}>
           {receipt.lenderName}
         </h2>
-        <p className={styles.lender}>SEC Registration No. {receipt.secRegistrationNo}</p>
-        <p className={styles.lender}>Certificate of Authority No. {receipt.certificateOfAuthorityNo}</p>
+        <p className={styles.lender}>{t('SEC Registration No. {number}', { number: receipt.secRegistrationNo })}</p>
+        <p className={styles.lender}>{t('Certificate of Authority No. {number}', { number: receipt.certificateOfAuthorityNo })}</p>
       </section>
 
       <section className={styles.card} aria-labelledby="receipt-payment">
