@@ -69,7 +69,6 @@ function History({ history }: { history: PaymentHistory }) {
   );
 }
 
-/** A translated text whose places are filled with bold values, in the translation's word order. */
 function PaymentItem({ payment, index }: { payment: PaymentRecord; index: number }) {
   const amount = formatMoney(payment.amount);
   const when = formatDateTime(payment.paidAt);
