@@ -118,6 +118,24 @@ for (const [lang, catalogue] of Object.entries(LANGUAGES) as Array<[keyof typeof
   });
 }
 
+test.describe('Screens whose own texts are translated (their server texts are not yet: docs/i18n.md)', () => {
+  test('payment history in Filipino and My data in Hindi, the server rendering each in its language', async ({ page, ops, borrower }) => {
+    const errors = hydrationErrors(page);
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+    await page.goto(borrower.url('/paymentHistory', { ...orderIds(order), lang: 'fil' }));
+    await expect(page.getByRole('heading', { level: 1, name: word(FIL, 'records', 'Payment history') })).toBeVisible();
+    await expect(page.getByText(word(FIL, 'records', 'Order No. {orderNo}').replace('{orderNo}', order.orderNo))).toBeVisible();
+    await codeHasRun(page);
+    await checkAxe(page, '/paymentHistory?lang=fil');
+
+    await page.goto(borrower.url('/myData', { lang: 'hi' }));
+    await expect(page.getByRole('heading', { level: 1, name: word(HI, 'my-data', 'My data') })).toBeVisible();
+    await codeHasRun(page);
+    await checkAxe(page, '/myData?lang=hi');
+    expect(errors, 'hydration errors').toEqual([]);
+  });
+});
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe('Which language', () => {

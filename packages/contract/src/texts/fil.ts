@@ -459,7 +459,7 @@ export const FIL: Catalogue = {
   },
   "records": {
     "Loading your documents…": "Nilo-load ang iyong mga dokumento…",
-    "Order No. {orderNo}": "Order No. {orderNo}",
+    "Order No. {orderNo}": "Blg. ng order {orderNo}",
     "No documents yet": "Wala pang dokumento",
     "Your documents appear here once your loan is confirmed.": "Lalabas dito ang iyong mga dokumento kapag nakumpirma na ang iyong loan.",
     "Documents": "Mga dokumento",
