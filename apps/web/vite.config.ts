@@ -42,13 +42,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           // every screen that uses the bridge.
           // - react: React, react-dom and the scheduler; its hash does not change with the app's code.
           // - app: what every screen runs (mount, router, route table, http layer, toast, money format,
-          //   the few UI pieces all data screens show): one chunk instead of ~13 (−0.6 to −0.8 KiB gzip).
+          //   the few UI pieces all data screens show, the language runtime and its JSX runtime): one chunk
+          //   instead of ~13 (−0.6 to −0.8 KiB gzip).
           // - dialog, bridge, order-ids, repayment: the shared pieces of the dialog screens, the
           //   host-app screens, the order screens and the repayment screens (−0.2 to −0.6 KiB each).
           // - complaints: the complaint screens' and the image picker's styles (one CSS file, not two).
           output: {
-            // Seven hash characters, not eight (the fewest rolldown allows for this many files): a route's code names every file it may load (the route
-            // table, each chunk's imports), and hash characters do not compress.
+            // Seven hash characters, not eight (the fewest rolldown allows for this many files): a route's
+            // code names every file it may load (the route table, each chunk's imports), and hash
+            // characters do not compress.
             entryFileNames: 'assets/[name]-[hash:7].js',
             chunkFileNames: 'assets/[name]-[hash:7].js',
             assetFileNames: 'assets/[name]-[hash:7][extname]',
