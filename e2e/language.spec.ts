@@ -118,8 +118,8 @@ for (const [lang, catalogue] of Object.entries(LANGUAGES) as Array<[keyof typeof
   });
 }
 
-test.describe('Screens whose own texts are translated (their server texts are not yet: docs/i18n.md)', () => {
-  test('payment history in Filipino and My data in Hindi, the server rendering each in its language', async ({ page, ops, borrower }) => {
+test.describe('More screens: their own texts, and the cancel quote the server writes (the others are next: docs/i18n.md)', () => {
+  test('payment history in Filipino; the cancel screen with its quote, and My data, in Hindi', async ({ page, ops, borrower }) => {
     const errors = hydrationErrors(page);
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
     await page.goto(borrower.url('/paymentHistory', { ...orderIds(order), lang: 'fil' }));
@@ -127,6 +127,16 @@ test.describe('Screens whose own texts are translated (their server texts are no
     await expect(page.getByText(word(FIL, 'records', 'Order No. {orderNo}').replace('{orderNo}', order.orderNo))).toBeVisible();
     await codeHasRun(page);
     await checkAxe(page, '/paymentHistory?lang=fil');
+
+    // The cancel screen: its own texts and the server's quote, in Hindi.
+    const cooling = await newOrder(ops, borrower, { status: 170, disbursedDaysAgo: 0 });
+    await page.goto(borrower.url('/cancelLoan', { orderId: cooling.orderId, lang: 'hi' }));
+    const parts = page.getByRole('region', { name: word(HI, 'cancel-loan', 'What you pay') });
+    const days = word(HI, 'server', '{n} day').replace('{n}', '1');
+    await expect(parts.getByRole('term')).toHaveText(
+      ['Loan amount', 'Interest for {days}', 'Service fee', 'Total to pay'].map((english) => word(HI, 'server', english).replace('{days}', days)),
+    );
+    await expect(parts.getByRole('definition').nth(2)).toHaveText(word(HI, 'server', 'Waived ({amount})').replace('{amount}', '₱0.00'));
 
     await page.goto(borrower.url('/myData', { lang: 'hi' }));
     await expect(page.getByRole('heading', { level: 1, name: word(HI, 'my-data', 'My data') })).toBeVisible();

@@ -245,7 +245,7 @@ when \`${CURRENCY_PARAM}\` is \`1\`, otherwise Asia/Manila (UTC+08:00).
 
 **Language.** The page parameter \`lang\` (\`en\`, \`fil\`, \`hi\`) travels in the query of every call when the page is not in
 English: the texts the server writes into order details, the joint-login failure page, both loan confirmations (their disclosure
-included), the repayment plan and the rollover are in that language; amounts and dates keep the market's way of writing them. Without
+included), the repayment plan, the rollover and the cooling-off quote are in that language; amounts and dates keep the market's way of writing them. Without
 it, English. The cost disclosure a push confirms is kept in it (docs/i18n.md).
 
 **Payloads.** A POST sends its payload form-encoded (\`application/x-www-form-urlencoded\`); a GET sends it in the query, beside

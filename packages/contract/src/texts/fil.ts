@@ -312,6 +312,11 @@ export const FIL: Catalogue = {
     "Issued {at}": "Inilabas noong {at}",
     "{lender} · Order No. {orderNo} · Page {page} of {pages}": "{lender} · Blg. ng order {orderNo} · Pahina {page} ng {pages}",
     "Confirmed by the borrower on {at} (lender time).": "Kinumpirma ng borrower noong {at} (oras ng nagpapautang).",
+    "Interest for {days}": "Interes para sa {days}",
+    "Waived ({amount})": "Hindi sinisingil ({amount})",
+    "Already paid": "Nabayaran na",
+    "Total to pay": "Kabuuang babayaran",
+    "Pay {amount} by {date} to cancel this loan. Once it is paid, the loan is closed and nothing more is owed.": "Magbayad ng {amount} hanggang {date} para makansela ang loan na ito. Kapag nabayaran na, sarado na ang loan at wala ka nang utang.",
   },
   "complaints": {
     "Cancel": "Kanselahin",

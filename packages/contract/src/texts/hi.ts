@@ -312,6 +312,11 @@ export const HI: Catalogue = {
     "Issued {at}": "जारी: {at}",
     "{lender} · Order No. {orderNo} · Page {page} of {pages}": "{lender} · ऑर्डर नंबर {orderNo} · पेज {page} / {pages}",
     "Confirmed by the borrower on {at} (lender time).": "उधारकर्ता ने {at} (ऋणदाता का समय) को पुष्टि की।",
+    "Interest for {days}": "{days} का ब्याज",
+    "Waived ({amount})": "माफ़ ({amount})",
+    "Already paid": "पहले ही चुकाया गया",
+    "Total to pay": "कुल चुकाने की राशि",
+    "Pay {amount} by {date} to cancel this loan. Once it is paid, the loan is closed and nothing more is owed.": "यह लोन रद्द करने के लिए {date} तक {amount} चुकाएँ। भुगतान होते ही लोन बंद हो जाएगा और कुछ भी बकाया नहीं रहेगा।",
   },
   "complaints": {
     "Cancel": "रद्द करें",

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { cancelPayCodeCall, coolingOffCall } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';
 import { borrowerCalls } from '../../domain/borrowers/session.ts';
+import { inLang } from '../../platform/i18n/answer-texts.ts';
 import { mountCall } from '../../platform/http/mount.ts';
 import { cancelPayCode, coolingOffInfo } from './service.ts';
 
@@ -10,7 +11,8 @@ const id = (value: string) => Number(value);
 
 export function registerCancelLoan(app: FastifyInstance, deps: AppDeps): void {
   const borrowers = borrowerCalls(deps);
-  mountCall(app, borrowers, coolingOffCall, ({ borrower, payload, currency }) => coolingOffInfo(deps, borrower, id(payload.orderId), currency));
+  // The quote's texts in the borrower's language (docs/i18n.md).
+  mountCall(app, borrowers, coolingOffCall, async ({ borrower, payload, currency, lang }) => inLang(lang, await coolingOffInfo(deps, borrower, id(payload.orderId), currency)));
 
   mountCall(app, borrowers, cancelPayCodeCall, ({ borrower, payload, currency }) =>
     cancelPayCode(deps, borrower, { orderId: id(payload.orderId), amountMinor: payload.amount, channelNumber: payload.channelNumber }, currency),

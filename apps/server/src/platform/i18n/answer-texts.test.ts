@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callUrlPath,
+  coolingOffRoute,
   goyaFailureInfoRoute,
   goyaLoanConfirmRoute,
   loanDetailConfirmRoute,
@@ -88,7 +89,7 @@ describe('the translated calls leave no English behind', () => {
     'cardPopTitle', 'cardPopMsg', 'recProducts', 'popAgreementUrl', 'popContent', 'NewPopMsg', 'pRateDsc', 'repayList', 'defDetail', 'url', 'law', 'recommendations',
   ]);
 
-  it('order details in every status, the loan confirmation (both variants, both markets), the repayment plan and the rollover', async () => {
+  it('order details in every status, the loan confirmation (both variants, both markets), the repayment plan, the rollover and the cancel quote', async () => {
     const { borrowerId, session } = await t.newBorrower({ isRepeat: true });
     const product = (await findProduct(t.db, productIds[0]!))!;
     const statuses: Array<[OrderStatus, number | undefined]> = [[21, undefined], [110, undefined], [151, undefined], [170, 20], [174, 0], [174, 2], [180, -5], [200, undefined]];
@@ -98,6 +99,8 @@ describe('the translated calls leave no English behind', () => {
       const flags = status === 180 ? { isDelay: '1' as const } : undefined;
       orders.push(await createOrder(t.db, { borrower: { id: borrowerId, isRepeat: true }, product, status, dueInDays, flags }, t.clock.now()));
     }
+    // Paid out today: in its cooling-off period, the cancel screen's quote.
+    const cooling = await createOrder(t.db, { borrower: { id: borrowerId, isRepeat: true }, product, status: 170, disbursedDaysAgo: 0 }, t.clock.now());
     const answersIn = async (params: Record<string, string>) => {
       const answers: Array<[string, unknown]> = [];
       for (const order of orders) {
@@ -107,6 +110,7 @@ describe('the translated calls leave no English behind', () => {
         if (order.status === 180) answers.push([`rollover ${order.status}`, (await call(rolloverInfoRoute, session, params, ids)).data]);
       }
       answers.push(['failure page', (await call(goyaFailureInfoRoute, session, params, {})).data]);
+      answers.push(['cancel quote', (await call(coolingOffRoute, session, params, { orderId: cooling.id })).data]);
       answers.push(['confirmation', (await call(loanDetailConfirmRoute, session, params, { productId: productIds[1]! })).data]);
       answers.push(['second variant', (await call(goyaLoanConfirmRoute, session, params, { productId: productIds[1]! })).data]);
       return answers;
