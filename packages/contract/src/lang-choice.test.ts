@@ -3,7 +3,7 @@ import { fillText } from './i18n.ts';
 import { langOf, langOfAcceptLanguage, pageLangOf } from './lang-choice.ts';
 
 describe('which language a request is in', () => {
-  it('reads a lang value: ours by its primary subtag, tl as Filipino, anything else as none', () => {
+  it('reads a lang value: ours by its primary subtag, tl as Filipino, anything else (no string included) as none', () => {
     expect(langOf('fil')).toBe('fil');
     expect(langOf('FIL-ph')).toBe('fil');
     expect(langOf('tl')).toBe('fil');
@@ -12,6 +12,9 @@ describe('which language a request is in', () => {
     expect(langOf('es')).toBeUndefined();
     expect(langOf('')).toBeUndefined();
     expect(langOf(undefined)).toBeUndefined();
+    // A query parameter given twice, or a host's answer of another type.
+    expect(langOf(['hi', 'fil'])).toBeUndefined();
+    expect(langOf(3)).toBeUndefined();
   });
 
   it('takes the best of ours from Accept-Language by q-value, then order; q=0 refuses one', () => {

@@ -5,9 +5,10 @@
  */
 import { DEFAULT_LANG, LANGS, type Lang } from './i18n.ts';
 
-/** The language a `lang` value names ('fil', 'hi', 'en'; 'tl' is Filipino too), else undefined. */
-export function langOf(value: string | null | undefined): Lang | undefined {
-  const primary = (value ?? '').trim().toLowerCase().split(/[-_]/)[0];
+/** The language a `lang` value names ('fil', 'hi', 'en'; 'tl' is Filipino too), else undefined (a value that is no string included). */
+export function langOf(value: unknown): Lang | undefined {
+  if (typeof value !== 'string') return undefined;
+  const primary = value.trim().toLowerCase().split(/[-_]/)[0];
   if (primary === 'tl') return 'fil';
   return (LANGS as readonly string[]).includes(primary ?? '') ? (primary as Lang) : undefined;
 }
@@ -30,6 +31,6 @@ export function langOfAcceptLanguage(header: string | null | undefined): Lang | 
 }
 
 /** A page's language: its `lang` parameter, else the browser's Accept-Language, else English. */
-export function pageLangOf(param: string | null | undefined, acceptLanguage: string | null | undefined): Lang {
+export function pageLangOf(param: unknown, acceptLanguage: string | null | undefined): Lang {
   return langOf(param) ?? langOfAcceptLanguage(acceptLanguage) ?? DEFAULT_LANG;
 }

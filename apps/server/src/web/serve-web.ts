@@ -115,7 +115,7 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     // The page as the browser sees it: the address it asked for and the jump policy of its <meta> tags.
     // Its language: the `lang` parameter, else the webview's Accept-Language (docs/i18n.md).
     const query = request.query as Record<string, unknown>;
-    const lang = pageLangOf(typeof query[LANG_PARAM] === 'string' ? query[LANG_PARAM] : undefined, request.headers['accept-language']);
+    const lang = pageLangOf(query[LANG_PARAM], request.headers['accept-language']);
     const served = { entry, href: `${request.protocol}://${request.host}${request.url}`, trustedHosts: hosts, appScheme, lang, texts: pages!.texts(entry, path, lang) };
     const page = await pages!.body(served, path, request.headers['accept-encoding'], answerFor(app, request), {
       failed: (error) => request.log.error({ err: error, path }, 'server rendering failed; the page renders in the browser'),
@@ -138,7 +138,7 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     // A route's part of the catalogue, for a route the app opens after its first page (apps/web/src/shared/i18n/route-texts.ts).
     app.get('/texts', (request, reply) => {
       const query = request.query as Record<string, unknown>;
-      const lang = langOf(typeof query[LANG_PARAM] === 'string' ? query[LANG_PARAM] : undefined);
+      const lang = langOf(query[LANG_PARAM]);
       if (lang === undefined) throw invalidInput(`${LANG_PARAM} must be one of ${LANGS.join(', ')}`);
       const texts = typeof query.route === 'string' ? pages!.laterTexts(query.route, lang) : undefined;
       if (!texts) throw invalidInput('route must be a route of the app');

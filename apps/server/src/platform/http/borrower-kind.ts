@@ -135,7 +135,7 @@ export function borrowerKind<B extends Caller>(deps: CallMounting<B>): CallerKin
           payload: payload as ParsedPayloadOf<Call>,
           borrower: borrower as B,
           currency: currencySymbolFor(typeof rest[CURRENCY_PARAM] === 'string' ? rest[CURRENCY_PARAM] : undefined),
-          lang: langOf(typeof rest[LANG_PARAM] === 'string' ? rest[LANG_PARAM] : undefined) ?? DEFAULT_LANG,
+          lang: langOf(rest[LANG_PARAM]) ?? DEFAULT_LANG,
           request,
           reply,
         }),

@@ -170,7 +170,7 @@ let connecting: Promise<HostHello | null> | undefined;
  * (docs/i18n.md). A host that opens its pages with `lang` is never reloaded.
  */
 function followHostLang(hostLang: unknown): void {
-  const lang = langOf(typeof hostLang === 'string' ? hostLang : undefined);
+  const lang = langOf(hostLang);
   if (lang === undefined || carriedParams().lang !== undefined || lang === pageLang()) return;
   const address = new URL(window.location.href);
   address.searchParams.set(LANG_PARAM, lang);
