@@ -160,7 +160,7 @@ export async function renderPdf(frame: PdfFrame, body: (w: Writer) => void): Pro
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    const lines = [...(frame.footer ?? []), say(`${frame.lender.name} · Order No. ${frame.orderNo} · Page ${i - range.start + 1} of ${range.count}`)].map(say);
+    const lines = [...(frame.footer ?? []), `${frame.lender.name} · Order No. ${frame.orderNo} · Page ${i - range.start + 1} of ${range.count}`].map(say);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.fontSize(7).fillColor('#555555');
