@@ -177,6 +177,8 @@ export class HtmlPages {
   private readonly cache = new Map<string, HtmlBody>();
   private readonly css = new Map<string, string | undefined>();
   private readonly pages = new Map<string, string>();
+  /** Each page's texts in a language, joined once (a page's routes and a language: a bounded set). */
+  private readonly textsKept = new Map<string, PageTexts>();
 
   private constructor(
     private readonly distDir: string,
@@ -218,20 +220,23 @@ export class HtmlPages {
    * A page's texts in `lang`: the 'common' part and the part of each route it may show (a path
    * route's own; every route of a `#/` app, whose route the server never sees). Empty in English.
    */
-  texts(entry: WebEntry, path: string, lang: Lang): PageTexts {
-    if (lang === 'en') return { routes: [], texts: {} };
+  texts(entry: WebEntry, path: string | undefined, lang: Lang): PageTexts {
     const table = this.routes[entry] ?? {};
-    const routes = entry === 'index.html' ? (table[path] ? [path] : []) : Object.keys(table);
-    const parts = new Set(['common', ...routes.map((route) => table[route]?.texts ?? 'common')]);
-    return { routes, texts: joinedParts(lang, [...parts]) };
+    const routes = lang === 'en' ? [] : entry !== 'index.html' ? Object.keys(table) : path !== undefined && table[path] ? [path] : [];
+    return this.keptTexts(`${entry}|${routes.join(',')}|${lang}`, routes, ['common', ...routes.map((route) => table[route]?.texts ?? 'common')], lang);
   }
 
   /** A route's texts for a page opened later in the app (GET /texts), whichever entry's table holds it; undefined for no route. */
   laterTexts(route: string, lang: Lang): PageTexts | undefined {
     const entry = ENTRIES.find((e) => this.routes[e]?.[route] !== undefined);
     if (entry === undefined) return undefined;
-    const part = this.routes[entry]![route]!.texts ?? 'common';
-    return { routes: [route], texts: joinedParts(lang, [part]) };
+    return this.keptTexts(`later|${route}|${lang}`, [route], [this.routes[entry]![route]!.texts ?? 'common'], lang);
+  }
+
+  private keptTexts(key: string, routes: string[], parts: string[], lang: Lang): PageTexts {
+    let texts = this.textsKept.get(key);
+    if (!texts) this.textsKept.set(key, (texts = { routes, texts: joinedParts(lang, [...new Set(parts)]) }));
+    return texts;
   }
 
   /** Inline scripts of every page template, for the Content-Security-Policy. */
@@ -244,12 +249,13 @@ export class HtmlPages {
    * The page for an entry (pay.html, promo.html: every hash route's code) or a main path route; built
    * once. `codeAfterPaint`: the page will carry a first screen the server rendered, and its code
    * waits for that screen's first paint while what the borrower does meanwhile is kept (AFTER_PAINT_LOADER).
+   * In `lang` other than English, with <html lang> and the page's texts (withLanguage).
    */
-  html(entry: WebEntry, path?: string, codeAfterPaint = false): string {
-    const key = `${entry}|${path ?? ''}|${codeAfterPaint}`;
+  html(entry: WebEntry, path?: string, codeAfterPaint = false, lang: Lang = 'en'): string {
+    const key = `${entry}|${path ?? ''}|${codeAfterPaint}|${lang}`;
     let page = this.pages.get(key);
     if (page === undefined) {
-      page = this.build(entry, path, codeAfterPaint);
+      page = withLanguage(this.build(entry, path, codeAfterPaint), lang, this.texts(entry, path, lang));
       this.pages.set(key, page);
     }
     return page;
@@ -280,8 +286,7 @@ export class HtmlPages {
   async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: RenderLog): Promise<HtmlBody> {
     const { entry, lang } = page;
     if (this.renderer?.routeToRender(entry, page.href) !== undefined) {
-      const template = withLanguage(this.html(entry, path, true), lang, page.texts);
-      const rendered = await renderFirstScreen(this.renderer, template, page, answer, log);
+      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path, true, lang), page, answer, log);
       // Brotli at 5: most of brotli's gain at a fraction of the time of 11, per request.
       if (rendered !== undefined) return { ...compressFor(acceptEncoding, rendered, 5), personal: true };
     }
@@ -289,7 +294,7 @@ export class HtmlPages {
     const key = `${entry}|${known ? path : '*'}|${lang}|${encodingFor(acceptEncoding) ?? ''}`;
     let cached = this.cache.get(key);
     if (!cached) {
-      cached = compressFor(acceptEncoding, withLanguage(this.html(entry, known ? path : undefined), lang, page.texts));
+      cached = compressFor(acceptEncoding, this.html(entry, known ? path : undefined, false, lang));
       this.cache.set(key, cached);
     }
     return cached;
