@@ -177,10 +177,21 @@ test.describe('Only the host speaks on the channel', () => {
       // The frame's own channel object: the host drops what a frame other than the main one posts.
       (window as unknown as { LoanHost: { postMessage: (json: string) => void } }).LoanHost.postMessage(JSON.stringify({ type: 'backHandled', handled: false }));
     });
-    // The page itself posting to window is no event either.
-    await page.evaluate(() => window.postMessage({ type: 'event', event: 'back' }, '*'));
-    await page.waitForLoadState('networkidle');
+    // The page itself posting to window is no event either. A last message of its own, once it
+    // arrives, says the window has handled every message posted before it.
+    await page.evaluate(
+      () =>
+        new Promise<void>((handled) => {
+          window.addEventListener('message', (event) => event.data === 'after the others' && handled());
+          window.postMessage({ type: 'event', event: 'back' }, '*');
+          window.postMessage('after the others', '*');
+        }),
+    );
     await expect(sheet).toBeVisible();
     expect(await channelReceived(page)).toEqual([HELLO]);
+    // The host's own back, by contrast, closes the sheet.
+    await sendHostEvent(page, { type: 'event', event: 'back' });
+    await expect(sheet).toBeHidden();
+    expect(await channelReceived(page)).toEqual([HELLO, { type: 'backHandled', handled: true }]);
   });
 });
