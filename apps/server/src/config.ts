@@ -9,6 +9,9 @@ export const UPI_VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,6
 
 export const OPS_TOKEN_MIN_LENGTH = 32;
 
+/** Whether pages and calls are served in the pseudo-locale (`lang=qps`, docs/i18n.md): outside production only. */
+export const pseudoLangServed = (config: Pick<Config, 'NODE_ENV'>): boolean => config.NODE_ENV !== 'production';
+
 const optionalText = z
   .string()
   .optional()

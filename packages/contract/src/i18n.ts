@@ -6,11 +6,20 @@
  * lang-choice.ts.
  */
 
+/** The borrower's languages. */
 export const LANGS = ['en', 'fil', 'hi'] as const;
-export type Lang = (typeof LANGS)[number];
+/**
+ * The pseudo-locale: every text of the catalogue with its letters swapped for accented ones
+ * (texts/pseudo.ts), so that a text left in English on a screen stands out: it never came through
+ * the catalogue. For development and tests only; a server with NODE_ENV=production refuses it.
+ */
+export const PSEUDO_LANG = 'qps';
+/** Every language a page may be in: the borrower's and, outside production, the pseudo-locale. */
+export const PAGE_LANGS = [...LANGS, PSEUDO_LANG] as const;
+export type Lang = (typeof PAGE_LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';
 /** Each language's name in English, as the staff back office shows it. */
-export const LANG_NAMES: Record<Lang, string> = { en: 'English', fil: 'Filipino', hi: 'Hindi' };
+export const LANG_NAMES: Record<Lang, string> = { en: 'English', fil: 'Filipino', hi: 'Hindi', qps: 'Pseudo-locale (tests)' };
 /** The page parameter naming the language; carried from page to page like `real`, and sent with every call. */
 export const LANG_PARAM = 'lang';
 

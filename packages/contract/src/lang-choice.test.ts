@@ -17,6 +17,14 @@ describe('which language a request is in', () => {
     expect(langOf(3)).toBeUndefined();
   });
 
+  it('reads the pseudo-locale only where the server allows it (never in production), and never from Accept-Language', () => {
+    expect(langOf('qps')).toBeUndefined();
+    expect(langOf('qps-ploc', { pseudo: true })).toBe('qps');
+    expect(pageLangOf('qps', 'hi')).toBe('hi');
+    expect(pageLangOf('qps', 'hi', { pseudo: true })).toBe('qps');
+    expect(pageLangOf(undefined, 'qps', { pseudo: true })).toBe('en');
+  });
+
   it('takes the best of ours from Accept-Language by q-value, then order; q=0 refuses one', () => {
     expect(langOfAcceptLanguage('hi-IN,hi;q=0.9,en;q=0.8')).toBe('hi');
     expect(langOfAcceptLanguage('en-US,en;q=0.9,fil;q=0.95')).toBe('en');

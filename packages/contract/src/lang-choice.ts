@@ -3,13 +3,22 @@
  * the Accept-Language header. Apart from i18n.ts, which every page's code carries, since only the
  * server and the host channel choose.
  */
-import { DEFAULT_LANG, LANGS, type Lang } from './i18n.ts';
+import { DEFAULT_LANG, LANGS, PSEUDO_LANG, type Lang } from './i18n.ts';
 
-/** The language a `lang` value names ('fil', 'hi', 'en'; 'tl' is Filipino too), else undefined (a value that is no string included). */
-export function langOf(value: unknown): Lang | undefined {
+/** Whether the pseudo-locale is served: never by a production server (its caller says). */
+export interface LangChoice {
+  pseudo?: boolean;
+}
+
+/**
+ * The language a `lang` value names ('fil', 'hi', 'en'; 'tl' is Filipino too; 'qps' the pseudo-locale
+ * when `pseudo` allows it), else undefined (a value that is no string included).
+ */
+export function langOf(value: unknown, { pseudo = false }: LangChoice = {}): Lang | undefined {
   if (typeof value !== 'string') return undefined;
   const primary = value.trim().toLowerCase().split(/[-_]/)[0];
   if (primary === 'tl') return 'fil';
+  if (primary === PSEUDO_LANG) return pseudo ? PSEUDO_LANG : undefined;
   return (LANGS as readonly string[]).includes(primary ?? '') ? (primary as Lang) : undefined;
 }
 
@@ -31,6 +40,6 @@ export function langOfAcceptLanguage(header: string | null | undefined): Lang | 
 }
 
 /** A page's language: its `lang` parameter, else the browser's Accept-Language, else English. */
-export function pageLangOf(param: unknown, acceptLanguage: string | null | undefined): Lang {
-  return langOf(param) ?? langOfAcceptLanguage(acceptLanguage) ?? DEFAULT_LANG;
+export function pageLangOf(param: unknown, acceptLanguage: string | null | undefined, choice: LangChoice = {}): Lang {
+  return langOf(param, choice) ?? langOfAcceptLanguage(acceptLanguage) ?? DEFAULT_LANG;
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerAnswer, WebEntry } from '@cashloan/contract/server-render';
-import { appSchemeOf, type Config } from '../config.ts';
+import { appSchemeOf, pseudoLangServed, type Config } from '../config.ts';
 import { invalidInput, notFound } from '../platform/http/api-error.ts';
 import { LANGS, LANG_PARAM } from '@cashloan/contract/i18n';
 import { langOf, pageLangOf } from '@cashloan/contract/lang-choice';
@@ -109,13 +109,14 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
   const pages = hasWeb ? await HtmlPages.load(distDir, (message) => app.log.warn(message), jumpPolicyMeta(config)) : undefined;
 
   const hosts = trustedHosts(config);
+  const pseudo = pseudoLangServed(config);
   const appScheme = appSchemeOf(config.SCHEME_URL) ?? '';
   const policy = pages ? contentSecurityPolicy(pages.scriptHashes(), hosts) : '';
   const sendPage = async (entry: WebEntry, request: FastifyRequest, reply: FastifyReply, path: string) => {
     // The page as the browser sees it: the address it asked for and the jump policy of its <meta> tags.
     // Its language: the `lang` parameter, else the webview's Accept-Language (docs/i18n.md).
     const query = request.query as Record<string, unknown>;
-    const lang = pageLangOf(query[LANG_PARAM], request.headers['accept-language']);
+    const lang = pageLangOf(query[LANG_PARAM], request.headers['accept-language'], { pseudo });
     const served = { entry, href: `${request.protocol}://${request.host}${request.url}`, trustedHosts: hosts, appScheme, lang, texts: pages!.texts(entry, path, lang) };
     const page = await pages!.body(served, path, request.headers['accept-encoding'], answerFor(app, request), {
       failed: (error) => request.log.error({ err: error, path }, 'server rendering failed; the page renders in the browser'),
@@ -138,7 +139,7 @@ export async function serveWeb(app: FastifyInstance, config: Config): Promise<vo
     // A route's part of the catalogue, for a route the app opens after its first page (apps/web/src/shared/i18n/route-texts.ts).
     app.get('/texts', (request, reply) => {
       const query = request.query as Record<string, unknown>;
-      const lang = langOf(query[LANG_PARAM]);
+      const lang = langOf(query[LANG_PARAM], { pseudo });
       if (lang === undefined) throw invalidInput(`${LANG_PARAM} must be one of ${LANGS.join(', ')}`);
       const texts = typeof query.route === 'string' ? pages!.laterTexts(query.route, lang) : undefined;
       if (!texts) throw invalidInput('route must be a route of the app');

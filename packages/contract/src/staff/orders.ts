@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { costDisclosure } from '../loan-confirmation.ts';
-import { LANGS } from '../i18n.ts';
+import { PAGE_LANGS } from '../i18n.ts';
 import { ORDER_STATUS, ORDER_STATUSES } from '../routes.ts';
 import { amountMinorField, defineStaffCall, isoDateTime, pageFields, pageOf, staffId } from './common.ts';
 
@@ -147,7 +147,7 @@ export const staffOrderView = z.object({
   payCodes: z.array(staffPayCodeView),
   /** What the borrower confirmed: the disclosure of the offer the order was made from, and its agreements with the order's figures. */
   confirmed: z.object({
-    lang: z.enum(LANGS).describe('the language the borrower confirmed in: the stored disclosure is in it (docs/i18n.md)'),
+    lang: z.enum(PAGE_LANGS).describe('the language the borrower confirmed in: the stored disclosure is in it (docs/i18n.md)'),
     disclosure: costDisclosure.nullable(),
     agreements: z.array(z.object({ position: z.number().int(), title: z.string(), body: z.string() })),
   }),

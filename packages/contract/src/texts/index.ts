@@ -5,8 +5,10 @@
 import type { Catalogue, Lang } from '../i18n.ts';
 import { FIL } from './fil.ts';
 import { HI } from './hi.ts';
+import { pseudoCatalogue } from './pseudo.ts';
 
-export const CATALOGUES: Record<Exclude<Lang, 'en'>, Catalogue> = { fil: FIL, hi: HI };
+/** The borrower's languages' catalogues, and the pseudo-locale's made from their keys. */
+export const CATALOGUES: Record<Exclude<Lang, 'en'>, Catalogue> = { fil: FIL, hi: HI, qps: pseudoCatalogue([FIL, HI]) };
 
 /**
  * The parts of a language's catalogue joined into one table (later parts win; they never disagree),

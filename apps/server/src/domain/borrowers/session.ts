@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ERROR_MESSAGES, type SessionParams } from '@cashloan/contract';
+import { pseudoLangServed } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedLookup } from '../../platform/db/cached-read.ts';
 import type { Db, Queryable } from '../../platform/db/client.ts';
@@ -105,6 +106,7 @@ export function borrowerCalls(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
     db: deps.db,
     clock: deps.clock,
     validateAnswers: deps.config.validateAnswers,
+    pseudoLang: pseudoLangServed(deps.config),
     authenticate: (session, now) => borrowerForSession(deps.db, session, now),
   });
 }

@@ -44,6 +44,8 @@ export interface CallMounting<B extends Caller> {
   clock: Clock;
   /** Tests: every answer is checked against the call's answer schema. */
   validateAnswers?: boolean | undefined;
+  /** Whether `lang=qps`, the pseudo-locale, is served (never in production; docs/i18n.md). */
+  pseudoLang: boolean;
   /** The caller of a call that needs a session; throws the session refusal otherwise. */
   authenticate(session: Partial<SessionParams>, now: Date): Promise<B>;
 }
@@ -135,7 +137,7 @@ export function borrowerKind<B extends Caller>(deps: CallMounting<B>): CallerKin
           payload: payload as ParsedPayloadOf<Call>,
           borrower: borrower as B,
           currency: currencySymbolFor(typeof rest[CURRENCY_PARAM] === 'string' ? rest[CURRENCY_PARAM] : undefined),
-          lang: langOf(rest[LANG_PARAM]) ?? DEFAULT_LANG,
+          lang: langOf(rest[LANG_PARAM], { pseudo: deps.pseudoLang }) ?? DEFAULT_LANG,
           request,
           reply,
         }),
