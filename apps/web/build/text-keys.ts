@@ -4,7 +4,9 @@
  * - JSX text (whitespace folded as React folds it) and string children (`{'…'}`);
  * - string values of the text attributes (aria-label, title, alt, placeholder) and of the props
  *   that carry a text into one (label, text, caption, description);
- * - `text:`, `label:`, `title:`, `caption:` and `description:` of object literals (a dialog's actions, a rule's labels);
+ * - `text:`, `label:`, `title:`, `caption:`, `description:` and `alt:` of object literals (a dialog's actions, a rule's labels),
+ *   and each text of a `steps:` list;
+ * - each value of a table of texts, a constant named `…_LABEL(S)`, `…_TEXT(S)` or `…_TITLE(S)`;
  * - a text prop's default value (`title = LOAD_FAILED_TITLE`);
  * - the first arguments of t(…), usePageTitle(…) and the toasts (showFailure(…), …), and the last two of plural(…);
  * - a constant named in any of those places (`{CONFIRM_TITLE}`, `t(NEXT_LABEL)`), from `const NAME = '…'`
@@ -19,7 +21,9 @@ const TEXT_PROPS = new Set([
   'aria-label', 'title', 'alt', 'placeholder', 'label', 'text', 'caption', 'description', 'confirmText', 'cancelText',
   'term', 'accessibleName', 'failedText', 'hint', 'pickLabel', 'gridLabel', 'loadingText',
 ]);
-const TEXT_FIELDS = new Set(['text', 'label', 'title', 'caption', 'description']);
+const TEXT_FIELDS = new Set(['text', 'label', 'title', 'caption', 'description', 'alt', 'steps']);
+/** A table of texts by key (`STATUS_ICON_LABEL = { 21: '…' }`): each of its values is a text. */
+const TEXT_TABLE = /_(LABEL|TEXT|TITLE)S?$/;
 const TEXT_CALLS = new Set(['t', 'usePageTitle', 'showFailure', 'showSuccess', 'showLoading', 'showInfo']);
 
 function sourceFiles(dir: string): string[] {
@@ -61,6 +65,7 @@ export function textKeys(dirs: string[], constantsFrom: string[] = []): Set<stri
     if (text !== undefined) {
       if (/[A-Za-z]/.test(text)) keys.add(text);
     } else if (ts.isIdentifier(node)) named.add(node.text);
+    else if (ts.isArrayLiteralExpression(node)) node.elements.forEach(take);
     else if (ts.isConditionalExpression(node)) {
       take(node.whenTrue);
       take(node.whenFalse);
@@ -92,6 +97,9 @@ export function textKeys(dirs: string[], constantsFrom: string[] = []): Set<stri
         else if (ts.isJsxAttribute(node) && TEXT_PROPS.has(node.name.getText(file)) && node.initializer) {
           take(ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer);
         } else if (ts.isPropertyAssignment(node) && TEXT_FIELDS.has(node.name.getText(file))) take(node.initializer);
+        else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && TEXT_TABLE.test(node.name.text) && node.initializer && ts.isObjectLiteralExpression(node.initializer)) {
+          for (const property of node.initializer.properties) if (ts.isPropertyAssignment(property)) take(property.initializer);
+        }
         else if (ts.isBindingElement(node) && TEXT_PROPS.has(node.name.getText(file))) take(node.initializer);
         else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
           if (TEXT_CALLS.has(node.expression.text)) take(node.arguments[0]);

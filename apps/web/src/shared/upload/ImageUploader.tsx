@@ -28,7 +28,7 @@ export function ImageUploader({
   onRemove,
   onBusyChange,
   max = COMPLAINT_MAX_IMAGES,
-  hint = `Optional: up to ${max} images (JPEG, PNG, WebP or GIF, up to ${MAX_MB} MB each), one at a time. ${images.length}/${max} added.`,
+  hint = t('Optional: up to {max} images (JPEG, PNG, WebP or GIF, up to {mb} MB each), one at a time. {added}/{max} added.', { max, mb: MAX_MB, added: images.length }),
   pickLabel = 'Add image',
   gridLabel = 'Attached images',
 }: {

@@ -2,6 +2,7 @@
 import { useCallback, useId, useState } from 'react';
 import { DialogActions } from '../../../shared/ui/AlertDialog.tsx';
 import { Modal } from '../../../shared/ui/Modal.tsx';
+import { t } from '../../../shared/i18n/texts.ts';
 import styles from '../repayment.module.css';
 
 export function EnlargeableImage({ src, alt, caption }: { src: string; alt: string; caption: string }) {
@@ -10,7 +11,7 @@ export function EnlargeableImage({ src, alt, caption }: { src: string; alt: stri
   const close = useCallback(() => setOpen(false), []);
   return (
     <figure style={{ margin: 0 }}>
-      <button type="button" className={styles.figureButton} aria-label={`${alt}: open full size`} onClick={() => setOpen(true)}>
+      <button type="button" className={styles.figureButton} aria-label={t('{alt}: open full size', { alt: t(alt) })} onClick={() => setOpen(true)}>
         <img src={src} alt="" aria-hidden="true" width={360} height={240} />
       </button>
       <figcaption className={styles.figureCaption}>{caption}</figcaption>

@@ -7,6 +7,7 @@
 import { useLocation } from '../../../shared/router/router.tsx';
 import { Link } from '../../../shared/router/router.tsx';
 import { usePageTitle } from '../../../shared/ui/use-page-title.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import { CopyButton } from '../../../shared/ui/CopyButton.tsx';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { appHref } from '../navigation.ts';
@@ -52,7 +53,7 @@ export default function RepaymentCodePage() {
               <p className={styles.code} style={{ fontSize: 26, textAlign: 'center', margin: '12px 0' }}>
                 <PayCode code={payCode} />
               </p>
-              <CopyButton text={payCode} aria-label={`Copy the repayment code ${payCode}`} style={{ width: '100%' }}>
+              <CopyButton text={payCode} aria-label={t('Copy the repayment code {code}', { code: payCode })} style={{ width: '100%' }}>
                 Copy
               </CopyButton>
               <p className={styles.notice}>
