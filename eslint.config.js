@@ -31,8 +31,9 @@ export default tseslint.config(
           patterns: [
             // trusted-hosts: the jump-URL allow-list rules, plain functions shared with the server (no zod).
             // i18n, lang-choice: the languages, a text's places, which language a request is in (no zod, no catalogue).
+            // cost-cap: the legal cap's rows, apart so that only the confirmation pages carry them.
             // routes/<family> and routes/values, not routes.ts: a page carries only the routes it calls.
-            { regex: '^@cashloan/contract/(?!common$|routes/[a-z-]+$|trusted-hosts$|i18n$|lang-choice$)', message: "Only type imports from contract schema files in the web; routes from '@cashloan/contract/routes/<family>'.", allowTypeImports: true },
+            { regex: '^@cashloan/contract/(?!common$|routes/[a-z-]+$|trusted-hosts$|i18n$|lang-choice$|cost-cap$)', message: "Only type imports from contract schema files in the web; routes from '@cashloan/contract/routes/<family>'.", allowTypeImports: true },
             { regex: '^zod', message: 'zod stays on the server; the web uses the contract routes.', allowTypeImports: true },
           ],
         },

@@ -245,8 +245,10 @@ when \`${CURRENCY_PARAM}\` is \`1\`, otherwise Asia/Manila (UTC+08:00).
 
 **Language.** The page parameter \`lang\` (\`en\`, \`fil\`, \`hi\`) travels in the query of every call when the page is not in
 English: the texts the server writes into order details, the joint-login failure page, both loan confirmations (their disclosure
-included), the repayment plan, the rollover and the cooling-off quote are in that language; amounts and dates keep the market's way of writing them. Without
-it, English. The cost disclosure a push confirms is kept in it (docs/i18n.md).
+included), the repayment plan, the rollover, the cooling-off quote, the complaint screens and the records (payments, receipt, documents) are in
+that language, while what the borrower and the agent wrote stays as written; amounts and dates keep the market's way of writing them. Without
+it, English. The cost disclosure a push confirms is kept in it (docs/i18n.md). A server outside production also takes \`qps\`, the
+pseudo-locale that shows which texts never came through the catalogue.
 
 **Payloads.** A POST sends its payload form-encoded (\`application/x-www-form-urlencoded\`); a GET sends it in the query, beside
 the session parameters; the complaint image upload is \`multipart/form-data\`. Payload fields may also arrive in the query of a POST

@@ -209,16 +209,3 @@ export type PayloadOf<R extends Route> = NonNullable<R['types']>['payload'];
 export type AnswerOf<R extends Route> = NonNullable<R['types']>['answer'];
 
 
-/**
- * The rows every side shows of a capped offer's legal cap (confirmation details, the web's
- * disclosure, the PDF), in words; `cap` is the disclosure's costCap (loan-confirmation.ts).
- */
-export function costCapRows(
-  cap: { maxTotalCostMinor: number; lateMonthlyBp: number; law: string },
-  money: (minor: number) => string,
-): Array<{ text: string; value: string }> {
-  return [
-    { text: 'Most this loan can ever cost', value: `${money(cap.maxTotalCostMinor)} (interest, fees and late charges together; ${cap.law})` },
-    { text: 'Late charges', value: `At most ${cap.lateMonthlyBp / 100}% a month of the amount due, counted day by day` },
-  ];
-}

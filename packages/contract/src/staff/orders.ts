@@ -147,7 +147,7 @@ export const staffOrderView = z.object({
   payCodes: z.array(staffPayCodeView),
   /** What the borrower confirmed: the disclosure of the offer the order was made from, and its agreements with the order's figures. */
   confirmed: z.object({
-    lang: z.enum(PAGE_LANGS).describe('the language the borrower confirmed in: the stored disclosure is in it (docs/i18n.md)'),
+    lang: z.enum(PAGE_LANGS).describe("the language the borrower confirmed in: the stored disclosure is in it (docs/i18n.md; 'qps', the pseudo-locale, only on a server outside production)"),
     disclosure: costDisclosure.nullable(),
     agreements: z.array(z.object({ position: z.number().int(), title: z.string(), body: z.string() })),
   }),

@@ -1,7 +1,7 @@
 /** One order whole: its figures, plan, ledger, pay codes, what the borrower confirmed, the payout account, its payouts and Release, finance's actions and its postings awaiting a second approval. */
 import { Card, Collapse, Descriptions, Space, Table, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { costCapRows } from '@cashloan/contract/common';
+import { costCapRows } from '@cashloan/contract/cost-cap';
 import { LANG_NAMES } from '@cashloan/contract/i18n';
 import { approvePostingCall, moveOrderCall, releaseOrderCall, type StaffOrder } from '@cashloan/contract/staff/orders';
 import { mayCall } from '../../shared/access.ts';

@@ -4,13 +4,13 @@
  * exactly once. The agreements are agreements.ts. docs/loan-confirmation.md has the rules in prose.
  */
 import type { Lang } from '@cashloan/contract/i18n';
+import { costCapRows } from '@cashloan/contract/cost-cap';
 import {
   AGREEMENT_SCENE,
   type ConfirmPlanRow,
   type LoanConfirmation,
   type NewLoanConfirmation,
   type TextRow,
-  costCapRows,
   marketOfCurrency,
 } from '@cashloan/contract';
 import type { AppDeps } from '../../deps.ts';

@@ -2,11 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callUrlPath,
   coolingOffRoute,
+  documentsRoute,
   goyaFailureInfoRoute,
   goyaLoanConfirmRoute,
   loanDetailConfirmRoute,
   loanDetailsRoute,
   loanPlayDetailRoute,
+  paymentHistoryRoute,
+  problemDetailRoute,
+  problemInitRoute,
+  problemListRoute,
+  problemSaveRoute,
+  receiptRoute,
   rolloverInfoRoute,
   type Route,
   type SessionParams,
@@ -73,12 +80,14 @@ describe('the translated calls leave no English behind', () => {
   }
 
   /** Strings of `answer` with letters in them, by path, leaving out the lender's data. */
-  function texts(answer: unknown, path = ''): Array<[string, string]> {
+  function texts(answer: unknown, path = '', alsoData: string[] = []): Array<[string, string]> {
     // Words, not codes: an order number (PN2611…) is data.
     if (typeof answer === 'string') return /[a-z]{2}/.test(answer) ? [[path, answer]] : [];
-    if (Array.isArray(answer)) return answer.flatMap((value, i) => texts(value, `${path}[${i}]`));
+    if (Array.isArray(answer)) return answer.flatMap((value, i) => texts(value, `${path}[${i}]`, alsoData));
     if (answer && typeof answer === 'object') {
-      return Object.entries(answer).flatMap(([key, value]) => (LENDER_DATA.has(key) ? [] : texts(value, path ? `${path}.${key}` : key)));
+      return Object.entries(answer).flatMap(([key, value]) =>
+        LENDER_DATA.has(key) || alsoData.includes(key) ? [] : texts(value, path ? `${path}.${key}` : key, alsoData),
+      );
     }
     return [];
   }
@@ -115,6 +124,42 @@ describe('the translated calls leave no English behind', () => {
       answers.push(['second variant', (await call(goyaLoanConfirmRoute, session, params, { productId: productIds[1]! })).data]);
       return answers;
     };
+    expect(await leftInEnglish(answersIn)).toEqual([]);
+  });
+
+  it("the complaint screens (types, the orders' rows, the tabs) and the records (payments, a receipt, the documents' titles), with what people wrote kept as written", async () => {
+    const { borrowerId, session } = await t.newBorrower({ isRepeat: true });
+    const product = (await findProduct(t.db, productIds[0]!))!;
+    const order = await createOrder(t.db, { borrower: { id: borrowerId, isRepeat: true }, product, status: 174, dueInDays: 1 }, t.clock.now());
+    const ops = (url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${t.config.OPS_TOKEN}` }, payload });
+    const code = (await ops('/ops/pay-codes', { orderId: order.id, purpose: 'repay', amount: 100_000 })).json().data.code as string;
+    const { paymentId } = (await ops(`/ops/pay-codes/${code}/paid`)).json().data as { paymentId: number };
+    // A description that reads like one of our texts stays the borrower's.
+    const filed = await call(problemSaveRoute, session, {}, { problemType: '6', problemDetail: 'Other', problemImage: '' });
+    const problemId = (filed.data as { problemId: number }).problemId;
+    await ops(`/ops/complaints/${problemId}/reply`, { disposeDetail: 'Repayment', disposeImages: [], isNeedScore: 0 });
+    await call(problemSaveRoute, session, {}, { problemType: '1', problemSonType: '13', problemDetail: 'They called at night.', problemImage: '', orderNo: order.orderNo });
+    const answersIn = async (params: Record<string, string>) => {
+      const ids = { orderId: order.id };
+      const answers: Array<[string, unknown]> = [
+        ['problem init', (await call(problemInitRoute, session, params, ids)).data],
+        ['complaint list', (await call(problemListRoute, session, params, {})).data],
+        ['complaint', (await call(problemDetailRoute, session, params, { problemId })).data],
+        ['payment history', (await call(paymentHistoryRoute, session, params, ids)).data],
+        ['receipt', (await call(receiptRoute, session, params, { ...ids, paymentId })).data],
+        ['documents', (await call(documentsRoute, session, params, ids)).data],
+      ];
+      return answers;
+    };
+    // What people wrote, the lender's name, the channels' names, and codes: a state, a document's key, a file's name.
+    const data = ['content', 'disposeDetail', 'lenderName', 'channel', 'state', 'status', 'document', 'fileName'];
+    expect(await leftInEnglish(answersIn, data)).toEqual([]);
+    const complaint = (await call(problemDetailRoute, session, { lang: 'hi' }, { problemId })).data as { type: string; content: string; disposeDetail: string };
+    expect(complaint).toMatchObject({ type: CATALOGUES.hi.server!['Other'], content: 'Other', disposeDetail: 'Repayment' });
+  });
+
+  /** The answers' texts the same in English as in Filipino or Hindi, in both markets: what was left in English. */
+  async function leftInEnglish(answersIn: (params: Record<string, string>) => Promise<Array<[string, unknown]>>, alsoData: string[] = []): Promise<string[]> {
     const left: string[] = [];
     for (const real of ['0', '1']) {
       const english = await answersIn({ real });
@@ -122,13 +167,13 @@ describe('the translated calls leave no English behind', () => {
         const translated = await answersIn({ lang, real });
         translated.forEach(([where, answer], i) => {
           expect(answer, where).toBeTruthy();
-          const before = new Map(texts(english[i]![1]));
+          const before = new Map(texts(english[i]![1], '', alsoData));
           // The same words in both: left in English, unless the catalogue says so (a legal document's name kept as the law writes it).
           const kept = CATALOGUES[lang as Exclude<Lang, 'en'>].server ?? {};
-          for (const [path, text] of texts(answer)) if (before.get(path) === text && kept[text] !== text) left.push(`${lang} real=${real} ${where} ${path}: ${text}`);
+          for (const [path, text] of texts(answer, '', alsoData)) if (before.get(path) === text && kept[text] !== text) left.push(`${lang} real=${real} ${where} ${path}: ${text}`);
         });
       }
     }
-    expect(left).toEqual([]);
-  });
+    return left;
+  }
 });

@@ -67,14 +67,18 @@ export function textIn(lang: Lang, text: string): string {
   return text;
 }
 
-/** `answer` with every text in it in `lang` (a copy; English answers are handed back as they are). */
-export function inLang<T>(lang: Lang, answer: T): T {
+/**
+ * `answer` with every text in it in `lang` (a copy; English answers are handed back as they are).
+ * The fields named in `asWritten` (at any depth) keep their text: what a person wrote, such as a
+ * complaint's description, is never taken for one of our texts, even when it reads 'Other'.
+ */
+export function inLang<T>(lang: Lang, answer: T, asWritten: readonly string[] = []): T {
   if (lang === 'en') return answer;
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return textIn(lang, value);
     if (Array.isArray(value)) return value.map(walk);
     if (value !== null && typeof value === 'object' && !(value instanceof Date) && !ArrayBuffer.isView(value)) {
-      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, asWritten.includes(key) ? inner : walk(inner)]));
     }
     return value;
   };

@@ -3,7 +3,7 @@
  * the language the borrower confirmed in: its stored texts as they were, the page's own words
  * translated (docs/i18n.md).
  */
-import { costCapRows } from '@cashloan/contract';
+import { costCapRows } from '@cashloan/contract/cost-cap';
 import { textIn } from '../../../platform/i18n/answer-texts.ts';
 import type { ConfirmedDisclosureBody, ConfirmedDocumentRow } from '../../../domain/orders/service.ts';
 import { moneyTextIn } from '../../../loan-terms/money-text.ts';

@@ -3,7 +3,7 @@
  * charges, net proceeds, payment schedule, effective interest rate) and, with real=1, the Key Fact
  * Statement's annual percentage rate. Every figure is the server's; the page only formats it.
  */
-import { costCapRows } from '@cashloan/contract/common';
+import { costCapRows } from '@cashloan/contract/cost-cap';
 import type { CostDisclosure as Disclosure } from '@cashloan/contract/loan-confirmation';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { percentFromBp } from '../confirm-rules.ts';
@@ -24,7 +24,7 @@ export function CostDisclosure({ disclosure }: { disclosure: Disclosure }) {
   ];
   if (disclosure.aprBp !== null) rows.push({ label: 'Annual percentage rate (APR)', value: percentFromBp(disclosure.aprBp) });
   // The legal cap of a capped offer: the most it can ever cost, and how far late charges may go.
-  if (disclosure.costCap) rows.push(...costCapRows(disclosure.costCap, formatMoney).map((r) => ({ label: r.text, value: r.value })));
+  if (disclosure.costCap) rows.push(...costCapRows(disclosure.costCap, formatMoney, t).map((r) => ({ label: r.text, value: r.value })));
   return (
     <section className={styles.card} aria-labelledby="disclosure-title">
       <h2 id="disclosure-title" className={styles.sectionTitle}>

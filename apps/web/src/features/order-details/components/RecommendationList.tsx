@@ -4,6 +4,7 @@
  */
 import type { RecommendedProduct } from '@cashloan/contract/order-details';
 import styles from './RecommendationList.module.css';
+import { t } from '../../../shared/i18n/texts.ts';
 
 /** Cards that show their tags (spec section 9): the first 2. */
 export const TAGGED_RECOMMENDATIONS = 2;
@@ -32,7 +33,7 @@ export function RecommendationList({
                 className={enabled ? styles.button : `${styles.button} ${styles.grey}`}
                 disabled={!enabled}
                 // The visible text first, then which product, so each button's name is unique.
-                aria-label={`${product.buttonText}: ${product.name}`}
+                aria-label={t('{action}: {product}', { action: product.buttonText, product: product.name })}
                 onClick={() => onOpen(product, index)}
               >
                 {product.buttonText}
@@ -47,7 +48,7 @@ export function RecommendationList({
             </div>
             {product.description && <p className={styles.description}>{product.description}</p>}
             {showTags && (
-              <ul className={styles.tags} aria-label={`${product.name} highlights`}>
+              <ul className={styles.tags} aria-label={t('{product} highlights', { product: product.name })}>
                 {product.tags.map((tag) => (
                   <li key={tag} className={styles.tag}>
                     {tag}
