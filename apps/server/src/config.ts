@@ -1,6 +1,7 @@
 /** Every setting the server reads, from the environment, validated once at start. Nothing else reads process.env. */
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { MARKETS, type Market } from '@cashloan/contract';
 import { canonicalHostEntry } from '@cashloan/contract/trusted-hosts';
 import { REPO_ROOT } from './platform/paths.ts';
 
@@ -154,6 +155,19 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * The markets whose SMS stay in English whatever language the borrower confirmed in (comma-separated:
+   * PH, IN; none by default). A Hindi SMS is UCS-2, about three times the parts (docs/i18n.md, "SMS").
+   */
+  SMS_IN_ENGLISH: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const markets = v.split(',').map((m) => m.trim().toUpperCase()).filter((m) => m !== '');
+      const unknown = markets.find((m) => !(MARKETS as readonly string[]).includes(m));
+      if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `must list markets among ${MARKETS.join(', ')} (comma-separated); not ${JSON.stringify(unknown)}` });
+      return markets as Market[];
+    }),
   /**
    * How many server processes to run on this machine: 'auto' (one per core) or a number (docs/deploy.md).
    * More than one needs DATABASE_URL: PGlite is one process's embedded database.

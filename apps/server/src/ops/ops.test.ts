@@ -376,6 +376,8 @@ describe('the ops back office', () => {
       }
       const one = (await get('/ops/sms-outbox?phone=9175550001')).json().data.items;
       expect(one.map((m: { body: string }) => m.body)).toEqual(['code 222222', 'code 111111']);
+      // With what a gateway bills for each: its encoding and parts.
+      expect(one[0]).toMatchObject({ encoding: 'GSM-7', length: 11, parts: 1 });
       expect((await get('/ops/sms-outbox')).json().data.items.length).toBeGreaterThanOrEqual(3);
       expect((await get('/ops/sms-outbox?phone=abc')).json().message).toBe('phone must be 6 to 15 digits');
     });

@@ -14,7 +14,7 @@ type Json = ReturnType<typeof JSON.parse>;
 export interface Harness {
   t: TestApp;
   productIds: number[];
-  call(route: Route, session: Partial<SessionParams> & { real?: string }, payload: Record<string, string | number>): Promise<{ status: number; body: Json }>;
+  call(route: Route, session: Partial<SessionParams> & { real?: string; lang?: string }, payload: Record<string, string | number>): Promise<{ status: number; body: Json }>;
   order(borrowerId: number, status: OrderStatus, opts?: { product?: number; dueInDays?: number; disbursedDaysAgo?: number; flags?: Partial<OrderFlags> }): Promise<OrderRow>;
   reload(orderId: number): Promise<OrderRow>;
   card(borrowerId: number, cardNo?: string): Promise<RepaymentCard>;

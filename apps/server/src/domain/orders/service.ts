@@ -38,6 +38,7 @@ export {
   borrowerOrdersOfProduct,
   clearCardPrompt,
   listBorrowerOrders,
+  confirmedLangOf,
   listConfirmedDocuments,
   listOpenInstalmentsDueBefore,
   listOrdersInStatuses,

@@ -1,5 +1,7 @@
 /** SQL for orders and their repayment plan rows (products are product-store.ts). */
 import type { Market } from '@cashloan/contract';
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
+import { langOf } from '@cashloan/contract/lang-choice';
 import type { Queryable } from '../../platform/db/client.ts';
 import { jsonDate, partColumns, readParts, type ColumnPart, type PartValues } from '../../platform/db/column-part.ts';
 import { dayToIsoDate, isoDateToDay } from '../../loan-terms/calendar.ts';
@@ -609,6 +611,20 @@ export async function insertConfirmedDocument(db: Queryable, d: Omit<ConfirmedDo
      ON CONFLICT (order_id, kind, position) DO NOTHING`,
     [d.orderId, d.kind, d.position, d.title, d.body, d.sha256, d.confirmedAt],
   );
+}
+
+/**
+ * The language the borrower confirmed the order in (its stored disclosure's, docs/i18n.md): what the
+ * SMS about the order are written in. English for an order confirmed before languages were kept.
+ */
+export async function confirmedLangOf(db: Queryable, orderId: number): Promise<Lang> {
+  const { rows } = await db.query<{ body: string }>(`SELECT body FROM confirmed_documents WHERE order_id = $1 AND kind = 'disclosure' LIMIT 1`, [orderId]);
+  if (!rows[0]) return DEFAULT_LANG;
+  try {
+    return langOf((JSON.parse(rows[0].body) as { lang?: unknown }).lang, { pseudo: true }) ?? DEFAULT_LANG;
+  } catch {
+    return DEFAULT_LANG;
+  }
 }
 
 /** An order's confirmed documents: the disclosure first, then the agreements by position. */

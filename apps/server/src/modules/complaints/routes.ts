@@ -32,7 +32,7 @@ export function registerComplaints(app: FastifyInstance, deps: AppDeps): void {
     return uploadComplaintImage(deps, borrower, () => readImageField(request, COMPLAINT_IMAGE_FIELD));
   });
 
-  mountCall(app, borrowers, problemSaveCall, async ({ payload, borrower, currency }) => fileComplaint(deps, borrower, payload, currency));
+  mountCall(app, borrowers, problemSaveCall, async ({ payload, borrower, currency, lang }) => fileComplaint(deps, borrower, payload, currency, lang));
   mountCall(app, borrowers, problemListCall, async ({ borrower, currency, lang }) => inLang(lang, await listComplaints(deps, borrower, currency), PEOPLES_WORDS));
   mountCall(app, borrowers, problemDetailCall, async ({ payload, borrower, currency, lang }) =>
     inLang(lang, await complaintDetail(deps, borrower, payload.problemId, currency), PEOPLES_WORDS),

@@ -16,13 +16,16 @@ import {
   type ParsedPayloadOf,
   type ProblemInit,
   type problemSaveCall,
+  marketOfCurrency,
   PESO_SYMBOL,
   RUPEE_SYMBOL,
 } from '@cashloan/contract';
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { ApiError, invalidInput, notFound, refused, tooMany, unavailable } from '../../platform/http/api-error.ts';
 import { lenderDay } from '../../loan-terms/calendar.ts';
+import { smsLang, smsSentences } from '../../platform/i18n/sms-text.ts';
 import { dateTextIn, type DateText } from '../../loan-terms/date-text.ts';
 import { moneyText } from '../../loan-terms/money-text.ts';
 import { ORDER_STATUS, STATUS_MEANING } from '../../loan-terms/status.ts';
@@ -209,8 +212,12 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const smsDate = (isoDate: string) => `${Number(isoDate.slice(8, 10))} ${MONTHS[Number(isoDate.slice(5, 7)) - 1]} ${isoDate.slice(0, 4)}`;
 
 /** The acknowledgement SMS of a filed complaint: neutral, plain GSM characters, the reference and the promised answer date. */
-export const ackSmsText = (appName: string, ticketNo: string, answerBy: string) =>
-  `${appName}: we received your complaint, reference ${ticketNo}. We will answer by ${smsDate(answerBy)}. Please quote this reference if you contact us about it.`;
+export const ackSmsText = (appName: string, ticketNo: string, answerBy: string, lang: Lang = DEFAULT_LANG) =>
+  smsSentences(lang, [
+    `${appName}: we received your complaint, reference ${ticketNo}.`,
+    `We will answer by ${smsDate(answerBy)}.`,
+    'Please quote this reference if you contact us about it.',
+  ]);
 
 /** The outbox reference of a complaint's acknowledgement: sent once, also when retried. */
 export const ackSmsReference = (problemId: number) => `complaint-ack:${problemId}`;
@@ -220,6 +227,7 @@ export async function fileComplaint(
   borrower: Borrower,
   submission: Submission,
   currency: string = PESO_SYMBOL,
+  lang: Lang = DEFAULT_LANG,
 ): Promise<{ problemId: number; ticketNo: string; answerBy: string }> {
   const { db } = deps;
   const now = deps.clock.now();
@@ -270,7 +278,7 @@ export async function fileComplaint(
   if (filed.isNew) {
     // The complaint is filed whatever the SMS gateway does; the reference is on the screen too.
     await deps.sms
-      .send({ phone: borrower.mobilePhone, text: ackSmsText(deps.config.APP_EN_NAME, filed.ticketNo, answerBy), reference: ackSmsReference(filed.problemId) })
+      .send({ phone: borrower.mobilePhone, text: ackSmsText(deps.config.APP_EN_NAME, filed.ticketNo, answerBy, smsLang(deps.config.SMS_IN_ENGLISH, marketOfCurrency(currency), lang)), reference: ackSmsReference(filed.problemId) })
       .catch(() => undefined);
   }
   return { problemId: filed.problemId, ticketNo: filed.ticketNo, answerBy };

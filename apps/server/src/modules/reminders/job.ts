@@ -25,7 +25,7 @@ import type { JobLog, PeriodicJob } from '../../platform/jobs/scheduler.ts';
 import { dayToIsoDate, isoDateToDay, lenderDate, lenderDay, lenderDayStartsAt } from '../../loan-terms/calendar.ts';
 import { nextContactHour, withinContactHours } from '../../loan-terms/contact-guard.ts';
 import { isRepaying } from '../../loan-terms/status.ts';
-import { listOpenInstalmentsDueBefore, loadOrder, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
+import { confirmedLangOf, listOpenInstalmentsDueBefore, loadOrder, viewOrder, type OrderRow } from '../../domain/orders/service.ts';
 import { reminderContacts } from '../../domain/borrowers/service.ts';
 import { hasConsent } from '../../domain/borrowers/consents.ts';
 import { FIRST_REMINDER_DAYS_BEFORE, latestSendableKind, type ReminderKind } from './schedule.ts';
@@ -35,6 +35,8 @@ import { askToContact, grievanceOfficerOf } from '../../domain/contacts/contacts
 import { disputeOpen } from '../../domain/collections/collections.ts';
 import { DISPUTED_LINE } from '../../loan-terms/debt-sms-text.ts';
 import { remindersSent } from '../../platform/metrics/metrics.ts';
+import { textIn } from '../../platform/i18n/answer-texts.ts';
+import { smsLang } from '../../platform/i18n/sms-text.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
 
@@ -116,8 +118,11 @@ async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date
     const grievanceOfficer = grievanceOfficerOf(deps.config);
     // A debt the borrower disputes is said to be disputed in every message about it (SEC MC 18 s2019).
     const disputed = await disputeOpen(tx, order.id);
-    const text = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: lenderDate(dueAt, order.market), market: order.market, grievanceOfficer });
-    const body = disputed ? `${DISPUTED_LINE} ${text}` : text;
+    // In the language the loan was confirmed in, unless the lender keeps the market's SMS in English.
+    const lang = smsLang(deps.config.SMS_IN_ENGLISH, order.market, await confirmedLangOf(tx, order.id));
+    const text = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: lenderDate(dueAt, order.market), market: order.market, grievanceOfficer }, lang);
+    const disputedLine = textIn(lang, DISPUTED_LINE);
+    const body = disputed ? `${disputedLine} ${text}` : text;
     // The contact guard decides, and the attempt (or its refusal) is recorded with the claim.
     const decision = await askToContact(tx, {
       at: now,
@@ -130,8 +135,8 @@ async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date
       consentToOtherHoursAt: null,
       approvedTemplate: true,
       disputeOpen: disputed,
-      saysDisputed: body.includes(DISPUTED_LINE),
-      namesGrievanceOfficer: body.includes(grievanceLine(grievanceOfficer)),
+      saysDisputed: body.includes(disputedLine),
+      namesGrievanceOfficer: body.includes(textIn(lang, grievanceLine(grievanceOfficer))),
       agentNoticeSentAt: null,
       complaintAgainstCollectorOpen: false,
       limits: { callsPerDay: deps.config.CONTACT_CALLS_PER_DAY, messagesPerDay: deps.config.CONTACT_MESSAGES_PER_DAY },

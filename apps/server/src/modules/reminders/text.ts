@@ -6,6 +6,8 @@
  * plain GSM 7-bit characters.
  */
 import type { Market } from '@cashloan/contract';
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
+import { smsSentences } from '../../platform/i18n/sms-text.ts';
 
 import { grievanceLine, smsMoneyText } from '../../loan-terms/debt-sms-text.ts';
 import { isOverdueKind, type ReminderKind } from './schedule.ts';
@@ -59,12 +61,15 @@ export interface ReminderFacts {
   grievanceOfficer?: string;
 }
 
-/** India's line naming the grievance officer (the contact guard checks a message carries it). */
-export function reminderText(kind: ReminderKind, f: ReminderFacts): string {
-  const amount = smsMoneyText(f.amountDueMinor, f.market ?? 'PH');
+/**
+ * The reminder in `lang` (the language the loan was confirmed in; English by default), sentence by
+ * sentence from the catalogue; India's names the grievance officer (the contact guard checks a
+ * message carries that line, in the message's language).
+ */
+export function reminderText(kind: ReminderKind, f: ReminderFacts, lang: Lang = DEFAULT_LANG): string {
   const lead = isOverdueKind(kind)
-    ? `${f.brand}: the payment for your loan ${f.orderNo} was due on ${f.dueOn} and is overdue since that date. Amount due: ${amount}.`
-    : `${f.brand}: a reminder that the payment for your loan ${f.orderNo} is due on ${f.dueOn}. Amount due: ${amount}.`;
-  const grievance = f.market === 'IN' && f.grievanceOfficer ? ` ${grievanceLine(f.grievanceOfficer)}` : '';
-  return `${lead} ${HOW_TO_PAY} ${ALREADY_PAID}${grievance} ${HOW_TO_STOP}`;
+    ? `${f.brand}: the payment for your loan ${f.orderNo} was due on ${f.dueOn} and is overdue since that date.`
+    : `${f.brand}: a reminder that the payment for your loan ${f.orderNo} is due on ${f.dueOn}.`;
+  const grievance = f.market === 'IN' && f.grievanceOfficer ? grievanceLine(f.grievanceOfficer) : '';
+  return smsSentences(lang, [lead, `Amount due: ${smsMoneyText(f.amountDueMinor, f.market ?? 'PH')}.`, HOW_TO_PAY, ALREADY_PAID, grievance, HOW_TO_STOP]);
 }

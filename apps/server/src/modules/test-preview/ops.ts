@@ -10,6 +10,7 @@ import { DAY_MS } from '../../platform/clock/clock.ts';
 import { opsAnswer, parseInput } from '../../platform/http/validation.ts';
 import { createBorrowerWithSession } from '../../domain/borrowers/service.ts';
 import { listSmsOutbox } from '../../providers/sms/dev-outbox.ts';
+import { smsCost } from '../../providers/sms/parts.ts';
 
 export function registerTestPreviewOps(ops: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): void {
   const { db, clock } = deps;
@@ -29,6 +30,8 @@ export function registerTestPreviewOps(ops: FastifyInstance, deps: Pick<AppDeps,
 
   ops.get('/sms-outbox', async (request) => {
     const { phone } = parseInput(opsSmsOutboxQuery, request.query);
-    return opsAnswer({ items: await listSmsOutbox(db, phone, 50) });
+    // Each with what a gateway would bill for it: its encoding and parts (a Hindi text is UCS-2).
+    const items = await listSmsOutbox(db, phone, 50);
+    return opsAnswer({ items: items.map((item) => ({ ...item, ...smsCost(item.body) })) });
   });
 }
