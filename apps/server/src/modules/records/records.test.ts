@@ -30,6 +30,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIL } from '@cashloan/contract/texts/fil';
 import { HI } from '@cashloan/contract/texts/hi';
 import { confirmedForStaff } from '../loan-confirmation/confirmed-for-staff.ts';
 
@@ -185,6 +186,23 @@ describe('the borrower records', () => {
     // Not an 'Official Receipt': in the Philippines that name belongs to BIR-registered receipts.
     expect(text).toContain('Payment Receipt');
     expect(text).not.toContain('Official Receipt');
+  });
+
+  it("makes the receipt and the statement in the borrower's language: the page's words translated, the figures as the market writes them", async () => {
+    const payment = (await h.call(paymentHistoryRoute, session, { orderId })).body.data.payments.find((p: { status: string }) => p.status === 'paid');
+    const inHindi = { ...session, lang: 'hi' } as SessionParams;
+    const receipt = pdfToText((await pdf(inHindi, { orderId: String(orderId), document: 'receipt', paymentId: String(payment.paymentId) })).rawPayload);
+    for (const english of ['Payment Receipt', 'Payment reference', 'Amount received', 'How the payment was applied', 'Balance after this payment']) {
+      expect(receipt).toContain(HI.server![english]);
+    }
+    expect(receipt).toContain(payment.reference);
+    expect(receipt).toContain(money(payment.amount).slice(1));
+    expect(receipt).not.toMatch(/Amount received|Payment reference/);
+    const statement = pdfToText((await pdf({ ...session, lang: 'fil' } as SessionParams, { orderId: String(orderId), document: 'statement' })).rawPayload);
+    for (const english of ['Statement of Account', 'Date / item', 'Total charges', 'Total payments', 'Balance owed today']) {
+      expect(statement).toContain(FIL.server![english]);
+    }
+    expect(statement).toContain(FIL.server!['Payment {reference} ({channel})']!.split(' ')[0]);
   });
 
   it('prints the disclosure and agreements as confirmed, with the SHA-256, and unchanged when the product and agreements change', async () => {

@@ -18,9 +18,9 @@ export function registerRecords(app: FastifyInstance, deps: AppDeps): void {
 
   mountCall(app, borrowers, documentsCall, async ({ borrower, payload, lang }) => inLang(lang, await orderDocuments(deps, borrower, id(payload.orderId))));
 
-  mountCall(app, borrowers, recordPdfCall, async ({ borrower, payload, currency, reply }) => {
+  mountCall(app, borrowers, recordPdfCall, async ({ borrower, payload, currency, lang, reply }) => {
     const request = { orderId: id(payload.orderId), document: payload.document, paymentId: payload.paymentId === undefined ? undefined : id(payload.paymentId) };
-    const pdf = await recordPdf(deps, borrower, request, currency);
+    const pdf = await recordPdf(deps, borrower, request, currency, lang);
     attachmentName(reply, pdf.fileName);
     return pdf.bytes;
   });

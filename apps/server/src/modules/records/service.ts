@@ -6,6 +6,7 @@
  * product or agreement rows.
  */
 import type { OrderDocuments, PaymentAllocation, PaymentHistory, PaymentRecord, Receipt, RecordDocument } from '@cashloan/contract';
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
 import type { AppDeps } from '../../deps.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { invalidInput, notFound, refused } from '../../platform/http/api-error.ts';
@@ -228,14 +229,21 @@ export interface RecordPdfRequest {
 }
 
 /** record-pdf: the PDF of a receipt or a document of the borrower's own order, and its file name. */
-export async function recordPdf(deps: Deps, borrower: Borrower, request: RecordPdfRequest, currency: string): Promise<{ bytes: PdfBytes; fileName: string }> {
+export async function recordPdf(
+  deps: Deps,
+  borrower: Borrower,
+  request: RecordPdfRequest,
+  currency: string,
+  lang: Lang = DEFAULT_LANG,
+): Promise<{ bytes: PdfBytes; fileName: string }> {
   const { db, config } = deps;
   const order = await ownOrder(db, borrower, request.orderId);
   const now = deps.clock.now();
   const view = viewOrder(order, now);
   const money = moneyTextIn(currency);
   const dates = dateTextIn(currency);
-  const frame = (title: string, footer?: string[]): PdfFrame => ({ title, lender: lenderOf(config), orderNo: order.orderNo, issuedAt: now, issuedText: dates.dateTime(now), dates, footer });
+  // In the request's language (a confirmed disclosure: the one it was confirmed in, disclosurePdf).
+  const frame = (title: string, footer?: string[]): PdfFrame => ({ title, lender: lenderOf(config), orderNo: order.orderNo, issuedAt: now, issuedText: dates.dateTime(now), dates, footer, lang });
   const { document } = request;
 
   if (document === 'receipt') {

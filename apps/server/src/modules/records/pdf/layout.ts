@@ -73,13 +73,15 @@ export interface Writer {
   gap(): void;
 }
 
-function writerFor(doc: PDFKit.PDFDocument): Writer {
+/** The writer of a document's body; `say` puts each text it is given into the document's language. */
+function writerFor(doc: PDFKit.PDFDocument, say: (text: string) => string): Writer {
   const width = () => doc.page.width - 2 * MARGIN;
   const room = (needed: number) => {
     if (doc.y + needed > doc.page.height - MARGIN - 40) doc.addPage();
   };
   return {
-    heading(text) {
+    heading(english) {
+      const text = say(english);
       room(30);
       doc.fontSize(12);
       write(doc, text, true, () => doc.text(text, MARGIN, doc.y, { width: width() }));
@@ -88,13 +90,14 @@ function writerFor(doc: PDFKit.PDFDocument): Writer {
     },
     paragraph(text) {
       doc.fontSize(10);
-      for (const part of text.split(/\n{2,}/)) {
+      for (const part of say(text).split(/\n{2,}/)) {
         room(20);
         write(doc, part, false, () => doc.text(part, MARGIN, doc.y, { width: width() }));
         doc.moveDown(0.5);
       }
     },
-    row(label, value, options = {}) {
+    row(english, value, options = {}) {
+      const label = say(english);
       room(16);
       doc.fontSize(10);
       const y = doc.y;
@@ -104,7 +107,8 @@ function writerFor(doc: PDFKit.PDFDocument): Writer {
       write(doc, value, options.bold, () => doc.text(value, MARGIN + labelWidth, y, { width: width() - labelWidth, align: 'right' }));
       doc.y = Math.max(after, doc.y);
     },
-    columns(cells, options = {}) {
+    columns(english, options = {}) {
+      const cells = english.map(say);
       room(16);
       doc.fontSize(9);
       const y = doc.y;
@@ -131,7 +135,7 @@ export async function renderPdf(frame: PdfFrame, body: (w: Writer) => void): Pro
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${frame.title} ${frame.orderNo}`, Author: frame.lender.name, Creator: frame.lender.name, Producer: frame.lender.name, CreationDate: frame.issuedAt, ModDate: frame.issuedAt },
+    info: { Title: `${textIn(frame.lang ?? 'en', frame.title)} ${frame.orderNo}`, Author: frame.lender.name, Creator: frame.lender.name, Producer: frame.lender.name, CreationDate: frame.issuedAt, ModDate: frame.issuedAt },
   });
   doc.registerFont('Sans', FONT);
   doc.registerFont('Sans-Bold', FONT_BOLD);
@@ -151,11 +155,11 @@ export async function renderPdf(frame: PdfFrame, body: (w: Writer) => void): Pro
   write(doc.fontSize(13), frame.lender.name, true, () => doc.text(frame.lender.name, MARGIN, MARGIN, { width }));
   line(say(`SEC Registration No. ${frame.lender.secRegistrationNo} · Certificate of Authority No. ${frame.lender.certificateOfAuthorityNo}`), 9);
   doc.moveDown(0.8);
-  line(frame.title, 16, true);
+  line(say(frame.title), 16, true);
   line(say(`Order No. ${frame.orderNo}`), 10);
   line(say(`Issued ${frame.issuedText}`), 10);
   doc.moveDown(1);
-  body(writerFor(doc));
+  body(writerFor(doc, say));
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {

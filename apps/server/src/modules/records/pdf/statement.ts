@@ -8,6 +8,7 @@ import type { DateText } from '../../../loan-terms/date-text.ts';
 import type { MoneyText } from '../../../loan-terms/money-text.ts';
 import type { OrderRow, OrderView } from '../../../domain/orders/service.ts';
 import type { PaymentFact } from '../service.ts';
+import { textIn } from '../../../platform/i18n/answer-texts.ts';
 import { renderPdf, type PdfBytes, type PdfFrame } from './layout.ts';
 
 export interface StatementLine {
@@ -60,7 +61,8 @@ export function statementPdf(frame: PdfFrame, order: OrderRow, view: OrderView, 
     let balance = 0;
     for (const l of lines) {
       balance += l.charge - l.payment;
-      w.columns([`${l.date} ${l.text}`.trim(), l.charge ? money(l.charge) : '', l.payment ? money(l.payment) : '', money(balance)]);
+      // The item's text in the document's language before its date is put in front of it.
+      w.columns([`${l.date} ${textIn(frame.lang ?? 'en', l.text)}`.trim(), l.charge ? money(l.charge) : '', l.payment ? money(l.payment) : '', money(balance)]);
     }
     w.gap();
     const totals = lines.reduce((t, l) => ({ charges: t.charges + l.charge, payments: t.payments + l.payment }), { charges: 0, payments: 0 });
