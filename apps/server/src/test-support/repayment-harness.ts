@@ -1,5 +1,5 @@
 /** What the repayment tests share: a test app with the catalogue, calls as the browser sends them, and the ops moves a provider would make. */
-import { callUrlPath, type Route, type SessionParams } from '@cashloan/contract';
+import { callUrlPath, loanDetailConfirmRoute, loanDetailPushRoute, type Route, type SessionParams } from '@cashloan/contract';
 import { createTestApp, form, FORM_HEADERS, query, type TestApp } from './test-app.ts';
 import { seedCatalog } from '../seed/demo.ts';
 import { createOrder } from '../domain/orders/service.ts';
@@ -15,6 +15,11 @@ export interface Harness {
   t: TestApp;
   productIds: number[];
   call(route: Route, session: Partial<SessionParams> & { real?: string; lang?: string }, payload: Record<string, string | number>): Promise<{ status: number; body: Json }>;
+  /**
+   * Confirms a product's offer as the borrower does (the confirmation screen, then Confirm) and
+   * answers the new order's id; a refusal of either call fails with its envelope.
+   */
+  confirmLoan(session: Partial<SessionParams> & { real?: string; lang?: string }, productId: number, terms: { amount: string; periods: string }): Promise<number>;
   order(borrowerId: number, status: OrderStatus, opts?: { product?: number; dueInDays?: number; disbursedDaysAgo?: number; flags?: Partial<OrderFlags> }): Promise<OrderRow>;
   reload(orderId: number): Promise<OrderRow>;
   card(borrowerId: number, cardNo?: string): Promise<RepaymentCard>;
@@ -36,18 +41,19 @@ export async function createHarness(given?: TestApp): Promise<Harness> {
   const auth = { authorization: `Bearer ${t.config.OPS_TOKEN}` };
   const outbox = async (phone: string) =>
     (await t.db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY id DESC', [phone])).rows.map((r) => r.body);
+  const call: Harness['call'] = async (route, session, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${callUrlPath(route)}?${query(session as Record<string, string>)}`,
+      headers: FORM_HEADERS,
+      payload: form(payload),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
   return {
     t,
     productIds,
-    async call(route, session, payload) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${callUrlPath(route)}?${query(session as Record<string, string>)}`,
-        headers: FORM_HEADERS,
-        payload: form(payload),
-      });
-      return { status: res.statusCode, body: res.json() };
-    },
+    call,
     async order(borrowerId, status, opts = {}) {
       const product = (await findProduct(t.db, productIds[opts.product ?? 0]!))!;
       return t.db.transaction((tx) =>
@@ -57,6 +63,13 @@ export async function createHarness(given?: TestApp): Promise<Harness> {
           t.clock.now(),
         ),
       );
+    },
+    async confirmLoan(session, productId, terms) {
+      const shown = await call(loanDetailConfirmRoute, session, { productId });
+      if (shown.body.code !== 0) throw new Error(`loan-detail-confirm refused: ${JSON.stringify(shown.body)}`);
+      const pushed = await call(loanDetailPushRoute, session, { ...terms, termUnit: '1', productId, extraNumber: '1' });
+      if (pushed.body.code !== 0) throw new Error(`loan-detail/push refused: ${JSON.stringify(pushed.body)}`);
+      return Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
     },
     reload: async (orderId) => (await loadOrder(t.db, orderId))!,
     card: async (borrowerId, cardNo = '4000123412344821') =>

@@ -8,7 +8,7 @@
  * anonymises a borrower whose retention has ended and deletes a sealed identity past its day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUrlPath, dataRequestRoute, loanDetailConfirmRoute, loanDetailPushRoute, problemSaveRoute, uploadProblemImgRoute, type PrivacyRequestRow, type SessionParams } from '@cashloan/contract';
+import { callUrlPath, dataRequestRoute, problemSaveRoute, uploadProblemImgRoute, type PrivacyRequestRow, type SessionParams } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { signedInStaff, type TestStaff } from '../../test-support/staff.ts';
 import { query } from '../../test-support/test-app.ts';
@@ -72,10 +72,7 @@ describe('the erasure run', () => {
   async function someone(name: string, phone: string, cardNo: string): Promise<Someone> {
     const { borrowerId, session } = await h.t.newBorrower({ name, mobilePhone: phone });
     const productId = h.productIds[0]!;
-    expect((await h.call(loanDetailConfirmRoute, session, { productId })).body.code).toBe(0);
-    const pushed = await h.call(loanDetailPushRoute, session, { amount: '500000', periods: '91', termUnit: '1', productId, extraNumber: '1' });
-    expect(pushed.body.code).toBe(0);
-    const orderId = Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
+    const orderId = await h.confirmLoan(session, productId, { amount: '500000', periods: '91' });
     await moveOrder(h.t.db, orderId, ORDER_STATUS.disbursing, h.t.clock.now());
     await moveOrder(h.t.db, orderId, ORDER_STATUS.repaying, h.t.clock.now());
     const order = (await loadOrder(h.t.db, orderId))!;

@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callUrlPath,
   documentsRoute,
-  loanDetailConfirmRoute,
-  loanDetailPushRoute,
   loanDetailsRoute,
   paymentHistoryRoute,
   receiptRoute,
@@ -79,10 +77,7 @@ describe('the borrower records', () => {
     ({ session } = await h.t.newBorrower({ name: 'Maria Santos', mobilePhone: '9171112233' }));
     ({ session: stranger } = await h.t.newBorrower({ name: 'Someone Else' }));
     const productId = h.productIds[0]!;
-    expect((await h.call(loanDetailConfirmRoute, session, { productId })).body.code).toBe(0);
-    const pushed = await h.call(loanDetailPushRoute, session, { amount: '500000', periods: '91', termUnit: '1', productId, extraNumber: '1' });
-    expect(pushed.body.code).toBe(0);
-    orderId = Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
+    orderId = await h.confirmLoan(session, productId, { amount: '500000', periods: '91' });
     await moveOrder(h.t.db, orderId, ORDER_STATUS.disbursing, h.t.clock.now());
     await moveOrder(h.t.db, orderId, ORDER_STATUS.repaying, h.t.clock.now());
   });
@@ -325,10 +320,7 @@ describe('the borrower records', () => {
     const { session: s } = await h.t.newBorrower({ name: 'Ravi Kumar' });
     const productId = h.productIds[1]!;
     const real = { ...s, real: '1' };
-    expect((await h.call(loanDetailConfirmRoute, real, { productId })).body.code).toBe(0);
-    const pushed = await h.call(loanDetailPushRoute, real, { amount: '1000000', periods: '120', termUnit: '1', productId, extraNumber: '1' });
-    expect(pushed.body.code).toBe(0);
-    const id = Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
+    const id = await h.confirmLoan(real, productId, { amount: '1000000', periods: '120' });
     const list = (await h.call(documentsRoute, s, { orderId: id })).body.data.documents;
     // (An earlier test rewrote the agreement rows: their titles here are whatever they are now.)
     expect(list.map((d: { document: string }) => d.document)).toEqual(['disclosure', 'agreement-1', 'agreement-2', 'schedule']);
@@ -343,10 +335,7 @@ describe('the borrower records', () => {
     const { session: s } = await h.t.newBorrower({ name: 'Ravi Kumar' });
     const productId = h.productIds[1]!;
     const inHindi = { ...s, real: '1', lang: 'hi' };
-    expect((await h.call(loanDetailConfirmRoute, inHindi, { productId })).body.code).toBe(0);
-    const pushed = await h.call(loanDetailPushRoute, inHindi, { amount: '1000000', periods: '120', termUnit: '1', productId, extraNumber: '1' });
-    expect(pushed.body.code).toBe(0);
-    const id = Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
+    const id = await h.confirmLoan(inHindi, productId, { amount: '1000000', periods: '120' });
     const stored = (await listConfirmedDocuments(h.t.db, id)).find((d) => d.kind === 'disclosure')!;
     expect(JSON.parse(stored.body)).toMatchObject({ lang: 'hi', disclosure: { title: HI.server!['Key Fact Statement'] } });
     expect(stored.title).toBe(HI.server!['Key Fact Statement']);

@@ -5,7 +5,7 @@
  * market's messages in English. The complaint acknowledgement follows the language it was filed in.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { loanDetailConfirmRoute, loanDetailPushRoute, problemSaveRoute, type Market } from '@cashloan/contract';
+import { problemSaveRoute, type Market } from '@cashloan/contract';
 import { FIL } from '@cashloan/contract/texts/fil';
 import { HI } from '@cashloan/contract/texts/hi';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
@@ -28,10 +28,7 @@ async function confirmedIn(harness: Harness, lang: string, market: Market) {
   const { session } = await harness.t.newBorrower({ name: 'Ravi Kumar' });
   const productId = harness.productIds[1]!;
   const asked = { ...session, lang, real: market === 'IN' ? '1' : '0' };
-  expect((await harness.call(loanDetailConfirmRoute, asked, { productId })).body.code).toBe(0);
-  const pushed = await harness.call(loanDetailPushRoute, asked, { amount: '1000000', periods: '120', termUnit: '1', productId, extraNumber: '1' });
-  expect(pushed.body.code).toBe(0);
-  const orderId = Number(new URLSearchParams(String(pushed.body.data.lendDetailsUrl).split('?')[1]).get('orderId'));
+  const orderId = await harness.confirmLoan(asked, productId, { amount: '1000000', periods: '120' });
   await moveOrder(harness.t.db, orderId, ORDER_STATUS.disbursing, harness.t.clock.now());
   await moveOrder(harness.t.db, orderId, ORDER_STATUS.repaying, harness.t.clock.now());
   return { session, asked, order: (await loadOrder(harness.t.db, orderId))! };
