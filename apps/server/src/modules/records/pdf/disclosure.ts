@@ -17,27 +17,27 @@ export function disclosurePdf(frame: PdfFrame, stored: ConfirmedDocumentRow): Pr
   // Written in the currency the borrower confirmed in: the document is what they saw.
   const money = moneyTextIn(body.currency);
   const lang = body.lang ?? 'en';
-  const say = (text: string) => textIn(lang, text);
   return renderPdf({ ...frame, lang }, (w) => {
-    w.paragraph(say('These are the costs of the loan as shown to the borrower and confirmed before the loan was made.'));
-    w.heading(say('Cost of the loan'));
-    w.row(say('Amount financed'), money(d.amountFinanced));
-    for (const charge of d.financeCharges) w.row(say(`Finance charge: ${charge.text}`), money(charge.amount));
-    w.row(say('Total finance charge'), money(d.totalFinanceCharge), { bold: true });
-    w.row(say('Net proceeds of the loan'), money(d.netProceeds));
-    w.row(say('Total of payments'), money(d.totalOfPayments), { bold: true });
-    w.row(say('Effective interest rate, monthly'), percent(d.eirMonthlyBp));
-    w.row(say('Effective interest rate, yearly'), percent(d.eirAnnualBp));
-    if (d.aprBp !== null) w.row(say('Annual percentage rate (APR)'), percent(d.aprBp));
-    if (d.costCap) for (const r of costCapRows(d.costCap, money)) w.row(say(r.text), say(r.value));
+    // The writer puts each label into the document's language (layout.ts); the cap's values are texts too.
+    w.paragraph('These are the costs of the loan as shown to the borrower and confirmed before the loan was made.');
+    w.heading('Cost of the loan');
+    w.row('Amount financed', money(d.amountFinanced));
+    for (const charge of d.financeCharges) w.row(`Finance charge: ${charge.text}`, money(charge.amount));
+    w.row('Total finance charge', money(d.totalFinanceCharge), { bold: true });
+    w.row('Net proceeds of the loan', money(d.netProceeds));
+    w.row('Total of payments', money(d.totalOfPayments), { bold: true });
+    w.row('Effective interest rate, monthly', percent(d.eirMonthlyBp));
+    w.row('Effective interest rate, yearly', percent(d.eirAnnualBp));
+    if (d.aprBp !== null) w.row('Annual percentage rate (APR)', percent(d.aprBp));
+    if (d.costCap) for (const r of costCapRows(d.costCap, money)) w.row(r.text, textIn(lang, r.value));
     if (d.coolingOff) {
       w.gap();
-      w.heading(say('Cooling-off period'));
+      w.heading('Cooling-off period');
       w.paragraph(d.coolingOff);
     }
     w.gap();
-    w.heading(say('Repayment schedule as confirmed'));
-    w.columns([say('No.'), say('Due date'), say('Amount')], { bold: true });
+    w.heading('Repayment schedule as confirmed');
+    w.columns(['No.', 'Due date', 'Amount'], { bold: true });
     d.schedule.forEach((line, i) => w.columns([String(i + 1), line.pay_time, money(line.amount)]));
   });
 }

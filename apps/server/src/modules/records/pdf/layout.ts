@@ -131,18 +131,19 @@ function writerFor(doc: PDFKit.PDFDocument, say: (text: string) => string): Writ
 
 /** Writes one record PDF and answers its bytes. */
 export async function renderPdf(frame: PdfFrame, body: (w: Writer) => void): Promise<PdfBytes> {
+  // The page's own words in the document's language.
+  const say = (text: string) => textIn(frame.lang ?? 'en', text);
+  const title = say(frame.title);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: `${textIn(frame.lang ?? 'en', frame.title)} ${frame.orderNo}`, Author: frame.lender.name, Creator: frame.lender.name, Producer: frame.lender.name, CreationDate: frame.issuedAt, ModDate: frame.issuedAt },
+    info: { Title: `${title} ${frame.orderNo}`, Author: frame.lender.name, Creator: frame.lender.name, Producer: frame.lender.name, CreationDate: frame.issuedAt, ModDate: frame.issuedAt },
   });
   doc.registerFont('Sans', FONT);
   doc.registerFont('Sans-Bold', FONT_BOLD);
   doc.registerFont('Deva', DEVANAGARI_FONT);
   doc.registerFont('Deva-Bold', DEVANAGARI_FONT_BOLD);
-  // The page's own words in the document's language.
-  const say = (text: string) => textIn(frame.lang ?? 'en', text);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -155,7 +156,7 @@ export async function renderPdf(frame: PdfFrame, body: (w: Writer) => void): Pro
   write(doc.fontSize(13), frame.lender.name, true, () => doc.text(frame.lender.name, MARGIN, MARGIN, { width }));
   line(say(`SEC Registration No. ${frame.lender.secRegistrationNo} · Certificate of Authority No. ${frame.lender.certificateOfAuthorityNo}`), 9);
   doc.moveDown(0.8);
-  line(say(frame.title), 16, true);
+  line(title, 16, true);
   line(say(`Order No. ${frame.orderNo}`), 10);
   line(say(`Issued ${frame.issuedText}`), 10);
   doc.moveDown(1);
