@@ -15,6 +15,8 @@ import { checkAxe } from './a11y-checks.ts';
 import { channelReceived, installHost } from './host-stand-in.ts';
 
 const LANGUAGES = { fil: FIL, hi: HI } as const;
+/** The demo lender's own Loan Agreement in each language (apps/server/src/modules/loan-confirmation/seed-languages.ts): its data, not our catalogue. */
+const LOAN_AGREEMENT = { fil: { title: 'Kasunduan sa Loan', opens: 'KASUNDUAN SA LOAN Blg.' }, hi: { title: 'लोन समझौता', opens: 'ऋण समझौता सं.' } } as const;
 
 /** React's hydration failures (production builds name them by number: #418, #423, #425). */
 function hydrationErrors(page: Page): string[] {
@@ -112,6 +114,16 @@ for (const [lang, catalogue] of Object.entries(LANGUAGES) as Array<[keyof typeof
       await expect(page.getByRole('list', { name: word(catalogue, 'loan-confirmation', 'Agreements') })).toBeVisible();
       await codeHasRun(page);
       await checkAxe(page, `/smpSystem?lang=${lang}`);
+
+      // The lender keeps its agreements in the language: listed and read in it, on the agreement page the link opens.
+      await page.getByRole('button', { name: LOAN_AGREEMENT[lang].title, exact: true }).tap();
+      await expect(page).toHaveURL(new RegExp(`/toIs\\?.*lang=${lang}`));
+      const agreement = page.getByRole('article', { name: LOAN_AGREEMENT[lang].title });
+      await expect(agreement).toContainText(LOAN_AGREEMENT[lang].opens);
+      await expect(agreement).toContainText('Ana Reyes');
+      await expect(page).toHaveTitle(LOAN_AGREEMENT[lang].title);
+      await codeHasRun(page);
+      await checkAxe(page, `/toIs?lang=${lang}`);
 
       expect(errors, 'hydration errors').toEqual([]);
     });

@@ -61,7 +61,7 @@ describe('the demo seed', () => {
   it('seeds the catalogue, one demo borrower and one order in every status', async () => {
     // 5 counter channels and the QR Ph one, the card and checkout channels (migration 005), the two for postings by finance (migration 020), the UPI one (migration 023).
     // Beside the demo borrower's 7 orders, the books' demo day: 5 borrowers with one loan each, repaid yesterday.
-    expect(await counts(db)).toMatchObject({ products: 4, payment_channels: 6 + 2 + 2 + 1, agreements: 2, bank_forms: 1, borrowers: 1 + 5, sessions: 1 + 5, orders: 7 + 5, app_settings: 1 });
+    expect(await counts(db)).toMatchObject({ products: 4, payment_channels: 6 + 2 + 2 + 1, agreements: 2 * 3, bank_forms: 1, borrowers: 1 + 5, sessions: 1 + 5, orders: 7 + 5, app_settings: 1 });
     expect(links.orders.map((o) => o.status)).toEqual([21, 110, 151, 170, 174, 180, 200]);
     for (const link of links.orders) {
       const orderId = Number(paramsOf(link.path).get('orderId'));
@@ -171,11 +171,22 @@ describe('the demo seed', () => {
     expect(items).toEqual(BANK_FORM_ITEMS);
     expect(new Set(items.map((i) => i.cate))).toEqual(new Set(['txt', 'enum', 'citySelect', 'day']));
     expect(new Set(items.map((i) => i.cardTypeMi))).toEqual(new Set([0, 1, 2]));
-    const agreements = (await db.query<{ title: string; body: string; scene: number }>('SELECT * FROM agreements ORDER BY position')).rows;
-    expect(agreements.map((a) => [a.scene, a.title])).toEqual([
-      [3, 'Loan Agreement'],
-      [3, 'Disclosure Statement'],
+    const agreements = (await db.query<{ title: string; body: string; scene: number; position: number; lang: string }>("SELECT * FROM agreements ORDER BY position, lang = 'en' DESC, lang")).rows;
+    // Each in English and in the demo lender's Filipino and Hindi (docs/i18n.md, "Agreements").
+    expect(agreements.map((a) => [a.scene, a.lang, a.title])).toEqual([
+      [3, 'en', 'Loan Agreement'],
+      [3, 'fil', 'Kasunduan sa Loan'],
+      [3, 'hi', 'लोन समझौता'],
+      [3, 'en', 'Disclosure Statement'],
+      [3, 'fil', 'Disclosure Statement'],
+      [3, 'hi', 'प्रकटीकरण विवरण'],
     ]);
+    // The same placeholders in every language: a translation fills from the same figures.
+    const placeholders = (body: string) => [...new Set(body.match(/\{\w+\}/g))].sort();
+    for (const a of agreements) {
+      const english = agreements.find((e) => e.position === a.position && e.lang === 'en')!;
+      expect(placeholders(a.body), `${a.lang} ${a.title}`).toEqual(placeholders(english.body));
+    }
     expect(agreements[0]!.body).toContain('{borrowerName}');
     expect(agreements[0]!.body).toContain(`PHP ${(LATE_PENALTY_MINOR.newBorrower / 100).toLocaleString('en-PH')}.00`);
     expect(agreements[0]!.body).toContain('5% per day for overdue days 1 to 30');

@@ -149,7 +149,14 @@ export const staffOrderView = z.object({
   confirmed: z.object({
     lang: z.enum(PAGE_LANGS).describe("the language the borrower confirmed in: the stored disclosure is in it (docs/i18n.md; 'qps', the pseudo-locale, only on a server outside production)"),
     disclosure: costDisclosure.nullable(),
-    agreements: z.array(z.object({ position: z.number().int(), title: z.string(), body: z.string() })),
+    agreements: z.array(
+      z.object({
+        position: z.number().int(),
+        title: z.string(),
+        lang: z.enum(PAGE_LANGS).describe("the language the stored text is in: the borrower's where the lender keeps the agreement in it, else 'en'"),
+        body: z.string(),
+      }),
+    ),
   }),
   payoutAccount: z.object({ bankName: z.string(), cardNo: z.string().describe('masked: the last 4 digits only') }).nullable(),
   moves: z.array(staffOrderMove),

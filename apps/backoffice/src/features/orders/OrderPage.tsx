@@ -254,7 +254,8 @@ function Confirmed({ order }: { order: StaffOrder }) {
       : []),
     ...agreements.map((agreement) => ({
       key: `agreement-${agreement.position}`,
-      label: agreement.title,
+      // Each agreement is kept in the language it was confirmed in: the lender's translation, else English.
+      label: lang === 'en' && agreement.lang === 'en' ? agreement.title : `${agreement.title} (${LANG_NAMES[agreement.lang]})`,
       children: <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', maxHeight: 480, overflow: 'auto' }}>{agreement.body}</Typography.Paragraph>,
     })),
   ];
@@ -263,8 +264,8 @@ function Confirmed({ order }: { order: StaffOrder }) {
       {/* The back office is in English; the borrower may have read the disclosure in another language (docs/i18n.md). */}
       {disclosure && (
         <Typography.Paragraph>
-          Borrower's language: <strong>{LANG_NAMES[lang]}</strong>. The disclosure was confirmed and is kept in {LANG_NAMES[lang]}
-          {lang === 'en' ? '.' : '; the agreements are in English.'}
+          Confirmed in <strong>{LANG_NAMES[lang]}</strong>. The disclosure is kept in {LANG_NAMES[lang]}
+          {lang === 'en' ? '.' : "; each agreement in the language beside its title (the lender's translation where it keeps one, else English)."}
         </Typography.Paragraph>
       )}
       {items.length ? <Collapse items={items} /> : <Typography.Paragraph>Nothing was recorded for this order.</Typography.Paragraph>}

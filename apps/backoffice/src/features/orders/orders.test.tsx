@@ -19,7 +19,7 @@ const order: StaffOrder = {
     },
   ],
   payCodes: [],
-  confirmed: { lang: 'en', disclosure: null, agreements: [{ position: 1, title: 'Loan agreement', body: 'The borrower agrees to repay ₱5,675.00.' }] },
+  confirmed: { lang: 'en', disclosure: null, agreements: [{ position: 1, title: 'Loan agreement', lang: 'en', body: 'The borrower agrees to repay ₱5,675.00.' }] },
   payoutAccount: { bankName: 'BDO', cardNo: '****1234' },
   moves: [
     { to: 110, title: 'Approve' },
@@ -63,15 +63,24 @@ describe('orders', () => {
     expect(await screen.findByText('The borrower agrees to repay ₱5,675.00.')).toBeInTheDocument();
   });
 
-  it("shows the borrower's language and that the disclosure is kept in it, the back office itself in English", async () => {
+  it("shows the language the borrower confirmed in, and that the disclosure and each agreement are kept in theirs, the back office itself in English", async () => {
     const disclosure = {
       title: 'मुख्य तथ्य विवरण (KFS)', amountFinanced: 1_000_000, financeCharges: [{ text: 'ब्याज', amount: 96_000 }], totalFinanceCharge: 96_000, netProceeds: 1_000_000,
       totalOfPayments: 1_096_000, eirMonthlyBp: 305, eirAnnualBp: 4347, aprBp: 3611, costCap: null, coolingOff: '', schedule: [{ pay_time: '2027-03-01', amount: 1_096_000 }],
     };
-    const inHindi: StaffOrder = { ...order, confirmed: { ...order.confirmed, lang: 'hi', disclosure } };
+    const agreements: StaffOrder['confirmed']['agreements'] = [
+      { position: 1, title: 'ऋण समझौता', lang: 'hi', body: 'उधारकर्ता ₹5,675.00 चुकाएगा।' },
+      { position: 2, title: 'Privacy Notice', lang: 'en', body: 'The lender keeps your data.' },
+    ];
+    const inHindi: StaffOrder = { ...order, confirmed: { lang: 'hi', disclosure, agreements } };
     renderBackOffice('/orders/7', sessionOf(['agent']), { 'GET /orders/7': [inHindi] });
-    expect(await screen.findByText(/Borrower's language:/)).toHaveTextContent("Borrower's language: Hindi. The disclosure was confirmed and is kept in Hindi; the agreements are in English.");
+    expect(await screen.findByText(/Confirmed in/)).toHaveTextContent(
+      "Confirmed in Hindi. The disclosure is kept in Hindi; each agreement in the language beside its title (the lender's translation where it keeps one, else English).",
+    );
     expect(screen.getByText('मुख्य तथ्य विवरण (KFS)')).toBeInTheDocument();
+    // The lender's Hindi text was confirmed in Hindi; the one it keeps in English only, in English.
+    expect(screen.getByRole('button', { name: /ऋण समझौता \(Hindi\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Privacy Notice \(English\)/ })).toBeInTheDocument();
   });
 
   it('shows the code a settling payment voided, with why and what the provider said, and the part of a payment held as credit', async () => {

@@ -11,9 +11,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bindCardNewRoute, callUrlPath, type SessionParams } from '@cashloan/contract';
 import { createTestApp, form, FORM_HEADERS, openTestDb, query, type TestApp } from '../../test-support/test-app.ts';
 import { findNumbersInDatabase, findNumbersInFiles } from '../../test-support/number-search.ts';
-import { openDb, type Db } from '../../platform/db/client.ts';
+import { openDb, type Db, type Queryable } from '../../platform/db/client.ts';
 import { migrate } from '../../platform/db/migrate.ts';
 import { seedCatalog } from '../../seed/demo.ts';
+import { seedProducts } from '../orders/seed.ts';
+import { seedPaymentChannels } from '../payments/seed.ts';
+import { seedBankForm } from '../../modules/bind-bank/seed.ts';
+import { DEFAULT_MERCHANT } from '../borrowers/service.ts';
 import { borrowerOnOldSchema } from '../../test-support/old-schema.ts';
 import { CardDataError, createCardData, type CardData, type CardDataKey } from '../../providers/card-data/card-data.ts';
 import { clearNumberColumnExists } from './store.ts';
@@ -39,10 +43,18 @@ interface OldDatabase {
   ids: number[];
 }
 
+/** What this test needs of the catalogue, on that schema (today's agreements have a column it lacks: migration 046). */
+async function oldCatalog(db: Queryable): Promise<number[]> {
+  const productIds = await seedProducts(db);
+  await seedPaymentChannels(db);
+  await seedBankForm(db, DEFAULT_MERCHANT);
+  return productIds;
+}
+
 /** A database as the version before migration 016 left it: its migrations, and rows written the way its stores wrote them. */
 async function oldDatabase(db: Db): Promise<OldDatabase> {
   await migrate(db, { before: '016' });
-  const [productId] = await db.transaction((tx) => seedCatalog(tx));
+  const [productId] = await db.transaction((tx) => oldCatalog(tx));
   const { borrowerId, session } = await borrowerOnOldSchema(db, '9175550001', NOW, 3650);
   const ids: number[] = [];
   const insert = async (row: { cardNo: string; masked: string; boundVia: string | null; fields?: Record<string, string>; cardType?: number; channel?: string; bank?: [string, string]; replaced?: boolean }) => {

@@ -445,6 +445,8 @@ export interface ConfirmedAgreementBody {
   orderNo: string;
   position: number;
   title: string;
+  /** The language the lender's text is written in, when not English (the borrower's, where the lender kept it in theirs). */
+  lang?: Lang;
   /** The agreement's text with the order's figures written in. */
   text: string;
   confirmedAt: string;

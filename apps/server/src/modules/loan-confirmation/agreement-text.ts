@@ -3,6 +3,8 @@
  * loan's figures. Pure: the service gathers the figures, this writes them in.
  */
 import type { Market } from '@cashloan/contract';
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
+import { textIn } from '../../platform/i18n/answer-texts.ts';
 import type { Config } from '../../config.ts';
 import { moneyText } from '../../loan-terms/money-text.ts';
 import { addDays, lenderDate } from '../../loan-terms/calendar.ts';
@@ -74,34 +76,39 @@ export function agreementFigures(
 /** Who the agreement names when the borrower's name is not on file. */
 export const UNNAMED_BORROWER = 'the account holder';
 export const ORDER_NO_PENDING = '(assigned when you confirm the loan)';
+/** After a date not reached yet (the catalogue's '{date} (expected)'). */
+const EXPECTED_SUFFIX = ' (expected)';
 
 /** Major units grouped, with 2 decimals and no symbol: the bodies write the currency themselves ("PHP {principal}" → "PHP 5,000.00"). */
 export const plainAmount = (minor: number) => moneyText(minor, '');
 
-export function placeholderValues(f: AgreementFigures): Record<string, string> {
-  const day = (at: Date) => lenderDate(at, f.market ?? 'PH');
-  const expected = f.expected ? ' (expected)' : '';
+/** The figures as an agreement in `lang` writes them: our own words among them (no name, no order yet) in its language. */
+export function placeholderValues(f: AgreementFigures, lang: Lang = DEFAULT_LANG): Record<string, string> {
+  const day = (at: Date) => {
+    const date = lenderDate(at, f.market ?? 'PH');
+    return f.expected ? textIn(lang, `${date}${EXPECTED_SUFFIX}`) : date;
+  };
   return {
     lenderName: f.lenderName,
     appName: f.appName,
-    borrowerName: f.borrowerName.trim() || UNNAMED_BORROWER,
+    borrowerName: f.borrowerName.trim() || textIn(lang, UNNAMED_BORROWER),
     mobilePhone: f.mobilePhone,
-    orderNo: f.orderNo ?? ORDER_NO_PENDING,
+    orderNo: f.orderNo ?? textIn(lang, ORDER_NO_PENDING),
     productName: f.productName,
     principal: plainAmount(f.principalMinor),
     interest: plainAmount(f.interestMinor),
     serviceFee: plainAmount(f.feeMinor),
     totalRepayment: plainAmount(f.principalMinor + f.interestMinor + f.feeMinor),
     termDays: String(f.termDays),
-    disbursementDate: `${day(f.startsAt)}${expected}`,
-    dueDate: `${day(f.endsAt)}${expected}`,
+    disbursementDate: day(f.startsAt),
+    dueDate: day(f.endsAt),
     serviceEmail: f.serviceEmail,
     servicePhone: f.servicePhone,
   };
 }
 
-/** Replaces every known {name}; an unknown one is left as written, so a typo shows instead of vanishing. */
-export function fillAgreement(body: string, figures: AgreementFigures): string {
-  const values = placeholderValues(figures);
+/** Replaces every known {name} in a text written in `lang`; an unknown one is left as written, so a typo shows instead of vanishing. */
+export function fillAgreement(body: string, figures: AgreementFigures, lang: Lang = DEFAULT_LANG): string {
+  const values = placeholderValues(figures, lang);
   return body.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }

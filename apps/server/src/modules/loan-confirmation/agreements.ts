@@ -3,6 +3,7 @@
  * (/toIs), and its text filled with the borrower's and the loan's real figures.
  */
 import { PESO_SYMBOL, marketOfCurrency, type AgreementContent, type AgreementItem } from '@cashloan/contract';
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/http/api-error.ts';
 import { addDays } from '../../loan-terms/calendar.ts';
@@ -16,10 +17,10 @@ import { findAgreement, latestOffer, listAgreements } from './store.ts';
 
 export { agreementFigures, orderLoanFigures, type LoanFigures } from './agreement-text.ts';
 
-/** contract and goya cultures: the agreements of scene 3 for the product. */
-export async function agreementList(deps: Deps, productId: number): Promise<{ data: AgreementItem[] }> {
+/** contract and goya cultures: the agreements of scene 3 for the product, titled in `lang` where the lender keeps the text in it. */
+export async function agreementList(deps: Deps, productId: number, lang: Lang = DEFAULT_LANG): Promise<{ data: AgreementItem[] }> {
   const product = await existingProduct(deps.db, productId);
-  return { data: (await listAgreements(deps.db, product.id, SCENE)).map((a) => ({ title: a.title, position: a.position })) };
+  return { data: (await listAgreements(deps.db, product.id, SCENE, lang)).map((a) => ({ title: a.title, position: a.position })) };
 }
 
 /** The borrower's own order of the product; anything else is "not found". */
@@ -71,16 +72,21 @@ async function agreementLoan(deps: Deps, borrower: Borrower, product: ProductRow
   };
 }
 
-/** contract-content: one agreement as the loan agreement page shows it, with the real figures written in. */
+/**
+ * contract-content: one agreement as the loan agreement page shows it, with the real figures written
+ * in: the lender's text in `lang` where it keeps one, else the English text.
+ */
 export async function agreementText(
   deps: Deps,
   borrower: Borrower,
   ids: { productId: number; position: number; orderId?: number | undefined },
   currency: string = PESO_SYMBOL,
+  lang: Lang = DEFAULT_LANG,
 ): Promise<AgreementContent> {
   const product = await existingProduct(deps.db, ids.productId);
-  const agreement = await findAgreement(deps.db, product.id, SCENE, ids.position);
+  const agreement = await findAgreement(deps.db, product.id, SCENE, ids.position, lang);
   if (!agreement) throw notFound(AGREEMENT_NOT_FOUND);
   const loan = await agreementLoan(deps, borrower, product, ids.orderId);
-  return { title: agreement.title, body: fillAgreement(agreement.body, agreementFigures(deps.config, borrower, product.name, loan, marketOfCurrency(currency))) };
+  const figures = agreementFigures(deps.config, borrower, product.name, loan, marketOfCurrency(currency));
+  return { title: agreement.title, body: fillAgreement(agreement.body, figures, agreement.lang) };
 }

@@ -36,11 +36,20 @@ export async function documentsToConfirm(config: Pick<Config, 'COMPANY_CORPORATE
   const disclosure = inLang(lang, disclosureOf(terms, projectedPlan(terms, confirmedAt), currency));
   const disclosureBody: ConfirmedDisclosureBody = { kind: 'disclosure', orderNo: order.orderNo, currency, ...(lang === 'en' ? {} : { lang }), confirmedAt: at, disclosure };
   const figures = agreementFigures(config, borrower, order.productName, orderLoanFigures(order), marketOfCurrency(currency));
-  const agreements = await listAgreements(db, order.productId, Number(AGREEMENT_SCENE));
+  // Each agreement in the borrower's language where the lender keeps it in it, else in English; its language is kept with it.
+  const agreements = await listAgreements(db, order.productId, Number(AGREEMENT_SCENE), lang);
   return [
     { kind: 'disclosure', position: 0, title: disclosure.title, content: disclosureBody },
     ...agreements.map((a): DocumentToConfirm => {
-      const body: ConfirmedAgreementBody = { kind: 'agreement', orderNo: order.orderNo, position: a.position, title: a.title, text: fillAgreement(a.body, figures), confirmedAt: at };
+      const body: ConfirmedAgreementBody = {
+        kind: 'agreement',
+        orderNo: order.orderNo,
+        position: a.position,
+        title: a.title,
+        ...(a.lang === 'en' ? {} : { lang: a.lang }),
+        text: fillAgreement(a.body, figures, a.lang),
+        confirmedAt: at,
+      };
       return { kind: 'agreement', position: a.position, title: a.title, content: body };
     }),
   ];

@@ -28,7 +28,10 @@ export async function confirmedForStaff(
       disclosure: body?.disclosure ?? null,
       agreements: stored
         .filter((d) => d.kind === 'agreement')
-        .map((d) => ({ position: d.position, title: d.title, body: (JSON.parse(d.body) as ConfirmedAgreementBody).text })),
+        .map((d) => {
+          const agreement = JSON.parse(d.body) as ConfirmedAgreementBody;
+          return { position: d.position, title: d.title, lang: agreement.lang ?? 'en', body: agreement.text };
+        }),
     };
   }
   // The lender's own currency: staff read no `real` parameter, so the default one the borrower screens use.
@@ -38,5 +41,5 @@ export async function confirmedForStaff(
   const rebuilt = offer ? disclosureOf(offer, projectedPlan(offer, order.createdAt), currency) : null;
   const figures = agreementFigures(deps.config, borrower, order.productName, orderLoanFigures(order));
   const agreements = await listAgreements(deps.db, order.productId, SCENE);
-  return { lang: 'en', disclosure: rebuilt, agreements: agreements.map((a) => ({ position: a.position, title: a.title, body: fillAgreement(a.body, figures) })) };
+  return { lang: 'en', disclosure: rebuilt, agreements: agreements.map((a) => ({ position: a.position, title: a.title, lang: a.lang, body: fillAgreement(a.body, figures) })) };
 }

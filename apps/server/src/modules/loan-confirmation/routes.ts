@@ -39,7 +39,8 @@ export function registerLoanConfirmation(app: FastifyInstance, deps: AppDeps): v
   }
 
   for (const call of [contractCall, goyaAgreementsCall]) {
-    mountCall(app, borrowers, call, ({ payload }) => agreementList(deps, id(payload.productId)));
+    // The lender's texts: titled in the borrower's language where the lender keeps them in it.
+    mountCall(app, borrowers, call, ({ payload, lang }) => agreementList(deps, id(payload.productId), lang));
   }
 
   for (const call of [contractJumpCall, goyaAgreementJumpCall]) {
@@ -48,7 +49,7 @@ export function registerLoanConfirmation(app: FastifyInstance, deps: AppDeps): v
     );
   }
 
-  mountCall(app, borrowers, agreementContentCall, ({ borrower, payload, currency }) =>
-    agreementText(deps, borrower, { productId: id(payload.productId), position: payload.position, orderId: optionalId(payload.orderId) }, currency),
+  mountCall(app, borrowers, agreementContentCall, ({ borrower, payload, currency, lang }) =>
+    agreementText(deps, borrower, { productId: id(payload.productId), position: payload.position, orderId: optionalId(payload.orderId) }, currency, lang),
   );
 }

@@ -1,7 +1,8 @@
-/** The demo's agreements of scene 3: the Loan Agreement and the Disclosure Statement, for every product. */
+/** The demo's agreements of scene 3: the Loan Agreement and the Disclosure Statement, for every product, in English, Filipino and Hindi. */
 import type { Queryable } from '../../platform/db/client.ts';
 import { DUE_WINDOW_DAYS, LATE_PENALTY_MINOR, OVERDUE_TIERS, PREPAYMENT_MIN_DAYS, TERM_DAYS } from '../../loan-terms/rules.ts';
 import { moneyText } from '../../loan-terms/money-text.ts';
+import { AGREEMENTS_IN_LANGUAGES } from './seed-languages.ts';
 import { insertAgreement } from './store.ts';
 
 const major = (minor: number) => moneyText(minor, '');
@@ -51,4 +52,5 @@ const AGREEMENTS = [
 
 export async function seedAgreements(db: Queryable): Promise<void> {
   for (const a of AGREEMENTS) await insertAgreement(db, { productId: null, scene: 3, ...a });
+  for (const a of AGREEMENTS_IN_LANGUAGES) await insertAgreement(db, { productId: null, scene: 3, ...a });
 }

@@ -1,4 +1,5 @@
 /** SQL of the loan-confirmation family: loan offers, the orders they became, and the agreements. */
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
 import { cachedLookup } from '../../platform/db/cached-read.ts';
 import type { Db, Queryable } from '../../platform/db/client.ts';
 import { partColumns, readParts, type ColumnPart, type PartValues } from '../../platform/db/column-part.ts';
@@ -108,31 +109,38 @@ export interface AgreementRow {
   position: number;
   title: string;
   body: string;
+  /** The language the text is written in: the one asked for when the lender keeps it, else English. */
+  lang: Lang;
 }
 
-/** The agreements of a scene for a product, in position order; a product's own text replaces the general one at its position. */
-export async function listAgreements(db: Queryable, productId: number, scene: number): Promise<AgreementRow[]> {
+/**
+ * The agreements of a scene for a product in `lang`, in position order. A product's own text replaces
+ * the general one at its position; at each, the text in `lang` is read where the lender keeps one, else
+ * the English one (a product's own English text before a general translation: it is another text).
+ */
+export async function listAgreements(db: Queryable, productId: number, scene: number, lang: Lang = DEFAULT_LANG): Promise<AgreementRow[]> {
   const { rows } = await db.query<AgreementRow>(
-    `SELECT DISTINCT ON (position) position, title, body FROM agreements
-      WHERE scene = $2 AND (product_id = $1 OR product_id IS NULL)
-      ORDER BY position, product_id NULLS LAST`,
-    [productId, scene],
+    `SELECT DISTINCT ON (position) position, title, body, lang FROM agreements
+      WHERE scene = $2 AND (product_id = $1 OR product_id IS NULL) AND lang IN ($3, 'en')
+      ORDER BY position, product_id NULLS LAST, (lang = $3) DESC`,
+    [productId, scene, lang],
   );
-  return rows.map((r) => ({ position: Number(r.position), title: r.title, body: r.body }));
+  return rows.map((r) => ({ position: Number(r.position), title: r.title, body: r.body, lang: r.lang }));
 }
 
 /** listAgreements as this process keeps them (platform/db/cached-read.ts: a change is seen within a second). */
 const keptAgreements = cachedLookup('agreements', (db, key) => {
-  const [productId, scene] = key.split(':').map(Number);
-  return listAgreements(db, productId!, scene!);
+  const [productId, scene, lang] = key.split(':');
+  return listAgreements(db, Number(productId), Number(scene), lang as Lang);
 });
-export const agreementsOf = (db: Db, productId: number, scene: number): Promise<AgreementRow[]> => keptAgreements.get(db, `${productId}:${scene}`).then((rows) => rows ?? []);
+export const agreementsOf = (db: Db, productId: number, scene: number, lang: Lang = DEFAULT_LANG): Promise<AgreementRow[]> =>
+  keptAgreements.get(db, `${productId}:${scene}:${lang}`).then((rows) => rows ?? []);
 
-export async function findAgreement(db: Queryable, productId: number, scene: number, position: number): Promise<AgreementRow | null> {
-  return (await listAgreements(db, productId, scene)).find((a) => a.position === position) ?? null;
+export async function findAgreement(db: Queryable, productId: number, scene: number, position: number, lang: Lang = DEFAULT_LANG): Promise<AgreementRow | null> {
+  return (await listAgreements(db, productId, scene, lang)).find((a) => a.position === position) ?? null;
 }
 
 /** An agreement text (the demo seed); productId null is the general one of every product. */
-export async function insertAgreement(db: Queryable, a: { productId: number | null; scene: number; position: number; title: string; body: string }): Promise<void> {
-  await db.query(`INSERT INTO agreements (product_id, scene, position, title, body) VALUES ($1, $2, $3, $4, $5)`, [a.productId, a.scene, a.position, a.title, a.body]);
+export async function insertAgreement(db: Queryable, a: { productId: number | null; scene: number; position: number; title: string; body: string; lang?: Lang }): Promise<void> {
+  await db.query(`INSERT INTO agreements (product_id, scene, position, title, body, lang) VALUES ($1, $2, $3, $4, $5, $6)`, [a.productId, a.scene, a.position, a.title, a.body, a.lang ?? DEFAULT_LANG]);
 }

@@ -20,6 +20,8 @@ import { createHarness, type Harness } from '../../test-support/repayment-harnes
 import { query } from '../../test-support/test-app.ts';
 import { listConfirmedDocuments, loadOrder, moveOrder } from '../../domain/orders/service.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
+import { dayToIsoDate, lenderDay } from '../../loan-terms/calendar.ts';
+import { plainAmount } from '../loan-confirmation/agreement-text.ts';
 import { postReceivedPayment } from '../../domain/payments/posting.ts';
 import { createStaff } from '../../staff/accounts/service.ts';
 import { CERTIFICATE_NOT_YET, COST_DISCLOSURE_SUFFIX, DOCUMENT_NOT_FOUND, ORDER_NOT_FOUND, PAYMENT_NOT_FOUND } from './service.ts';
@@ -234,7 +236,7 @@ describe('the borrower records', () => {
     expect(agreement).toContain('Maria Santos');
 
     await h.t.db.query(`UPDATE products SET interest_bp = interest_bp * 2, service_fee_bp = 0, amount_minor = 900000 WHERE id = $1`, [order.productId]);
-    await h.t.db.query(`UPDATE agreements SET body = 'CHANGED {principal}', title = 'Changed'`);
+    await h.t.db.query(`UPDATE agreements SET body = 'CHANGED {principal}', title = 'Changed' WHERE lang = 'en'`);
     for (const d of ['disclosure', 'agreement-1', 'agreement-2']) {
       const again = (await pdf(session, { orderId: String(orderId), document: d })).rawPayload;
       expect(Buffer.compare(again, before[d]!)).toBe(0);
@@ -356,5 +358,35 @@ describe('the borrower records', () => {
     expect(text).not.toContain('Cost of the loan');
     // The fonts embedded: Noto Sans Devanagari for the words, DejaVu Sans for the amounts.
     expect(await pdfFonts(bytes)).toEqual(expect.arrayContaining([expect.stringMatching(/NotoSansDevanagari/), expect.stringMatching(/DejaVuSans/)]));
+  });
+
+  it("keeps the agreements confirmed in Hindi in the lender's Hindi text, and prints them so, whatever language they are asked for in", async () => {
+    const { session: s } = await h.t.newBorrower({ name: 'Ravi Kumar', mobilePhone: '9876500001' });
+    const id = await h.confirmLoan({ ...s, lang: 'hi' }, h.productIds[0]!, { amount: '900000', periods: '91' });
+    const order = (await loadOrder(h.t.db, id))!;
+    const total = plainAmount(order.principalMinor + order.interestMinor + order.feeMinor);
+    const stored = (await listConfirmedDocuments(h.t.db, id)).filter((d) => d.kind === 'agreement');
+    expect(stored.map((d) => [d.title, JSON.parse(d.body).lang])).toEqual([
+      ['लोन समझौता', 'hi'],
+      ['प्रकटीकरण विवरण', 'hi'],
+    ]);
+    const loanAgreement = JSON.parse(stored[0]!.body).text as string;
+    expect(loanAgreement).toContain(`ऋण समझौता सं. ${order.orderNo}`);
+    expect(loanAgreement).toContain('Ravi Kumar, मोबाइल नंबर 9876500001 ("उधारकर्ता")');
+    expect(loanAgreement).toContain('PHP 9,000.00 उधार देता है');
+    // Not paid out yet: the due date is expected, said in Hindi.
+    expect(loanAgreement).toContain(`${HI.server!['{date} (expected)']!.replace('{date}', dayToIsoDate(lenderDay(order.plan[0]!.dueAt)))} तक PHP ${total} चुकाएगा`);
+    // The back office is told each agreement's language.
+    const confirmed = await confirmedForStaff({ config: h.t.config, db: h.t.db }, order, { name: 'Ravi Kumar', mobilePhone: '9876500001' });
+    expect(confirmed.agreements.map((a) => [a.title, a.lang])).toEqual([
+      ['लोन समझौता', 'hi'],
+      ['प्रकटीकरण विवरण', 'hi'],
+    ]);
+    // Asked for in English: printed as confirmed, in Hindi, its footer too.
+    const text = pdfToText((await pdf(s, { orderId: String(id), document: 'agreement-1' })).rawPayload);
+    expect(text).toContain(`ऋण समझौता सं. ${order.orderNo}`);
+    expect(text).toContain('7. पात्रता।');
+    expect(text).toContain(`PHP ${total}`);
+    expect(text).not.toContain('LOAN AGREEMENT');
   });
 });
