@@ -1,5 +1,6 @@
 /** Borrowers for staff: look-up by phone or name, and one borrower with orders, complaints and accounts (numbers masked). */
 import { z } from 'zod';
+import { LANGS } from '../i18n.ts';
 import { staffComplaintListItem } from './complaints.ts';
 import { defineStaffCall, isoDateTime, pageFields, pageOf, staffId } from './common.ts';
 import { staffOrderListItem } from './orders.ts';
@@ -14,7 +15,10 @@ export const staffBorrowerListItem = z.object({
 });
 
 export const staffBorrowerView = z.object({
-  borrower: staffBorrowerListItem.extend({ isRepeat: z.boolean() }),
+  borrower: staffBorrowerListItem.extend({
+    isRepeat: z.boolean(),
+    lang: z.enum(LANGS).nullable().describe("the language of the borrower's latest call (the page's lang; docs/i18n.md); null before their first call"),
+  }),
   orders: z.array(staffOrderListItem),
   complaints: z.array(staffComplaintListItem),
   accounts: z.array(

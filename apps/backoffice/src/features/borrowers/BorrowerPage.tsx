@@ -1,5 +1,6 @@
 /** One borrower: who they are, their orders, complaints and bound accounts (numbers masked by the server). */
 import { Card, Descriptions, Space, Table } from 'antd';
+import { LANG_NAMES } from '@cashloan/contract/i18n';
 import { Link, useParams } from 'react-router';
 import type { StaffBorrower } from '@cashloan/contract/staff/borrowers';
 import { formatDateTime, orderStatusTitle } from '../../shared/format.ts';
@@ -35,6 +36,8 @@ function BorrowerView({ view }: { view: StaffBorrower }) {
           <Descriptions.Item label="Merchant">{borrower.merchantNumber}</Descriptions.Item>
           <Descriptions.Item label="Since">{formatDateTime(borrower.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="Repeat borrower">{borrower.isRepeat ? 'Yes' : 'No'}</Descriptions.Item>
+          {/* The language the borrower reads the app in (their latest call): answer them in it where you can. */}
+          <Descriptions.Item label="Language">{borrower.lang ? LANG_NAMES[borrower.lang] : 'Not known yet'}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title={sectionTitle('Orders')}>

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ERROR_MESSAGES, type SessionParams } from '@cashloan/contract';
+import { LANGS, type Lang } from '@cashloan/contract/i18n';
 import { pseudoLangServed } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedLookup } from '../../platform/db/cached-read.ts';
@@ -24,6 +25,8 @@ export interface Borrower {
 export interface SessionBorrower extends Borrower {
   /** When the borrower stopped SMS payment reminders; null when they get them (the order screen says so). */
   remindersStoppedAt: Date | null;
+  /** The language of the borrower's latest call (null before the first): see rememberLang. */
+  lang: Lang | null;
 }
 
 /** 256 bits from the OS CSPRNG. */
@@ -42,13 +45,14 @@ interface SessionRow {
   name: string;
   is_repeat: boolean;
   reminders_stopped_at: Date | null;
+  lang: Lang | null;
   expires_at: Date;
 }
 
 async function readSession(db: Queryable, sessionId: string): Promise<SessionRow | null> {
   const { rows } = await db.query<SessionRow>(
     // The reminders' state is the consent ledger's (consents), in the session's one statement.
-    `SELECT b.id, b.user_id, b.merchant_number, b.mobile_phone, b.name, b.is_repeat, s.expires_at,
+    `SELECT b.id, b.user_id, b.merchant_number, b.mobile_phone, b.name, b.is_repeat, b.lang, s.expires_at,
             CASE WHEN c.granted = false THEN c.at END AS reminders_stopped_at
        FROM sessions s JOIN borrowers b ON b.id = s.borrower_id
        LEFT JOIN consents c ON c.borrower_id = b.id AND c.purpose = 'payment_reminders'
@@ -88,7 +92,19 @@ export async function borrowerForSession(db: Db, params: Partial<SessionParams>,
     name: row.name,
     isRepeat: row.is_repeat,
     remindersStoppedAt: row.reminders_stopped_at,
+    lang: row.lang,
   };
+}
+
+/**
+ * Keeps the language of the borrower's latest call on the borrower (the back office shows it; a
+ * message about no order is written in it). A write only when it changed: the kept session sees it
+ * at once in this process, so the next call compares with it and writes nothing. The pseudo-locale
+ * is a developer's, never the borrower's.
+ */
+async function rememberLang(db: Db, borrower: SessionBorrower, lang: Lang): Promise<void> {
+  if (borrower.lang === lang || !(LANGS as readonly string[]).includes(lang)) return;
+  await db.query('UPDATE borrowers SET lang = $2 WHERE id = $1 AND lang IS DISTINCT FROM $2', [borrower.id, lang]);
 }
 
 export async function createSession(db: Queryable, borrowerId: number, deviceId: string, now: Date, ttlDays: number): Promise<string> {
@@ -108,5 +124,6 @@ export function borrowerCalls(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
     validateAnswers: deps.config.validateAnswers,
     pseudoLang: pseudoLangServed(deps.config),
     authenticate: (session, now) => borrowerForSession(deps.db, session, now),
+    rememberLang: (borrower, lang) => rememberLang(deps.db, borrower, lang),
   });
 }

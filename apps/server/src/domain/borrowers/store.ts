@@ -2,6 +2,7 @@
 import type { Queryable } from '../../platform/db/client.ts';
 import type { Borrower } from './session.ts';
 import type { SessionParams } from '@cashloan/contract';
+import type { Lang } from '@cashloan/contract/i18n';
 
 export interface NewBorrower {
   userId?: string | undefined;
@@ -82,6 +83,8 @@ export async function findBorrowers(db: Queryable, ids: number[]): Promise<Borro
 /** A borrower with when they registered (the back office's lists). */
 export interface BorrowerRecord extends Borrower {
   createdAt: Date;
+  /** The language of the borrower's latest call (session.ts, rememberLang); null before the first. */
+  lang: Lang | null;
 }
 interface BorrowerRecordDb {
   id: number;
@@ -91,8 +94,9 @@ interface BorrowerRecordDb {
   name: string;
   is_repeat: boolean;
   created_at: Date;
+  lang: Lang | null;
 }
-const RECORD_COLUMNS = 'id, user_id, merchant_number, mobile_phone, name, is_repeat, created_at';
+const RECORD_COLUMNS = 'id, user_id, merchant_number, mobile_phone, name, is_repeat, created_at, lang';
 const toRecord = (r: BorrowerRecordDb): BorrowerRecord => ({
   id: Number(r.id),
   userId: r.user_id,
@@ -101,6 +105,7 @@ const toRecord = (r: BorrowerRecordDb): BorrowerRecord => ({
   name: r.name,
   isRepeat: r.is_repeat,
   createdAt: new Date(r.created_at),
+  lang: r.lang,
 });
 
 /** Whether the phone, its digits only, holds `digits` anywhere (SQL; the parameter is named by the caller). */

@@ -48,6 +48,8 @@ export interface CallMounting<B extends Caller> {
   pseudoLang: boolean;
   /** The caller of a call that needs a session; throws the session refusal otherwise. */
   authenticate(session: Partial<SessionParams>, now: Date): Promise<B>;
+  /** Told the language of each call a session makes, once its caller is known (the borrower's language). */
+  rememberLang?(caller: B, lang: Lang): Promise<void>;
 }
 
 export interface CallContext<C extends Call, B extends Caller> {
@@ -105,12 +107,14 @@ export function borrowerKind<B extends Caller>(deps: CallMounting<B>): CallerKin
     open: (call, request, reply) => {
       const idempotency = idempotencyOf(call);
       const { session, rest } = splitQuery(request.query);
+      const lang = langOf(rest[LANG_PARAM], { pseudo: deps.pseudoLang }) ?? DEFAULT_LANG;
       let borrower: B | null = null;
       let key: string | undefined;
       return {
         identify: async () => {
           refuseNul({ ...session, ...rest });
           borrower = call.route.auth ? await deps.authenticate(session, deps.clock.now()) : null;
+          if (borrower && deps.rememberLang) await deps.rememberLang(borrower, lang);
           key = idempotency ? idempotencyKeyOf(request) : undefined;
         },
         // Payload fields may arrive in the query (GET, or calls like repayment-way?orderId) or the form
@@ -137,7 +141,7 @@ export function borrowerKind<B extends Caller>(deps: CallMounting<B>): CallerKin
           payload: payload as ParsedPayloadOf<Call>,
           borrower: borrower as B,
           currency: currencySymbolFor(typeof rest[CURRENCY_PARAM] === 'string' ? rest[CURRENCY_PARAM] : undefined),
-          lang: langOf(rest[LANG_PARAM], { pseudo: deps.pseudoLang }) ?? DEFAULT_LANG,
+          lang,
           request,
           reply,
         }),

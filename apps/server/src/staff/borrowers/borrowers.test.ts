@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindCardChangeRoute, bindCardNewRoute, type SessionParams, type StaffBorrower } from '@cashloan/contract';
+import { bindCardChangeRoute, bindCardNewRoute, problemListRoute, type SessionParams, type StaffBorrower } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { signInAgain, signedInStaff, type TestStaff } from '../../test-support/staff.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
@@ -140,6 +140,22 @@ describe('GET /borrowers/:id: one borrower', () => {
     // The next day the due date has passed: the order shows 180 though 174 is stored.
     await advance(DAY_MS);
     expect((await borrowerView(carmen.borrowerId)).data.orders[0]).toMatchObject({ id: repaying.id, status: 174, shownStatus: 180 });
+  });
+
+  it("shows the language of the borrower's latest call: none before the first, never the pseudo-locale", async () => {
+    const { borrowerId, session } = await t.newBorrower({ name: 'Lorna Diaz', mobilePhone: '9451230099' });
+    const language = async () => (await borrowerView(borrowerId)).data.borrower.lang;
+    expect(await language()).toBeNull();
+    const complaints = (lang?: string) => h.call(problemListRoute, { ...session, ...(lang ? { lang } : {}) } as SessionParams, { orderNo: '' });
+    expect((await complaints('fil')).body.code).toBe('00');
+    expect(await language()).toBe('fil');
+    await complaints('qps');
+    expect(await language()).toBe('fil');
+    // A page without lang is in English.
+    await complaints();
+    expect(await language()).toBe('en');
+    await complaints('hi');
+    expect(await language()).toBe('hi');
   });
 
   it('shows payout accounts and repayment cards with the last 4 digits only, the current payout account marked', async () => {

@@ -11,7 +11,7 @@ import { orderListItem } from '../orders/view.ts';
 
 type BorrowerListItem = StaffBorrower['borrower'];
 
-const listItem = (b: BorrowerRecord): Omit<BorrowerListItem, 'isRepeat'> => ({
+const listItem = (b: BorrowerRecord): Omit<BorrowerListItem, 'isRepeat' | 'lang'> => ({
   id: b.id,
   userId: b.userId,
   name: b.name,
@@ -52,7 +52,8 @@ export async function borrowerForStaff(deps: { db: Queryable; config: { LENDER_H
   if (!borrower) throw notFound(`Borrower ${borrowerId} does not exist.`);
   const orders = await listBorrowerOrders(deps.db, borrower.id);
   return {
-    borrower: { ...listItem(borrower), isRepeat: borrower.isRepeat },
+    // The pseudo-locale is never stored (session.ts), so a stored language is one of LANGS.
+    borrower: { ...listItem(borrower), isRepeat: borrower.isRepeat, lang: borrower.lang === 'qps' ? null : borrower.lang },
     orders: orders.map((o) => orderListItem(viewOrder(o, now), borrower)),
     complaints: await borrowerComplaints(deps.db, borrower, now, lenderHolidays(deps.config)),
     accounts: accountsOf(await listAccounts(deps.db, borrower.id)),
