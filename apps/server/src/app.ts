@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { COMPLAINT_IMAGE_MAX_BYTES } from '@cashloan/contract';
 import type { AppDeps } from './deps.ts';
+import { pseudoLangServed } from './config.ts';
 import { installErrorHandlers } from './platform/http/errors.ts';
 import { separateBackofficeHost } from './platform/http/hosts.ts';
 import { registerHealth, type Lifecycle } from './platform/http/health.ts';
@@ -46,7 +47,7 @@ export async function buildApp(deps: AppDeps, options: { logStream?: { write(lin
     // fast-json-stringify load only if one ever does.
     schemaController: { compilersFactory: lazySchemaCompilers },
   });
-  installErrorHandlers(app);
+  installErrorHandlers(app, { pseudoLang: pseudoLangServed(deps.config) });
   // With BACKOFFICE_ORIGIN, the staff side and the borrower's side each on their own host: first, so every route and 404 has it.
   separateBackofficeHost(app, deps.config.BACKOFFICE_ORIGIN);
   // Every answer counted by route template (GET /metrics only with METRICS_TOKEN).

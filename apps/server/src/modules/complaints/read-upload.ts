@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError, invalidInput } from '../../platform/http/api-error.ts';
 import { imageTooLarge, MESSAGES } from './service.ts';
 
-const UNREADABLE_UPLOAD = 'The upload could not be read: it was cut off or is not well-formed multipart/form-data. Please send the image again.';
+export const UNREADABLE_UPLOAD = 'The upload could not be read: it was cut off or is not well-formed multipart/form-data. Please send the image again.';
 export const missingImage = (field: string) => invalidInput(`${field} is required: send one image file as multipart/form-data`);
 
 /**
