@@ -164,19 +164,10 @@ const isLendersData = (text: string) =>
 const LEFT_IN_ENGLISH: Record<string, RegExp[]> = {
   // The agreements' own texts (the lender's legal text, to be translated and reviewed by the lender).
   '/toIs': [/^LOAN AGREEMENT No\./, /^This agreement is made between /, /^\d\. [A-Z][A-Za-z ]+\. /],
-  // My data's purposes, recipients, retention and consents: the consents' wording is what the ledger
-  // records, so their translations wait for the lender's compliance decision.
-  '/myData': [
-    /^(Loan servicing|Offers and news|Payment reminders by SMS|Sharing with a credit bureau|Credit reporting, only while you consent to it)$/,
-    /^The (SMS gateway|credit bureau \(Credit Information Corporation\)|payment partner \(sandbox\)|payout partner, (India|Philippines) \(sandbox\))$/,
-    /^To (pay your loan out to you|send you codes, reminders and answers to your complaints|take your payments)$/,
-    /^Your (name|order number|phone number|loan contracts)\b/,
-    /^We (use|send|report) /,
-    /^Loan servicing cannot be withdrawn /,
-    /^Anti-Money Laundering Act /,
-  ],
-  // The landing template is the lender's own marketing, written in one language per template today;
-  // the consents asked on sign-up are My data's (above).
+  // The credit bureau as the lender configures it (CREDIT_BUREAU_NAME): its name, not our text.
+  '/myData': [/^The credit bureau \(Credit Information Corporation\)$/],
+  // The landing template is the lender's own marketing, written in one language per template today,
+  // and the sign-up's consent notice is shown in the template's language with it.
   'promo.html#/downloadTemplate': [
     /^(PesoNow|Cash in minutes, right on your phone|Decision within 1 day|Money credited in 1 to 3 days|No collateral needed|Register now|Registration Agreement)$/,
     /^Sign up with your mobile number /,

@@ -6,6 +6,8 @@
  * by the caller that knows the borrower's loans.
  */
 import { CONSENT_PURPOSES, CONSENT_TEXTS, SIGN_UP_CONSENT_PURPOSES, type ConsentPurpose } from '@cashloan/contract';
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
+import { textIn } from '../../platform/i18n/answer-texts.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { borrowerIdsWithPhone } from './store.ts';
 import { consentStates, insertConsentEvent, type ConsentChannel } from './consent-store.ts';
@@ -13,18 +15,20 @@ import { consentStates, insertConsentEvent, type ConsentChannel } from './consen
 export { borrowersConsenting, consentEventsOf, consentStates, type ConsentChannel, type ConsentEventRow } from './consent-store.ts';
 
 /**
- * Records a grant or a withdrawal with the text shown now; nothing when the purpose is in that state
- * already (the first moment is kept). A withdrawal of a purpose never granted is recorded too: the
- * ledger shows the borrower's choice. Answers whether the state changed.
+ * Records a grant or a withdrawal with the text shown now, in the language it was shown in (`lang`:
+ * the catalogue's translation of the version's words, English without one); nothing when the purpose
+ * is in that state already (the first moment is kept). A withdrawal of a purpose never granted is
+ * recorded too: the ledger shows the borrower's choice. Answers whether the state changed.
  */
 export async function recordConsent(
   tx: Queryable,
-  c: { borrowerId: number; purpose: ConsentPurpose; granted: boolean; channel: ConsentChannel; at: Date },
+  c: { borrowerId: number; purpose: ConsentPurpose; granted: boolean; channel: ConsentChannel; at: Date; lang?: Lang },
 ): Promise<boolean> {
   const now = (await consentStates(tx, c.borrowerId, { forUpdate: true })).get(c.purpose);
   if (now && now.granted === c.granted) return false;
   const text = CONSENT_TEXTS[c.purpose];
-  await insertConsentEvent(tx, { borrowerId: c.borrowerId, purpose: c.purpose, granted: c.granted, channel: c.channel, textVersion: text.version, textShown: text.text, at: c.at });
+  const textShown = textIn(c.lang ?? DEFAULT_LANG, text.text);
+  await insertConsentEvent(tx, { borrowerId: c.borrowerId, purpose: c.purpose, granted: c.granted, channel: c.channel, textVersion: text.version, textShown, at: c.at });
   return true;
 }
 

@@ -6,7 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT_TEXTS, MY_DATA_MESSAGES, ORDER_STATUS, consentRoute, dataRequestRoute, myDataRoute, type MyData } from '@cashloan/contract';
+import { FIL } from '@cashloan/contract/texts/fil';
+import { HI } from '@cashloan/contract/texts/hi';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
+import { RETENTION } from '../../loan-terms/data-rights.ts';
 import { consentEventsOf } from '../../domain/borrowers/consents.ts';
 import { runReminderPass } from '../reminders/job.ts';
 import { receiveInboundSms } from '../reminders/service.ts';
@@ -64,6 +67,26 @@ describe('consents', () => {
 
     // Granting again is the same one call.
     expect(ok<{ granted: boolean }>(await h.call(consentRoute, b.session, { purpose: 'payment_reminders', granted: '1' })).granted).toBe(true);
+  });
+
+  it("shows My data in the borrower's language, and records a consent's words as shown in it", async () => {
+    const b = await h.t.newBorrower();
+    await h.order(b.borrowerId, ORDER_STATUS.repaying, { dueInDays: 10 });
+    const inFilipino = { ...b.session, lang: 'fil' } as typeof b.session;
+    const data = ok<MyData>(await h.call(myDataRoute, inFilipino, {}));
+    const fil = FIL.server!;
+    expect(data.consents[1]).toMatchObject({ title: fil['Payment reminders by SMS'], text: fil[CONSENT_TEXTS.payment_reminders.text], version: 'v1' });
+    expect(data.consents[0]!.lockedReason).toBe(fil[MY_DATA_MESSAGES.servicingLocked]);
+    expect(data.recipients[0]).toEqual({ name: fil['The SMS gateway'], what: fil['Your phone number and the text of each message we send you'], why: fil['To send you codes, reminders and answers to your complaints'] });
+    expect(data.retention.law).toBe(fil[RETENTION.PH.law]);
+    // The purposes are codes, the same in every language.
+    expect(data.consents.map((c) => c.purpose)).toEqual(['loan_servicing', 'payment_reminders', 'marketing', 'credit_bureau']);
+
+    // Granted from a Hindi page: the ledger keeps the Hindi words the borrower read, with the version.
+    const inHindi = { ...b.session, lang: 'hi' } as typeof b.session;
+    expect(ok<{ title: string }>(await h.call(consentRoute, inHindi, { purpose: 'marketing', granted: '1' })).title).toBe(HI.server!['Offers and news']);
+    const [granted] = (await consentEventsOf(h.t.db, b.borrowerId)).filter((e) => e.purpose === 'marketing');
+    expect(granted).toMatchObject({ granted: true, channel: 'app', textVersion: 'v1', textShown: HI.server![CONSENT_TEXTS.marketing.text] });
   });
 
   it('STOP and START by SMS are withdrawals and grants in the ledger', async () => {

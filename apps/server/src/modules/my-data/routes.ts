@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { PersonalDataSection } from '../../platform/personal-data.ts';
 import { borrowerCalls } from '../../domain/borrowers/session.ts';
 import { mountCall } from '../../platform/http/mount.ts';
+import { inLang } from '../../platform/i18n/answer-texts.ts';
 import { attachmentName } from '../../platform/http/borrower-kind.ts';
 import { collectPersonalData, exportBaseName, exportJson } from './export.ts';
 import { personalDataPdf } from './pdf.ts';
@@ -17,12 +18,18 @@ export interface MyDataParts {
   ownsUpload: UploadOwnership;
 }
 
+/** What a person wrote: the breach notices (the data-protection officer's words). */
+const AS_WRITTEN = ['notices'] as const;
+
 export function registerMyData(app: FastifyInstance, deps: AppDeps, given: MyDataParts): void {
   const borrowers = borrowerCalls(deps);
   const parts = given;
-  mountCall(app, borrowers, myDataCall, ({ borrower }) => myData(deps, borrower));
+  // In the borrower's language (docs/i18n.md): the consents, recipients, retention and our answers
+  // to requests; a breach notice as the data-protection officer wrote it.
+  mountCall(app, borrowers, myDataCall, async ({ borrower, lang }) => inLang(lang, await myData(deps, borrower), AS_WRITTEN));
 
-  mountCall(app, borrowers, consentCall, ({ borrower, payload }) => setConsent(deps, borrower, payload.purpose, payload.granted === '1'));
+  // The ledger records the consent's words in the language they were shown in.
+  mountCall(app, borrowers, consentCall, async ({ borrower, payload, lang }) => inLang(lang, await setConsent(deps, borrower, payload.purpose, payload.granted === '1', lang)));
 
   mountCall(app, borrowers, dataRequestCall, ({ borrower, payload }) => createRequest(deps, borrower, payload, parts.ownsUpload));
 

@@ -4,6 +4,7 @@
  * data, their requests to correct or erase it (a reference and an answer date, one erasure open at a
  * time), and what the law makes the lender keep. The export is export.ts and pdf.ts.
  */
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
 import {
   CONSENT_PURPOSES,
   CONSENT_TEXTS,
@@ -101,8 +102,11 @@ export async function myData(deps: Deps, borrower: Borrower): Promise<MyData> {
   };
 }
 
-/** Grants or withdraws a purpose in the ledger (channel 'app'); a withdrawal of loan servicing while a loan is open is refused. */
-export async function setConsent(deps: Deps, borrower: Borrower, purpose: ConsentPurpose, granted: boolean): Promise<ConsentView> {
+/**
+ * Grants or withdraws a purpose in the ledger (channel 'app'), with its words as shown in the page's
+ * `lang`; a withdrawal of loan servicing while a loan is open is refused.
+ */
+export async function setConsent(deps: Deps, borrower: Borrower, purpose: ConsentPurpose, granted: boolean, lang: Lang = DEFAULT_LANG): Promise<ConsentView> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     await lockBorrower(tx, borrower.id);
@@ -111,7 +115,7 @@ export async function setConsent(deps: Deps, borrower: Borrower, purpose: Consen
       const refusal = withdrawalRefusal(purpose, { hasOpenLoan: hasOpenLoan(orders) });
       if (refusal) throw refused(refusal);
     }
-    await recordConsent(tx, { borrowerId: borrower.id, purpose, granted, channel: 'app', at: now });
+    await recordConsent(tx, { borrowerId: borrower.id, purpose, granted, channel: 'app', at: now, lang });
     return consentView(purpose, (await consentStates(tx, borrower.id)).get(purpose), orders);
   });
 }
