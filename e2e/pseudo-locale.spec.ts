@@ -172,8 +172,6 @@ const LEFT_IN_ENGLISH: Record<string, RegExp[]> = {
     /^(PesoNow|Cash in minutes, right on your phone|Decision within 1 day|Money credited in 1 to 3 days|No collateral needed|Register now|Registration Agreement)$/,
     /^Sign up with your mobile number /,
     /^A phone showing an approved cash loan/,
-    /^(Loan servicing|Payment reminders by SMS)$/,
-    /^We (use|send) /,
   ],
 };
 

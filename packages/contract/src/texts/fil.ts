@@ -628,6 +628,11 @@ export const FIL: Catalogue = {
     "Tap to write us an e-mail": "I-tap para mag-e-mail sa amin",
   },
   "promotion": {
+    "Loan servicing": "Pagseserbisyo ng loan",
+    "We use your name, phone, bound account and loan records to give you the loan, take your payments, answer your complaints and keep the records the law requires. This is needed for your loan contract.": "Ginagamit namin ang iyong pangalan, telepono, naka-link na account at mga record ng loan para maibigay sa iyo ang loan, matanggap ang iyong mga bayad, masagot ang iyong mga reklamo at maitago ang mga record na iniaatas ng batas. Kailangan ito para sa iyong kontrata ng loan.",
+    "Payment reminders by SMS": "Mga paalala sa bayad sa SMS",
+    "We send SMS reminders before and after a due date to the phone on your account. You can stop them here or by replying STOP.": "Nagpapadala kami ng mga paalala sa SMS bago at pagkatapos ng due date sa teleponong nasa iyong account. Puwede mo itong itigil dito o sa pamamagitan ng pag-reply ng STOP.",
+    "We send you offers of new loans and news about our service by SMS. We never share your details with other companies for their marketing.": "Nagpapadala kami sa iyo sa SMS ng mga alok ng bagong loan at mga balita tungkol sa aming serbisyo. Hindi namin kailanman ibinabahagi ang iyong mga detalye sa ibang kumpanya para sa kanilang marketing.",
     "Already registered": "Rehistrado na",
     "Download {app}": "I-download ang {app}",
     "You already have an account": "May account ka na",

@@ -628,6 +628,11 @@ export const HI: Catalogue = {
     "Tap to write us an e-mail": "हमें ई-मेल लिखने के लिए टैप करें",
   },
   "promotion": {
+    "Loan servicing": "लोन सर्विसिंग",
+    "We use your name, phone, bound account and loan records to give you the loan, take your payments, answer your complaints and keep the records the law requires. This is needed for your loan contract.": "हम आपका नाम, फ़ोन नंबर, जोड़ा गया खाता और लोन रिकॉर्ड इसलिए इस्तेमाल करते हैं ताकि आपको लोन दे सकें, आपके भुगतान ले सकें, आपकी शिकायतों का जवाब दे सकें और कानून के अनुसार ज़रूरी रिकॉर्ड रख सकें। आपके लोन कॉन्ट्रैक्ट के लिए यह ज़रूरी है।",
+    "Payment reminders by SMS": "SMS से भुगतान रिमाइंडर",
+    "We send SMS reminders before and after a due date to the phone on your account. You can stop them here or by replying STOP.": "हम देय तिथि से पहले और बाद में आपके अकाउंट में दर्ज फ़ोन पर SMS रिमाइंडर भेजते हैं। आप उन्हें यहाँ या STOP लिखकर जवाब देकर बंद कर सकते हैं।",
+    "We send you offers of new loans and news about our service by SMS. We never share your details with other companies for their marketing.": "हम आपको SMS से नए लोन के ऑफ़र और अपनी सेवा से जुड़ी खबरें भेजते हैं। हम आपकी जानकारी दूसरी कंपनियों के साथ उनकी मार्केटिंग के लिए कभी साझा नहीं करते।",
     "Already registered": "पहले से रजिस्टर्ड",
     "Download {app}": "{app} डाउनलोड करें",
     "You already have an account": "आपका अकाउंट पहले से है",

@@ -39,13 +39,14 @@ export async function hasConsent(db: Queryable, borrowerId: number, purpose: Con
 
 /**
  * What a new borrower grants by signing up: the purposes the sign-up shows before Register (loan
- * servicing and payment reminders, SIGN_UP_CONSENT_PURPOSES); marketing only when ticked.
+ * servicing and payment reminders, SIGN_UP_CONSENT_PURPOSES); marketing only when ticked. Their
+ * words are recorded in the language the sign-up showed them in.
  */
-export async function recordSignUpConsents(tx: Queryable, borrowerId: number, at: Date, options: { marketing?: boolean } = {}): Promise<void> {
+export async function recordSignUpConsents(tx: Queryable, borrowerId: number, at: Date, options: { marketing?: boolean; lang?: Lang | undefined } = {}): Promise<void> {
   const shown: readonly ConsentPurpose[] = SIGN_UP_CONSENT_PURPOSES;
   for (const purpose of CONSENT_PURPOSES) {
     const granted = shown.includes(purpose) || (purpose === 'marketing' && options.marketing === true);
-    if (granted) await recordConsent(tx, { borrowerId, purpose, granted, channel: 'sign-up', at });
+    if (granted) await recordConsent(tx, { borrowerId, purpose, granted, channel: 'sign-up', at, ...(options.lang ? { lang: options.lang } : {}) });
   }
 }
 

@@ -40,9 +40,9 @@ export async function createBorrowerWithSession(
 ): Promise<{ borrowerId: number; session: SessionParams }> {
   const merchantNumber = input.merchantNumber ?? DEFAULT_MERCHANT;
   const userId = input.userId ?? newUserId();
-  const borrowerId = await insertBorrower(db, { userId, merchantNumber, mobilePhone: input.mobilePhone, name: input.name ?? '', isRepeat: input.isRepeat ?? false, now });
+  const borrowerId = await insertBorrower(db, { userId, merchantNumber, mobilePhone: input.mobilePhone, name: input.name ?? '', isRepeat: input.isRepeat ?? false, now, lang: input.lang });
   // Signing up grants loan servicing and payment reminders (the sign-up shows their texts); marketing only when ticked.
-  await recordSignUpConsents(db, borrowerId, now, { marketing: input.marketingConsent === true });
+  await recordSignUpConsents(db, borrowerId, now, { marketing: input.marketingConsent === true, lang: input.lang });
   const deviceId = input.deviceId ?? 'demo-device';
   const sessionId = await createSession(db, borrowerId, deviceId, now, ttlDays);
   return { borrowerId, session: { deviceId, userId, sessionId, merchantNumber, mobilePhone: input.mobilePhone } };

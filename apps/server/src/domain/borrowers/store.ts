@@ -13,6 +13,8 @@ export interface NewBorrower {
   deviceId?: string | undefined;
   /** The sign-up's own tick for offers and news (unticked unless the borrower ticked it). */
   marketingConsent?: boolean | undefined;
+  /** The language they signed up in: the consents' words are recorded in it, and it is their language until their first call. */
+  lang?: Lang | undefined;
 }
 
 export const DEFAULT_MERCHANT = 'M0001';
@@ -20,12 +22,12 @@ export const DEFAULT_MERCHANT = 'M0001';
 /** Inserts a borrower; answers the row id (the session is made by service.ts). */
 export async function insertBorrower(
   db: Queryable,
-  b: { userId: string; merchantNumber: string; mobilePhone: string; name: string; isRepeat: boolean; now: Date },
+  b: { userId: string; merchantNumber: string; mobilePhone: string; name: string; isRepeat: boolean; now: Date; lang?: Lang | undefined },
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO borrowers (user_id, merchant_number, mobile_phone, name, is_repeat, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [b.userId, b.merchantNumber, b.mobilePhone, b.name, b.isRepeat, b.now],
+    `INSERT INTO borrowers (user_id, merchant_number, mobile_phone, name, is_repeat, created_at, lang)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [b.userId, b.merchantNumber, b.mobilePhone, b.name, b.isRepeat, b.now, b.lang ?? null],
   );
   return Number(rows[0]!.id);
 }

@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { HI } from '@cashloan/contract/texts/hi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSENT_TEXTS,
@@ -492,6 +493,33 @@ describe('register', () => {
     const c = await captcha(ip);
     await requestCode(c, phone, ip);
     expect((await register(c, phone, (await lastCode(phone))!, ip, { ...attribution, marketingConsent: 'yes' })).body).toMatchObject({ code: 400, message: 'marketingConsent must be 0 or 1' });
+  });
+
+  it("records the sign-up's consents in the words the landing showed in Hindi, and the borrower's language", async () => {
+    const ip = nextIp();
+    const phone = nextPhone();
+    const c = await captcha(ip);
+    await requestCode(c, phone, ip);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${callUrlPath(registerRoute)}?lang=hi`,
+      headers: FORM_HEADERS,
+      payload: form({ phone, capcode: c.capcode, sid: c.sid, smsCode: (await lastCode(phone))!, ...attribution, marketingConsent: '1' }),
+      remoteAddress: ip,
+    });
+    expect(res.json().code, res.json().message).toBe(0);
+    const [borrower] = await borrowersWithPhone(phone);
+    const { rows } = await t.db.query<{ purpose: keyof typeof CONSENT_TEXTS; text_shown: string; text_version: string }>(
+      'SELECT purpose, text_shown, text_version FROM consent_events WHERE borrower_id = $1 ORDER BY purpose',
+      [borrower!.id],
+    );
+    // The landing shows these words from its own part of the catalogue: the ledger holds the very same.
+    expect(rows.map((r) => [r.purpose, r.text_version, r.text_shown])).toEqual(
+      (['loan_servicing', 'marketing', 'payment_reminders'] as const).map((purpose) => [purpose, 'v1', HI.promotion![CONSENT_TEXTS[purpose].text]]),
+    );
+    expect(rows.map((r) => r.text_shown)).toEqual(rows.map((r) => HI.server![CONSENT_TEXTS[r.purpose].text]));
+    const { rows: lang } = await t.db.query<{ lang: string }>('SELECT lang FROM borrowers WHERE id = $1', [borrower!.id]);
+    expect(lang[0]!.lang).toBe('hi');
   });
 
   it('creates one borrower when two registrations of the same phone arrive together', async () => {

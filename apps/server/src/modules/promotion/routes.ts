@@ -14,5 +14,5 @@ export function registerPromotion(app: FastifyInstance, deps: AppDeps): void {
   mountCall(app, borrowers, getSidCall, async ({ payload, request }) => newSid(deps, payload.templateId, request.ip));
   mountCall(app, borrowers, getCaptchaCall, async ({ payload }) => captchaImage(deps, payload.sid));
   mountCall(app, borrowers, getSmsCall, async ({ payload, request }) => sendSmsCode(deps, payload, request.ip));
-  mountCall(app, borrowers, registerCall, async ({ payload, request }) => registerBorrower(deps, payload, request.ip));
+  mountCall(app, borrowers, registerCall, async ({ payload, request, lang }) => registerBorrower(deps, payload, request.ip, lang));
 }

@@ -4,6 +4,7 @@
  * registration that creates the borrower exactly once with the visitor's attribution. Every number
  * is here and in docs/promotion.md.
  */
+import { DEFAULT_LANG, PSEUDO_LANG, type Lang } from '@cashloan/contract/i18n';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   CALL_ERROR_CODES,
@@ -225,7 +226,8 @@ export async function sendSmsCode(deps: Pick<AppDeps, 'db' | 'clock' | 'sms' | '
 
 type RegisterPayload = ParsedPayloadOf<typeof registerCall>;
 
-export async function registerBorrower(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, input: RegisterPayload, clientIp: string): Promise<{ userId: string }> {
+/** register: `lang` is the landing's language, the one its consent notice was shown in (the pseudo-locale is recorded as English). */
+export async function registerBorrower(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, input: RegisterPayload, clientIp: string, lang: Lang = DEFAULT_LANG): Promise<{ userId: string }> {
   const { db } = deps;
   const now = deps.clock.now();
   const landing = await landingFor(db, input.sid, input.phone, wrongCaptchaOnRegister);
@@ -256,7 +258,14 @@ export async function registerBorrower(deps: Pick<AppDeps, 'db' | 'clock' | 'con
     await markCodeUsed(tx, code.id, now);
     const created = await createBorrowerWithSession(
       tx,
-      { mobilePhone: input.phone, merchantNumber, name: input.userName, deviceId: input.deviceId, marketingConsent: input.marketingConsent === '1' },
+      {
+        mobilePhone: input.phone,
+        merchantNumber,
+        name: input.userName,
+        deviceId: input.deviceId,
+        marketingConsent: input.marketingConsent === '1',
+        lang: lang === PSEUDO_LANG ? DEFAULT_LANG : lang,
+      },
       now,
       deps.config.SESSION_TTL_DAYS,
     );

@@ -22,7 +22,8 @@ export function SignUpConsentNotice({ id }: { id: string }) {
           const { title, text, version } = CONSENT_TEXTS[purpose];
           return (
             <li key={purpose}>
-              {textWith(t('{title} (version {version}): {text}'), { title: <strong>{title}</strong>, version, text })}
+              {/* In the page's language, the words the ledger records for this sign-up (docs/i18n.md, "My data"). */}
+              {textWith(t('{title} (version {version}): {text}'), { title: <strong>{title}</strong>, version, text: t(text) })}
             </li>
           );
         })}
