@@ -158,6 +158,27 @@ test.describe('More screens: their own texts, and the cancel quote the server wr
   });
 });
 
+test.describe("The landing in the borrower's language (lang before the #)", () => {
+  test("the marketer's Filipino texts, the page's own and the consents' words in Filipino; Hindi falls back to the template's own", async ({ page }) => {
+    await page.goto('/promo.html?lang=fil#/downloadTemplate?templateId=2&source=e2e-language');
+    // The demo marketer's Filipino template (promotion/seed-languages.ts): its data, not our catalogue.
+    await expect(page.getByRole('heading', { level: 1, name: 'Mag-loan ng hanggang ₱20,000 ngayon' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kunin ang loan ko' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Teleponong nagpapakita ng naaprubahang cash loan, may mga barya sa tabi nito' })).toBeVisible();
+    // The consent notice shows the words the ledger records in Filipino.
+    const notice = page.getByRole('list', { name: word(FIL, 'promotion', 'What you agree to by registering') });
+    await expect(notice).toContainText(word(FIL, 'promotion', 'Payment reminders by SMS'));
+    await expect(notice).toContainText(word(FIL, 'promotion', 'We send SMS reminders before and after a due date to the phone on your account. You can stop them here or by replying STOP.'));
+    await codeHasRun(page);
+    await checkAxe(page, 'promo.html?lang=fil#/downloadTemplate?templateId=2');
+
+    // A language the marketer has not written template 2 in: its own English texts, the page's own in Hindi.
+    await page.goto('/promo.html?lang=hi#/downloadTemplate?templateId=2&source=e2e-language');
+    await expect(page.getByRole('heading', { level: 1, name: 'Borrow up to ₱20,000 today' })).toBeVisible();
+    await expect(page.getByRole('list', { name: word(HI, 'promotion', 'What you agree to by registering') })).toBeVisible();
+  });
+});
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe('Which language', () => {

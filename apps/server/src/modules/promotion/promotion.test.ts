@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { HI } from '@cashloan/contract/texts/hi';
+import { DEMO_TEMPLATE_TEXTS } from './seed-languages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONSENT_TEXTS,
@@ -113,6 +114,18 @@ describe('channel-template', () => {
     const { merchantNumber: _m, ...expected } = DEMO_TEMPLATES[1]!;
     expect(body.data).toEqual(expected);
     expect(body.data).toMatchObject({ phoneRule: 'ph', colors: { primary: '#1d4ed8' }, agreement: { title: 'Registration Agreement' } });
+  });
+
+  it("answers the marketer's texts in the landing's language, the brand, banner, colours and phone rule the template's own", async () => {
+    const inFilipino = (await get(channelTemplateRoute, { templateId: '2', lang: 'fil' })).json() as Envelope;
+    const filipino = DEMO_TEMPLATE_TEXTS.find((x) => x.templateId === 2 && x.lang === 'fil')!.texts;
+    const { merchantNumber: _m, ...english } = DEMO_TEMPLATES[1]!;
+    expect(inFilipino.data).toEqual({ ...english, ...filipino });
+    expect(inFilipino.data).toMatchObject({ appName: 'PesoNow', bannerUrl: english.bannerUrl, phoneRule: 'ph', colors: english.colors });
+    expect((inFilipino.data as { agreement: { title: string } }).agreement.title).toBe('Kasunduan sa Pagrehistro');
+    // A language the marketer has not written this template in: its own texts.
+    expect(((await get(channelTemplateRoute, { templateId: '2', lang: 'hi' })).json() as Envelope).data).toEqual(english);
+    expect(((await get(channelTemplateRoute, { templateId: '3', lang: 'hi' })).json() as Envelope).data).toMatchObject({ buttonText: DEMO_TEMPLATE_TEXTS.find((x) => x.templateId === 3)!.texts.buttonText });
   });
 
   it('answers 404 for an unknown or switched-off template', async () => {

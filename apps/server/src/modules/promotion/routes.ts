@@ -8,7 +8,7 @@ import { captchaImage, landingTemplate, newSid, registerBorrower, sendSmsCode, t
 
 export function registerPromotion(app: FastifyInstance, deps: AppDeps): void {
   const borrowers = borrowerCalls(deps);
-  mountCall(app, borrowers, channelTemplateCall, async ({ payload }) => landingTemplate(deps, payload.templateId));
+  mountCall(app, borrowers, channelTemplateCall, async ({ payload, lang }) => landingTemplate(deps, payload.templateId, lang));
   mountCall(app, borrowers, trackVisitCall, async ({ payload }) => track(deps, 'visit', payload));
   mountCall(app, borrowers, trackClickCall, async ({ payload }) => track(deps, 'click', payload));
   mountCall(app, borrowers, getSidCall, async ({ payload, request }) => newSid(deps, payload.templateId, request.ip));

@@ -5,7 +5,8 @@
  */
 import type { Queryable } from '../../platform/db/client.ts';
 import { DEFAULT_MERCHANT } from '../../domain/borrowers/service.ts';
-import { insertTemplate, type NewTemplate } from './store.ts';
+import { DEMO_TEMPLATE_TEXTS } from './seed-languages.ts';
+import { insertTemplate, insertTemplateTexts, type NewTemplate } from './store.ts';
 
 const BANNER = '/promo/banner-cash.svg';
 const BANNER_ALT = 'A phone showing an approved cash loan, with coins beside it';
@@ -112,4 +113,6 @@ export const DEMO_TEMPLATES: NewTemplate[] = [
 
 export async function seedLandingTemplates(db: Queryable): Promise<void> {
   for (const template of DEMO_TEMPLATES) await insertTemplate(db, template);
+  // The marketer's translations, for the same campaign links (docs/i18n.md, "The landing").
+  for (const { templateId, lang, texts } of DEMO_TEMPLATE_TEXTS) await insertTemplateTexts(db, templateId, lang, texts);
 }

@@ -105,8 +105,9 @@ const alreadyRegistered = () => new ApiError(CALL_ERROR_CODES.alreadyRegistered,
 
 // ---- templates and counts ---------------------------------------------------------------------------------
 
-export async function landingTemplate(deps: Pick<AppDeps, 'db'>, templateId: string): Promise<LandingTemplate> {
-  const template = await findActiveTemplate(deps.db, Number(templateId));
+/** channel-template: the template, its texts in the landing's `lang` where the marketer keeps them. */
+export async function landingTemplate(deps: Pick<AppDeps, 'db'>, templateId: string, lang: Lang = DEFAULT_LANG): Promise<LandingTemplate> {
+  const template = await findActiveTemplate(deps.db, Number(templateId), lang);
   if (!template) throw notFound(MESSAGES.templateUnavailable);
   const { merchantNumber: _merchant, ...answer } = template;
   return answer;

@@ -47,10 +47,30 @@ const toTemplate = (r: TemplateDbRow): TemplateRow => ({
   agreement: { title: r.agreement_title, sections: r.agreement_sections },
 });
 
-/** An active template, or null. */
-export async function findActiveTemplate(db: Queryable, id: number): Promise<TemplateRow | null> {
-  const { rows } = await db.query<TemplateDbRow>('SELECT * FROM landing_templates WHERE id = $1 AND active', [id]);
+/** The texts of a template the marketer translates (landing_template_texts); the rest is the template's in every language. */
+export type TemplateTexts = Pick<LandingTemplate, 'title' | 'subtitle' | 'highlights' | 'bannerAlt' | 'buttonText' | 'agreement'>;
+
+/** An active template, or null; with its texts in `lang` where the marketer keeps them, else its own. */
+export async function findActiveTemplate(db: Queryable, id: number, lang: string = 'en'): Promise<TemplateRow | null> {
+  const { rows } = await db.query<TemplateDbRow>(
+    `SELECT t.id, t.app_name, t.banner_url, t.download_url, t.primary_color, t.background_color, t.text_color, t.phone_rule, t.merchant_number,
+            COALESCE(x.title, t.title) AS title, COALESCE(x.subtitle, t.subtitle) AS subtitle, COALESCE(x.highlights, t.highlights) AS highlights,
+            COALESCE(x.banner_alt, t.banner_alt) AS banner_alt, COALESCE(x.button_text, t.button_text) AS button_text,
+            COALESCE(x.agreement_title, t.agreement_title) AS agreement_title, COALESCE(x.agreement_sections, t.agreement_sections) AS agreement_sections
+       FROM landing_templates t LEFT JOIN landing_template_texts x ON x.template_id = t.id AND x.lang = $2
+      WHERE t.id = $1 AND t.active`,
+    [id, lang],
+  );
   return rows[0] ? toTemplate(rows[0]) : null;
+}
+
+/** A template's texts in a language (the demo seed; a lender's marketer by SQL: docs/promotion.md). */
+export async function insertTemplateTexts(db: Queryable, templateId: number, lang: string, t: TemplateTexts): Promise<void> {
+  await db.query(
+    `INSERT INTO landing_template_texts (template_id, lang, title, subtitle, highlights, banner_alt, button_text, agreement_title, agreement_sections)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9::jsonb)`,
+    [templateId, lang, t.title, t.subtitle, JSON.stringify(t.highlights), t.bannerAlt, t.buttonText, t.agreement.title, JSON.stringify(t.agreement.sections)],
+  );
 }
 
 export async function insertTemplate(db: Queryable, t: NewTemplate): Promise<void> {
