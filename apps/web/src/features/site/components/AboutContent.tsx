@@ -22,7 +22,7 @@ export function AboutContent({ config, level }: { config: SiteConfig; level: 2 |
     <div className={styles.prose}>
       <Heading>{h.mission}</Heading>
       <p>
-        {appEnName} exists to help people in the Philippines handle life&rsquo;s short-term money needs, such as a hospital bill, school fees or a
+        {appEnName} exists to help people in the Philippines handle life’s short-term money needs, such as a hospital bill, school fees or a
         repair that cannot wait, with a loan they understand completely before they accept it. We want borrowing to be quick, fair and free of
         surprises.
       </p>

@@ -52,8 +52,8 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
         <>
           <p>
             These Loan Terms and Conditions apply to every loan that {lender} (SEC Registration No. {company.secRegistrationNo}, Certificate of
-            Authority No. {company.certificateOfAuthorityNo}), the operator of {config.appEnName} (&ldquo;we&rdquo;, &ldquo;us&rdquo;), grants to
-            you (&ldquo;you&rdquo;, the borrower).
+            Authority No. {company.certificateOfAuthorityNo}), the operator of {config.appEnName} (“we”, “us”), grants to
+            you (“you”, the borrower).
           </p>
           <p>
             Your loan agreement is made of three parts: these terms, the Disclosure Statement the app shows you before you confirm a loan, and our
@@ -74,7 +74,7 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
           </p>
           <p>
             We may ask you to prove who you are and where you live. We do not lend to anyone younger than {t.applicant.minAge}, and we close any
-            application made in another person&rsquo;s name.
+            application made in another person’s name.
           </p>
         </>
       ),
@@ -220,7 +220,7 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
           </p>
           <p>
             Neither we nor any agency acting for us will threaten you, use insulting or obscene language, pretend to be a lawyer, a court or the
-            police, contact the people in your phone&rsquo;s contact list, or tell anyone other than you, your guarantor or co-maker (if any) about
+            police, contact the people in your phone’s contact list, or tell anyone other than you, your guarantor or co-maker (if any) about
             your debt.
           </p>
         </>

@@ -127,7 +127,7 @@ export function PrivacyPolicyText({ config }: { config: PrivacyPolicyConfig }) {
             its network and IP address and, when you allow it, its approximate location. We use it to recognise your device when you sign in, to
             protect your account from someone else using it and to detect fraud.
           </p>
-          <p>You can withdraw a permission at any time in your phone&rsquo;s settings; some checks may then need to be done another way.</p>
+          <p>You can withdraw a permission at any time in your phone’s settings; some checks may then need to be done another way.</p>
         </>
       ),
     },
@@ -227,7 +227,7 @@ export function PrivacyPolicyText({ config }: { config: PrivacyPolicyConfig }) {
       <p>
         This policy explains how {company.corporateName}, a lending company registered in the Philippines (SEC Registration No.{' '}
         {company.secRegistrationNo}, Certificate of Authority No. {company.certificateOfAuthorityNo}) and the operator of {appEnName}, collects,
-        uses, shares and protects your personal information. In it, &ldquo;we&rdquo; and &ldquo;us&rdquo; mean {company.corporateName}.
+        uses, shares and protects your personal information. In it, “we” and “us” mean {company.corporateName}.
       </p>
       <LongText sections={sections} level={2} contentsId="privacy-contents" />
     </div>
