@@ -388,7 +388,7 @@ export const CALL_EXAMPLES: { [K in CallName]: Example<K> } = {
       requests: [
         { refNo: 'DR-20260121-0001', kind: 'correction', field: 'name', state: 'open', stateTitle: 'Waiting for our answer', createdAt: '2026-01-21 10:00:00', answerBy: '2026-02-20', reason: '', doneAt: '' },
       ],
-      retention: { law: 'Anti-Money Laundering Act (RA 9160, as amended): 5 years after the account closes', what: 'Your loan and payment records', keptUntil: '' },
+      retention: { law: 'Anti-Money Laundering Act (RA 9160, as amended): 5 years after the account closes', what: 'Your loan and payment records', keptUntil: '', years: 5 },
       notices: [
         {
           refNo: 'BR-20260122-0001',

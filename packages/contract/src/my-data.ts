@@ -79,7 +79,12 @@ export const myData = {
     recipients: z.array(z.object({ name: z.string(), what: z.string(), why: z.string() })),
     requests: z.array(dataRequestView).describe('newest first'),
     /** What an erasure keeps, under which law, until when ('' while a loan is open: 5 years from when the last closes). */
-    retention: z.object({ law: z.string(), what: z.string(), keptUntil: z.union([calendarDate, z.literal('')]) }),
+    retention: z.object({
+      law: z.string(),
+      what: z.string(),
+      keptUntil: z.union([calendarDate, z.literal('')]),
+      years: z.number().int().positive().describe("how many years after the last loan closes the records are kept: the law's minimum, or the lender's longer RETENTION_YEARS_PH / _IN"),
+    }),
     /** The personal data breach notices sent to the borrower, newest first (none for most borrowers). */
     notices: z.array(breachNoticeView),
   }),

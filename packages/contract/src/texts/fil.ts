@@ -811,7 +811,7 @@ export const FIL: Catalogue = {
     "Loading the photo picker…": "Nilo-load ang pagpili ng larawan…",
     "Cancel": "Kanselahin",
     "Until {date}": "Hanggang {date}",
-    "For 5 years after your last loan closes": "Sa loob ng 5 taon matapos magsara ang huli mong loan",
+    "For {n} years after your last loan closes": "Sa loob ng {n} taon matapos magsara ang huli mong loan",
     "Ask us to erase your data": "Hilingin sa amin na burahin ang iyong data",
     "We erase or anonymise your name, phone, bound accounts, photos and the messages we sent you, and tell you when it is done. The law makes us keep some records:": "Buburahin namin o gagawing anonymous ang iyong pangalan, telepono, mga naka-link na account, mga larawan at ang mga mensaheng ipinadala namin sa iyo, at sasabihan ka namin kapag tapos na. Inaatasan kami ng batas na itago ang ilang record:",
     "We will erase or anonymise everything the law does not make us keep. What we keep: {what} ({kept}). Once done, this cannot be undone.": "Buburahin namin o gagawing anonymous ang lahat ng hindi iniaatas ng batas na itago namin. Ang itatago namin: {what} ({kept}). Kapag tapos na, hindi na ito maibabalik.",

@@ -811,7 +811,7 @@ export const HI: Catalogue = {
     "Loading the photo picker…": "फ़ोटो चुनने का विकल्प लोड हो रहा है…",
     "Cancel": "रद्द करें",
     "Until {date}": "{date} तक",
-    "For 5 years after your last loan closes": "आपका आखिरी लोन बंद होने के बाद 5 साल तक",
+    "For {n} years after your last loan closes": "आपका आखिरी लोन बंद होने के बाद {n} साल तक",
     "Ask us to erase your data": "हमसे अपना डेटा मिटाने के लिए कहें",
     "We erase or anonymise your name, phone, bound accounts, photos and the messages we sent you, and tell you when it is done. The law makes us keep some records:": "हम आपका नाम, फ़ोन नंबर, जोड़े गए खाते, फ़ोटो और आपको भेजे गए हमारे मैसेज मिटा देंगे या उनसे आपकी पहचान हटा देंगे, और काम पूरा होने पर आपको बताएँगे। कानून के अनुसार हमें कुछ रिकॉर्ड रखने होते हैं:",
     "We will erase or anonymise everything the law does not make us keep. What we keep: {what} ({kept}). Once done, this cannot be undone.": "कानून के अनुसार जो रखना ज़रूरी नहीं है, वह सब हम मिटा देंगे या उससे आपकी पहचान हटा देंगे। हम यह रखेंगे: {what} ({kept})। एक बार हो जाने के बाद इसे वापस नहीं बदला जा सकता।",

@@ -9,6 +9,7 @@ import { CONSENT_TEXTS, MY_DATA_MESSAGES, ORDER_STATUS, consentRoute, dataReques
 import { FIL } from '@cashloan/contract/texts/fil';
 import { HI } from '@cashloan/contract/texts/hi';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
+import { createTestApp } from '../../test-support/test-app.ts';
 import { RETENTION } from '../../loan-terms/data-rights.ts';
 import { consentEventsOf } from '../../domain/borrowers/consents.ts';
 import { runReminderPass } from '../reminders/job.ts';
@@ -41,6 +42,7 @@ describe('consents', () => {
     expect(data.recipients.map((r) => r.name)).toContain('The SMS gateway');
     expect(data.retention.law).toMatch(/^Anti-Money Laundering Act/);
     expect(data.retention.keptUntil).toBe('');
+    expect(data.retention.years).toBe(5);
 
     const refused = await h.call(consentRoute, b.session, { purpose: 'loan_servicing', granted: '0' });
     expect(refused.body).toMatchObject({ code: 409, message: MY_DATA_MESSAGES.servicingLocked });
@@ -87,6 +89,16 @@ describe('consents', () => {
     expect(ok<{ title: string }>(await h.call(consentRoute, inHindi, { purpose: 'marketing', granted: '1' })).title).toBe(HI.server!['Offers and news']);
     const [granted] = (await consentEventsOf(h.t.db, b.borrowerId)).filter((e) => e.purpose === 'marketing');
     expect(granted).toMatchObject({ granted: true, channel: 'app', textVersion: 'v1', textShown: HI.server![CONSENT_TEXTS.marketing.text] });
+  });
+
+  it("says the lender's retention when it is longer than the law's", async () => {
+    const longer = await createHarness(await createTestApp({ SESSION_TTL_DAYS: 3650, RETENTION_YEARS_PH: 7 }));
+    try {
+      const b = await longer.t.newBorrower();
+      expect(ok<MyData>(await longer.call(myDataRoute, b.session, {})).retention).toMatchObject({ keptUntil: '', years: 7 });
+    } finally {
+      await longer.t.close();
+    }
   });
 
   it('STOP and START by SMS are withdrawals and grants in the ledger', async () => {

@@ -88,6 +88,8 @@ export function recipients(config: Deps['config']): MyData['recipients'] {
 export async function myData(deps: Deps, borrower: Borrower): Promise<MyData> {
   const [states, orders, requests] = await Promise.all([consentStates(deps.db, borrower.id), listBorrowerOrders(deps.db, borrower.id), requestsOf(deps.db, borrower.id)]);
   const market = marketOf(orders);
+  // The lender's retention, never shorter than the law's (keptUntil takes the longer too).
+  const years = market === 'IN' ? deps.config.RETENTION_YEARS_IN : deps.config.RETENTION_YEARS_PH;
   const open = hasOpenLoan(orders);
   const lastClosed = orders
     .filter((o) => o.status === ORDER_STATUS.settled)
@@ -97,7 +99,12 @@ export async function myData(deps: Deps, borrower: Borrower): Promise<MyData> {
     consents: CONSENT_PURPOSES.map((p) => consentView(p, states.get(p), orders)),
     recipients: recipients(deps.config),
     requests: requests.map(requestView),
-    retention: { law: RETENTION[market].law, what: RETENTION[market].what, keptUntil: !open && lastClosed ? keptUntil(lastClosed, market, market === 'IN' ? deps.config.RETENTION_YEARS_IN : deps.config.RETENTION_YEARS_PH) : '' },
+    retention: {
+      law: RETENTION[market].law,
+      what: RETENTION[market].what,
+      keptUntil: !open && lastClosed ? keptUntil(lastClosed, market, years) : '',
+      years: Math.max(years, RETENTION[market].years),
+    },
     notices: await noticesOf(deps.db, borrower.id),
   };
 }

@@ -49,6 +49,6 @@ export const MY_DATA: MyData = {
     { name: 'Payment provider', what: 'Your name, the amount and the pay code', why: 'To take your repayments' },
   ],
   requests: [REFUSED_CORRECTION],
-  retention: { law: 'Anti-Money Laundering Act (RA 9160, as amended)', what: 'Your loan and payment records', keptUntil: '' },
+  retention: { law: 'Anti-Money Laundering Act (RA 9160, as amended)', what: 'Your loan and payment records', keptUntil: '', years: 5 },
   notices: [],
 };

@@ -18,9 +18,9 @@ const ErasureDialog = lazy(() => import('./ErasureDialog.tsx'));
 
 export const ERASE_BUTTON = 'Ask to erase my data';
 
-/** How long the law's records are kept: until a date, or (a loan still open) from when the last one closes. */
-export function keptFor(keptUntil: string): string {
-  return keptUntil ? t('Until {date}', { date: formatDate(keptUntil) }) : t('For 5 years after your last loan closes');
+/** How long the law's records are kept: until a date, or (a loan still open) the lender's years from when the last one closes. */
+export function keptFor({ keptUntil, years }: Pick<MyData['retention'], 'keptUntil' | 'years'>): string {
+  return keptUntil ? t('Until {date}', { date: formatDate(keptUntil) }) : t('For {n} years after your last loan closes', { n: years });
 }
 
 export function ErasureRequest({ retention, onSent }: { retention: MyData['retention']; onSent: (request: DataRequestView) => void }) {
@@ -30,7 +30,7 @@ export function ErasureRequest({ retention, onSent }: { retention: MyData['reten
   const [sent, setSent] = useState('');
   const running = useRef(false);
   const id = useId();
-  const kept = keptFor(retention.keptUntil);
+  const kept = keptFor(retention);
 
   const send = async () => {
     if (running.current) return;
