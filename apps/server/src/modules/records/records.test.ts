@@ -388,5 +388,14 @@ describe('the borrower records', () => {
     expect(text).toContain('7. पात्रता।');
     expect(text).toContain(`PHP ${total}`);
     expect(text).not.toContain('LOAN AGREEMENT');
+
+    // The Disclosure Statement of this peso loan, in Hindi: the legal cap's row is a Hindi text with
+    // an amount in it. Its font has no ₱, so it draws 'PHP ' (what pdf.js reads from the glyphs),
+    // and a reader's copy still gets ₱ (the span's ActualText, as Poppler reads it).
+    const disclosure = (await pdf(s, { orderId: String(id), document: 'disclosure' })).rawPayload;
+    const cap = (JSON.parse((await listConfirmedDocuments(h.t.db, id)).find((d) => d.kind === 'disclosure')!.body) as { disclosure: { costCap: { maxTotalCostMinor: number } } }).disclosure.costCap;
+    const most = plainAmount(cap.maxTotalCostMinor);
+    expect(await pdfText(disclosure)).toContain(`PHP ${most}`);
+    expect(pdfToText(disclosure)).toContain(`₱${most}`);
   });
 });

@@ -22,16 +22,20 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 /** The font a text is written in: Noto Sans Devanagari when it has Devanagari in it, DejaVu Sans otherwise. */
 const fontOf = (text: string, bold?: boolean) => `${DEVANAGARI.test(text) ? 'Deva' : 'Sans'}${bold ? '-Bold' : ''}`;
 
+/** Noto Sans Devanagari has no peso sign: a Hindi text in pesos draws the ISO code the SMS use too. */
+const PESO_IN_DEVANAGARI = /₱/g;
+
 /**
- * Writes `text` in the font of its script. Shaped Devanagari is drawn in visual order (a vowel sign
- * before its consonant, conjuncts as one glyph), so the text is also given as the span's
- * ActualText: a reader, a copy or a search gets the words as written.
+ * Writes `text` in the font of its script: `draw` is handed what the font can draw. Shaped
+ * Devanagari is drawn in visual order (a vowel sign before its consonant, conjuncts as one glyph),
+ * so the text is also given as the span's ActualText: a reader, a copy or a search gets the words
+ * as written (₱ too, drawn as 'PHP ').
  */
-function write(doc: PDFKit.PDFDocument, text: string, bold: boolean | undefined, draw: () => void): void {
+function write(doc: PDFKit.PDFDocument, text: string, bold: boolean | undefined, draw: (shown: string) => void): void {
   doc.font(fontOf(text, bold));
-  if (!DEVANAGARI.test(text)) return draw();
+  if (!DEVANAGARI.test(text)) return draw(text);
   doc.markContent('Span', { actual: text, lang: 'hi' });
-  draw();
+  draw(text.replace(PESO_IN_DEVANAGARI, 'PHP '));
   doc.endMarkedContent();
 }
 
@@ -84,7 +88,7 @@ function writerFor(doc: PDFKit.PDFDocument, say: (text: string) => string): Writ
       const text = say(english);
       room(30);
       doc.fontSize(12);
-      write(doc, text, true, () => doc.text(text, MARGIN, doc.y, { width: width() }));
+      write(doc, text, true, (shown) => doc.text(shown, MARGIN, doc.y, { width: width() }));
       doc.moveDown(0.3);
       doc.fontSize(10);
     },
@@ -92,7 +96,7 @@ function writerFor(doc: PDFKit.PDFDocument, say: (text: string) => string): Writ
       doc.fontSize(10);
       for (const part of say(text).split(/\n{2,}/)) {
         room(20);
-        write(doc, part, false, () => doc.text(part, MARGIN, doc.y, { width: width() }));
+        write(doc, part, false, (shown) => doc.text(shown, MARGIN, doc.y, { width: width() }));
         doc.moveDown(0.5);
       }
     },
@@ -102,9 +106,9 @@ function writerFor(doc: PDFKit.PDFDocument, say: (text: string) => string): Writ
       doc.fontSize(10);
       const y = doc.y;
       const labelWidth = width() * 0.6;
-      write(doc, label, options.bold, () => doc.text(label, MARGIN, y, { width: labelWidth }));
+      write(doc, label, options.bold, (shown) => doc.text(shown, MARGIN, y, { width: labelWidth }));
       const after = doc.y;
-      write(doc, value, options.bold, () => doc.text(value, MARGIN + labelWidth, y, { width: width() - labelWidth, align: 'right' }));
+      write(doc, value, options.bold, (shown) => doc.text(shown, MARGIN + labelWidth, y, { width: width() - labelWidth, align: 'right' }));
       doc.y = Math.max(after, doc.y);
     },
     columns(english, options = {}) {
@@ -117,7 +121,7 @@ function writerFor(doc: PDFKit.PDFDocument, say: (text: string) => string): Writ
       let bottom = y;
       cells.forEach((cell, i) => {
         const x = i === 0 ? MARGIN : MARGIN + first + (i - 1) * rest;
-        write(doc, cell, options.bold, () => doc.text(cell, x, y, { width: i === 0 ? first : rest, align: i === 0 ? 'left' : 'right' }));
+        write(doc, cell, options.bold, (shown) => doc.text(shown, x, y, { width: i === 0 ? first : rest, align: i === 0 ? 'left' : 'right' }));
         bottom = Math.max(bottom, doc.y);
       });
       doc.y = bottom + 2;
@@ -152,8 +156,8 @@ export async function renderPdf(frame: PdfFrame, body: (w: Writer) => void): Pro
   });
 
   const width = doc.page.width - 2 * MARGIN;
-  const line = (text: string, size: number, bold = false) => write(doc.fontSize(size), text, bold, () => doc.text(text, { width }));
-  write(doc.fontSize(13), frame.lender.name, true, () => doc.text(frame.lender.name, MARGIN, MARGIN, { width }));
+  const line = (text: string, size: number, bold = false) => write(doc.fontSize(size), text, bold, (shown) => doc.text(shown, { width }));
+  write(doc.fontSize(13), frame.lender.name, true, (shown) => doc.text(shown, MARGIN, MARGIN, { width }));
   line(say(`SEC Registration No. ${frame.lender.secRegistrationNo} · Certificate of Authority No. ${frame.lender.certificateOfAuthorityNo}`), 9);
   doc.moveDown(0.8);
   line(title, 16, true);
@@ -169,7 +173,7 @@ export async function renderPdf(frame: PdfFrame, body: (w: Writer) => void): Pro
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.fontSize(7).fillColor('#555555');
-    lines.forEach((text, n) => write(doc, text, false, () => doc.text(text, MARGIN, doc.page.height - 30 - (lines.length - 1 - n) * 9, { width, lineBreak: false })));
+    lines.forEach((text, n) => write(doc, text, false, (shown) => doc.text(shown, MARGIN, doc.page.height - 30 - (lines.length - 1 - n) * 9, { width, lineBreak: false })));
     doc.fillColor('#000000');
     doc.page.margins.bottom = bottom;
   }
