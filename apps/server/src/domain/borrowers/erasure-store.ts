@@ -25,7 +25,7 @@ export async function replaceIdentity(tx: Queryable, borrowerId: number, now: Da
   );
   const row = rows[0];
   if (!row || row.erased_at !== null) return null;
-  await tx.query(`UPDATE borrowers SET name = '', mobile_phone = $2, user_id = $2, erased_at = $3 WHERE id = $1`, [borrowerId, erasedMark(borrowerId), now]);
+  await tx.query(`UPDATE borrowers SET name = '', mobile_phone = $2, user_id = $2, lang = NULL, erased_at = $3 WHERE id = $1`, [borrowerId, erasedMark(borrowerId), now]);
   await tx.query('DELETE FROM sessions WHERE borrower_id = $1', [borrowerId]);
   return { name: row.name, mobilePhone: row.mobile_phone, userId: row.user_id };
 }

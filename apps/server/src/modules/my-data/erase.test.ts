@@ -16,7 +16,7 @@ import { IMAGES, multipart } from '../../test-support/test-images.ts';
 import { findNumbersInDatabase } from '../../test-support/number-search.ts';
 import { ORDER_STATUS } from '../../loan-terms/status.ts';
 import { loadOrder, moveOrder } from '../../domain/orders/service.ts';
-import { findBorrower } from '../../domain/borrowers/service.ts';
+import { findBorrower, findBorrowerRecord } from '../../domain/borrowers/service.ts';
 import { openRetained, retainedIdentityOf } from '../../domain/borrowers/erasure.ts';
 import { consentEventsOf } from '../../domain/borrowers/consents.ts';
 import { balancesBetween } from '../../domain/books/store.ts';
@@ -157,6 +157,8 @@ describe('the erasure run', () => {
       ['credit_bureau', false],
     ]);
     expect(await findBorrower(h.t.db, { id: ana.borrowerId })).toMatchObject({ name: '', mobilePhone: `erased:${ana.borrowerId}` });
+    // The language kept for them goes with the rest of the profile.
+    expect((await findBorrowerRecord(h.t.db, ana.borrowerId))!.lang).toBeNull();
     const withOldSession = await h.call(dataRequestRoute, ana.session, { kind: 'erasure' });
     expect(withOldSession.body.code).not.toBe(0);
 

@@ -111,7 +111,8 @@ describe("the borrower's data export", () => {
       'smsMessages',
     ]);
     expect(part(data, 'profile')).toEqual([
-      expect.objectContaining({ name: 'Ana Reyes', mobilePhone: '9171112233', merchantNumber: 'M0001', isRepeat: false, createdAt: expect.stringMatching(/Z$/) }),
+      // The export's own call is in English (no lang): the language kept is the latest call's.
+      expect.objectContaining({ name: 'Ana Reyes', mobilePhone: '9171112233', merchantNumber: 'M0001', isRepeat: false, createdAt: expect.stringMatching(/Z$/), language: 'English' }),
     ]);
     expect(part(data, 'consents')).toEqual(
       expect.arrayContaining([expect.objectContaining({ purpose: 'loan_servicing', granted: true, channel: 'sign-up', textVersion: 'v1', textShown: expect.any(String) })]),

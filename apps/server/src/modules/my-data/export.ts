@@ -5,6 +5,7 @@
  * promotion sign-up) are PersonalDataSections handed in by modules/index.ts, since a module never
  * imports another. Every read names the borrower: no other borrower's row can come in.
  */
+import { LANG_NAMES } from '@cashloan/contract/i18n';
 import { CONSENT_TEXTS, type Market } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { SmsProvider } from '../../providers/sms/sms.ts';
@@ -58,7 +59,9 @@ const PAID_FOR: Record<string, string> = { repay: 'repayment', rollover: 'rollov
 async function profilePart(db: Queryable, borrowerId: number): Promise<PersonalDataRow[]> {
   const b = await findBorrowerRecord(db, borrowerId);
   if (!b) return [];
-  return [{ name: b.name, mobilePhone: b.mobilePhone, userId: b.userId, merchantNumber: b.merchantNumber, createdAt: iso(b.createdAt), isRepeat: b.isRepeat }];
+  // The language we keep for them (their latest call's) is theirs to see too; '' before their first call.
+  const language = b.lang ? LANG_NAMES[b.lang] : '';
+  return [{ name: b.name, mobilePhone: b.mobilePhone, userId: b.userId, merchantNumber: b.merchantNumber, createdAt: iso(b.createdAt), isRepeat: b.isRepeat, language }];
 }
 
 async function consentsPart(db: Queryable, borrowerId: number): Promise<PersonalDataRow[]> {
