@@ -179,36 +179,16 @@ describe('the agreements of loan confirmation', () => {
     expect(text).not.toMatch(/\{\w+\}/);
     expect((await content(session, 7)).body).toMatchObject({ code: 404, message: 'This agreement was not found.' });
   });
-});
 
-describe("the agreements in the borrower's language", () => {
-  let t: TestApp;
-  let productIds: number[];
-  beforeAll(async () => {
-    t = await createTestApp(CONFIG);
-    productIds = await seedCatalog(t.db);
-  });
-  afterAll(() => t.close());
-
-  const inLang = async (route: Route, session: SessionParams, fields: Record<string, string | number>, lang: string) => {
-    const isGet = route.method === 'GET';
-    const payload = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-    const res = await t.app.inject({
-      method: route.method,
-      url: `${callUrlPath(route)}?${query({ ...(session as unknown as Record<string, string>), lang, ...(isGet ? payload : {}) })}`,
-      ...(isGet ? {} : { headers: FORM_HEADERS, payload: form(payload) }),
-    });
-    return res.json().data;
-  };
-    const titles = async (session: SessionParams, productId: number, lang: string) =>
-    ((await inLang(contractRoute, session, { productId, scene: '3' }, lang)).data as Array<{ title: string }>).map((a) => a.title);
+  const inLang = async (session: SessionParams, route: Route, fields: Record<string, string | number>, lang: string) => (await call(route, session, fields, lang)).body.data;
+  const titles = async (session: SessionParams, productId: number, lang: string) =>
+    ((await inLang(session, contractRoute, { productId, scene: '3' }, lang)).data as Array<{ title: string }>).map((a) => a.title);
 
   it("reads the lender's Filipino and Hindi texts, with the figures and our own words in the same language", async () => {
     const { session } = await t.newBorrower({ mobilePhone: '9175550201' });
-    const cash = productIds[0]!;
-    expect(await titles(session, cash, 'fil')).toEqual(['Kasunduan sa Loan', 'Disclosure Statement']);
-    expect(await titles(session, cash, 'hi')).toEqual(['लोन समझौता', 'प्रकटीकरण विवरण']);
-    const filipino = await inLang(agreementContentRoute, session, { productId: cash, scene: '3', position: 1, orderId: '' }, 'fil');
+    expect(await titles(session, cash(), 'fil')).toEqual(['Kasunduan sa Loan', 'Disclosure Statement']);
+    expect(await titles(session, cash(), 'hi')).toEqual(['लोन समझौता', 'प्रकटीकरण विवरण']);
+    const filipino = await inLang(session, agreementContentRoute, { productId: cash(), scene: '3', position: 1, orderId: '' }, 'fil');
     expect(filipino.title).toBe('Kasunduan sa Loan');
     // No order yet and no name on file: said in Filipino too, as are the expected dates.
     expect(filipino.body).toContain(`KASUNDUAN SA LOAN Blg. ${FIL.server!['(assigned when you confirm the loan)']}`);
@@ -216,22 +196,23 @@ describe("the agreements in the borrower's language", () => {
     expect(filipino.body).toContain('Pinahihiram ng Nagpapautang ang Nanghihiram ng PHP 5,000.00 sa ilalim ng produktong PesoNow Cash');
     expect(filipino.body).toContain(FIL.server!['{date} (expected)']!.replace('{date}', dayToIsoDate(lenderDay(t.clock.now()) + 91)));
     expect(filipino.body).not.toMatch(/\{\w+\}|expected|LOAN AGREEMENT/);
-    const hindi = await inLang(agreementContentRoute, session, { productId: cash, scene: '3', position: 2, orderId: '' }, 'hi');
+    const hindi = await inLang(session, agreementContentRoute, { productId: cash(), scene: '3', position: 2, orderId: '' }, 'hi');
     expect(hindi.body).toContain('1. ऋण राशि: PHP 5,000.00।');
     // The pseudo-locale has no agreements of its own: the English ones.
-    expect((await inLang(agreementContentRoute, session, { productId: cash, scene: '3', position: 1, orderId: '' }, 'qps')).title).toBe('Loan Agreement');
+    expect((await inLang(session, agreementContentRoute, { productId: cash(), scene: '3', position: 1, orderId: '' }, 'qps')).title).toBe('Loan Agreement');
   });
 
   it("reads a text the lender keeps only in English in English, and a product's own English text before a general translation", async () => {
     const { session } = await t.newBorrower();
-    const plus = productIds[1]!;
+    const other = productIds[2]!;
     await t.db.query(`INSERT INTO agreements (product_id, scene, position, title, body) VALUES (NULL, 3, 3, 'Privacy Notice', 'We keep your data.')`);
-    await t.db.query(`INSERT INTO agreements (product_id, scene, position, title, body) VALUES ($1, 3, 2, 'Plus Disclosure', 'Plus body {productName}')`, [plus]);
-    expect(await titles(session, productIds[0]!, 'hi')).toEqual(['लोन समझौता', 'प्रकटीकरण विवरण', 'Privacy Notice']);
-    expect(await titles(session, plus, 'fil')).toEqual(['Kasunduan sa Loan', 'Plus Disclosure', 'Privacy Notice']);
+    await t.db.query(`INSERT INTO agreements (product_id, scene, position, title, body) VALUES ($1, 3, 2, 'Own Disclosure', 'Own body {productName}')`, [other]);
+    expect(await titles(session, cash(), 'hi')).toEqual(['लोन समझौता', 'प्रकटीकरण विवरण', 'Privacy Notice']);
+    expect(await titles(session, other, 'fil')).toEqual(['Kasunduan sa Loan', 'Own Disclosure', 'Privacy Notice']);
     // Once the lender adds its translation, it is read.
-    await t.db.query(`INSERT INTO agreements (product_id, scene, position, title, body, lang) VALUES ($1, 3, 2, 'Plus Disclosure (Filipino)', 'Plus {productName} sa Filipino', 'fil')`, [plus]);
-    expect(await inLang(agreementContentRoute, session, { productId: plus, scene: '3', position: 2, orderId: '' }, 'fil')).toEqual({ title: 'Plus Disclosure (Filipino)', body: 'Plus PesoNow Plus sa Filipino' });
+    await t.db.query(`INSERT INTO agreements (product_id, scene, position, title, body, lang) VALUES ($1, 3, 2, 'Own Disclosure (Filipino)', 'Own {productName} sa Filipino', 'fil')`, [other]);
+    const productName = (await findProduct(t.db, other))!.name;
+    expect(await inLang(session, agreementContentRoute, { productId: other, scene: '3', position: 2, orderId: '' }, 'fil')).toEqual({ title: 'Own Disclosure (Filipino)', body: `Own ${productName} sa Filipino` });
     // A language the database does not know is refused there, not stored.
     await expect(t.db.query(`INSERT INTO agreements (product_id, scene, position, title, body, lang) VALUES (NULL, 3, 4, 'x', 'y', 'Filipino!')`)).rejects.toThrow();
   });
