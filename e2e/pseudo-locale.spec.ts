@@ -162,7 +162,8 @@ const isLendersData = (text: string) =>
  * an entry, and every entry must still match a text, so the list shrinks as the work is done.
  */
 const LEFT_IN_ENGLISH: Record<string, RegExp[]> = {
-  // The agreements' own texts (the lender's legal text, to be translated and reviewed by the lender).
+  // The agreement's own text is the lender's, kept per language (Filipino, Hindi in the demo): the
+  // pseudo-locale has none of its own, so the English one is read.
   '/toIs': [/^LOAN AGREEMENT No\./, /^This agreement is made between /, /^\d\. [A-Z][A-Za-z ]+\. /],
   // The credit bureau as the lender configures it (CREDIT_BUREAU_NAME): its name, not our text.
   '/myData': [/^The credit bureau \(Credit Information Corporation\)$/],
