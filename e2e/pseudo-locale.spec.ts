@@ -146,8 +146,9 @@ const LENDERS_DATA = new Set([
   'Online Banking', 'InstaPay (real time)', 'BDO Unibank', 'BDO',
   // An agreement the lender names so (the loan confirmation's agreement links).
   'Disclosure Statement',
-  // The lender itself (the e2e server's settings).
-  'PesoNow Lending Corporation', 'care@e2e-lender.example',
+  // The lender itself (the e2e server's settings), and its collections agency (COLLECTIONS_AGENCY's
+  // default): "Handled by" names it once another spec's clock move makes the order overdue.
+  'PesoNow Lending Corporation', 'care@e2e-lender.example', 'PesoNow Collections Desk',
 ]);
 
 /** What is left once the lender's data and the punctuation around it are taken out. */
