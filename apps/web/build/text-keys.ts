@@ -6,7 +6,8 @@
  *   that carry a text into one (label, text, caption, description);
  * - `text:`, `label:`, `title:`, `caption:`, `description:` and `alt:` of object literals (a dialog's actions, a rule's labels),
  *   and each text of a `steps:` list;
- * - each value of a table of texts, a constant named `…_LABEL(S)`, `…_TEXT(S)` or `…_TITLE(S)`;
+ * - each value of a table of texts, a constant named `…_LABEL(S)`, `…_TEXT(S)`, `…_TITLE(S)` or `…_HEADING(S)`
+ *   (`as const` or not), or each text of a list so named (`RIGHT_TEXTS = ['…']`); a value may be a list of texts;
  * - a text prop's default value (`title = LOAD_FAILED_TITLE`);
  * - the first arguments of t(…), usePageTitle(…) and the toasts (showFailure(…), …), and the last two of plural(…);
  * - a constant named in any of those places (`{CONFIRM_TITLE}`, `t(NEXT_LABEL)`), from `const NAME = '…'`
@@ -23,7 +24,7 @@ const TEXT_PROPS = new Set([
 ]);
 const TEXT_FIELDS = new Set(['text', 'label', 'title', 'caption', 'description', 'alt', 'steps']);
 /** A table of texts by key (`STATUS_ICON_LABEL = { 21: '…' }`): each of its values is a text. */
-const TEXT_TABLE = /_(LABEL|TEXT|TITLE)S?$/;
+const TEXT_TABLE = /_(LABEL|TEXT|TITLE|HEADING)S?$/;
 const TEXT_CALLS = new Set(['t', 'usePageTitle', 'showFailure', 'showSuccess', 'showLoading', 'showInfo']);
 
 function sourceFiles(dir: string): string[] {
@@ -97,8 +98,10 @@ export function textKeys(dirs: string[], constantsFrom: string[] = []): Set<stri
         else if (ts.isJsxAttribute(node) && TEXT_PROPS.has(node.name.getText(file)) && node.initializer) {
           take(ts.isJsxExpression(node.initializer) ? node.initializer.expression : node.initializer);
         } else if (ts.isPropertyAssignment(node) && TEXT_FIELDS.has(node.name.getText(file))) take(node.initializer);
-        else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && TEXT_TABLE.test(node.name.text) && node.initializer && ts.isObjectLiteralExpression(node.initializer)) {
-          for (const property of node.initializer.properties) if (ts.isPropertyAssignment(property)) take(property.initializer);
+        else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && TEXT_TABLE.test(node.name.text) && node.initializer) {
+          const table = ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer;
+          if (ts.isObjectLiteralExpression(table)) for (const property of table.properties) if (ts.isPropertyAssignment(property)) take(property.initializer);
+          if (ts.isArrayLiteralExpression(table)) take(table);
         }
         else if (ts.isBindingElement(node) && TEXT_PROPS.has(node.name.getText(file))) take(node.initializer);
         else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
