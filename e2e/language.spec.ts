@@ -181,6 +181,44 @@ test.describe("The landing in the borrower's language (lang before the #)", () =
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A translation with places as a pattern of the whole text: each place `{name}` matches `places[name]`. */
+const filled = (translation: string, places: Record<string, string>) =>
+  new RegExp(`^${escape(translation).replace(/\\\{(\w+)\\\}/g, (_, name: string) => places[name] ?? '.+')}$`);
+
+test.describe("The official site in the borrower's language", () => {
+  test('the loan terms in Hindi, each figure in its place in the sentence; the privacy policy in its frame keeps the language; About us in Filipino', async ({ page }) => {
+    const errors = hydrationErrors(page);
+    await page.goto('/?tab=terms&lang=hi');
+    await expect(page.getByRole('heading', { level: 2, name: word(HI, 'site', 'Loan Terms And Conditions') })).toBeVisible();
+    // The key figures: the server's numbers inside the Hindi words, as Hindi orders them.
+    await expect(page.locator(`dt:text-is("${word(HI, 'site', 'Loan term')}") + dd`)).toHaveText(filled(word(HI, 'site', '{min} to {max} calendar days'), { min: '\\d+', max: '\\d+' }));
+    await expect(page.locator(`dt:text-is("${word(HI, 'site', 'Decision')}") + dd`)).toHaveText(
+      filled(word(HI, 'site', 'within {decision} of a complete application'), { decision: `\\d+ ${escape(word(HI, 'site', '{n} day').replace('{n} ', ''))}` }),
+    );
+    await expect(page.getByRole('heading', { level: 3, name: word(HI, 'site', 'Late payment') })).toBeVisible();
+    await codeHasRun(page);
+    await checkAxe(page, '/?tab=terms&lang=hi');
+
+    // The privacy policy's frame carries the page's language.
+    await page.getByRole('tab', { name: word(HI, 'site', 'PrivacyPolicy') }).click();
+    await expect(page.frameLocator('iframe').getByRole('heading', { level: 1, name: word(HI, 'site', 'Privacy Policy') })).toBeVisible();
+
+    await page.goto('/pluralityCounting?lang=fil');
+    await expect(page.getByRole('heading', { level: 1, name: word(FIL, 'site', 'About us') })).toBeVisible();
+    const days = `\\d+ ${escape(word(FIL, 'site', '{n} days').replace('{n} ', ''))}`;
+    const answers = filled(word(FIL, 'site', 'A decision within {decision} of a complete application, and the money in your account within {credit}.'), {
+      decision: days,
+      credit: `(${days}|${filled(word(FIL, 'site', '{min} to {max} days'), { min: '\\d+', max: '\\d+' }).source.slice(1, -1)})`,
+    });
+    await expect(page.getByRole('listitem').filter({ hasText: word(FIL, 'site', 'Fast answers.') })).toHaveText(
+      new RegExp(`^${escape(word(FIL, 'site', 'Fast answers.'))} ${answers.source.slice(1)}`),
+    );
+    await codeHasRun(page);
+    await checkAxe(page, '/pluralityCounting?lang=fil');
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe('Which language', () => {
   test.describe('the webview asks for Hindi (Accept-Language)', () => {
     test.use({ locale: 'hi-IN' });

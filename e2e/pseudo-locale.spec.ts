@@ -89,6 +89,12 @@ const ROUTES: RouteCase[] = [
   { route: 'pay.html#/borrowDetail', url: (s) => s.borrower.url('/pay.html?lang=qps#/borrowDetail', orderIds(s.due)) },
   { route: 'pay.html#/addnormalcard', url: (s) => s.borrower.url('/pay.html?lang=qps#/addnormalcard', orderIds(s.due)), ready: (page) => page.getByRole('radio').first() },
   { route: 'pay.html#/alipayrepayment', url: (s) => s.borrower.url('/pay.html?lang=qps#/alipayrepayment', orderIds(s.due)) },
+  // The official site, its tabs and its pages (no session: the public's).
+  { route: '/', url: () => '/?lang=qps', ready: (page) => page.getByRole('tabpanel') },
+  { route: '/?tab=about', url: () => '/?tab=about&lang=qps', ready: (page) => page.getByRole('tabpanel') },
+  { route: '/?tab=terms', url: () => '/?tab=terms&lang=qps', ready: (page) => page.getByRole('navigation') },
+  { route: '/maySimilar', url: () => '/maySimilar?lang=qps', ready: (page) => page.getByRole('navigation') },
+  { route: '/pluralityCounting', url: () => '/pluralityCounting?lang=qps', ready: (page) => page.getByRole('list') },
   { route: 'promo.html#/downloadTemplate', url: () => '/promo.html?lang=qps#/downloadTemplate?templateId=1&source=e2e-pseudo', ready: (page) => page.getByRole('textbox').first() },
 ];
 
@@ -149,12 +155,15 @@ const LENDERS_DATA = new Set([
   // The lender itself (the e2e server's settings), and its collections agency (COLLECTIONS_AGENCY's
   // default): "Handled by" names it once another spec's clock move makes the order overdue.
   'PesoNow Lending Corporation', 'care@e2e-lender.example', 'PesoNow Collections Desk',
+  // The official site's company and grievance officer (the site configuration's defaults, config.ts).
+  'PesoNow', 'PesoNow Online Lending', 'CS201987654', 'info@pesonow.example', 'Andrea Cruz', 'grievance@pesonow.example',
+  'Unit 1203, Example Tower, 123 Ayala Avenue, Makati City, Metro Manila 1226, Philippines',
 ]);
 
 /** What is left once the lender's data and the punctuation around it are taken out. */
 const isLendersData = (text: string) =>
   LENDERS_DATA.has(text) ||
-  LENDERS_DATA.has(text.replace(/^[\s:;,.–-]+|[\s:;,.–-]+$/g, '')) ||
+  LENDERS_DATA.has(text.replace(/^[\s:;,.|–-]+|[\s:;,.|–-]+$/g, '')) ||
   // An order number (the demo lender's: PN, the date, a serial).
   /^PN\d+$/.test(text);
 

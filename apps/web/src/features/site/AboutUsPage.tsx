@@ -16,7 +16,7 @@ export default function AboutUsPage() {
       <div className={styles.prose}>
         <h1>{ABOUT_PAGE_TITLE}</h1>
       </div>
-      {state.status === 'loading' && <SiteLoading what="Loading…" />}
+      {state.status === 'loading' && <SiteLoading loadingText="Loading…" />}
       {state.status === 'failed' && <SiteLoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <AboutContent config={state.data} level={2} />}
     </main>

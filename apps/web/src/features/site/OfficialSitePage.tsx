@@ -9,6 +9,8 @@ import { useSearchParams } from '../../shared/router/router.tsx';
 import type { SiteConfig } from '@cashloan/contract/site';
 import { usePageTitle } from '../../shared/ui/use-page-title.ts';
 import { PRIVACY_POLICY_PATH } from '../../shared/navigation/screen-paths.ts';
+import { withCarriedParams } from '../../shared/params/page-params.ts';
+import { t } from '../../shared/i18n/texts.ts';
 import { useSiteConfig } from './api.ts';
 import { themeStyle } from './theme.ts';
 import { AboutContent } from './components/AboutContent.tsx';
@@ -43,7 +45,7 @@ export default function OfficialSitePage() {
   const raw = params.get(TAB_PARAM);
   const selected: TabKey = isTabKey(raw) ? raw : 'home';
   const label = SITE_TABS.find((t) => t.key === selected)!.label;
-  usePageTitle(state.status === 'ready' ? `${state.data.appEnName} | ${label}` : 'Official site');
+  usePageTitle(state.status === 'ready' ? `${state.data.appEnName} | ${t(label)}` : 'Official site');
 
   const tabQuery = (prev: URLSearchParams, key: TabKey) => {
     const next = new URLSearchParams(prev);
@@ -63,7 +65,7 @@ export default function OfficialSitePage() {
     return (
       <div className={styles.site}>
         <main className={styles.main}>
-          {state.status === 'loading' ? <SiteLoading what="Loading the site…" /> : <SiteLoadFailure error={state.error} onRetry={retry} />}
+          {state.status === 'loading' ? <SiteLoading loadingText="Loading the site…" /> : <SiteLoadFailure error={state.error} onRetry={retry} />}
         </main>
       </div>
     );
@@ -107,9 +109,10 @@ function Site({ config, selected, onSelect, hrefFor }: { config: SiteConfig; sel
         return (
           <>
             {/* The framed page brings its own "Privacy Policy" heading; the frame's title names it here. */}
-            <iframe className={styles.frame} src={PRIVACY_FRAME_SRC} title="Privacy policy" />
+            {/* With the page's parameters, so the policy is in the page's language. */}
+            <iframe className={styles.frame} src={withCarriedParams(PRIVACY_FRAME_SRC)} title="Privacy policy" />
             <p className={styles.prose}>
-              <a className={styles.inlineLink} href={PRIVACY_POLICY_PATH}>
+              <a className={styles.inlineLink} href={withCarriedParams(PRIVACY_POLICY_PATH)}>
                 Open the privacy policy on its own page
               </a>
             </p>
@@ -119,7 +122,7 @@ function Site({ config, selected, onSelect, hrefFor }: { config: SiteConfig; sel
         return (
           <>
             <h2 className={`${styles.prose} ${styles.panelTitle}`}>Loan Terms And Conditions</h2>
-            <Suspense fallback={<SiteLoading what="Loading the loan terms…" />}>
+            <Suspense fallback={<SiteLoading loadingText="Loading the loan terms…" />}>
               <LoanTerms config={config} level={3} />
             </Suspense>
           </>
@@ -139,11 +142,14 @@ function Site({ config, selected, onSelect, hrefFor }: { config: SiteConfig; sel
             </span>
           </div>
           <p className={styles.registration}>
-            {company.corporateName} · SEC Registration No. {company.secRegistrationNo} · Certificate of Authority No.{' '}
-            {company.certificateOfAuthorityNo}
+            {t('{lender} · SEC Registration No. {sec} · Certificate of Authority No. {authority}', {
+              lender: company.corporateName,
+              sec: company.secRegistrationNo,
+              authority: company.certificateOfAuthorityNo,
+            })}
           </p>
         </div>
-        <SiteTabs tabs={SITE_TABS} selected={selected} onSelect={onSelect} hrefFor={hrefFor} label={`${config.appEnName} site`} />
+        <SiteTabs tabs={SITE_TABS} selected={selected} onSelect={onSelect} hrefFor={hrefFor} label={t('{app} site', { app: config.appEnName })} />
       </header>
       <main className={styles.main}>
         {SITE_TABS.filter((tab) => visited.has(tab.key)).map((tab) => (

@@ -5,6 +5,7 @@ import { useSiteConfig } from './api.ts';
 import { themeStyle } from './theme.ts';
 import { PrivacyPolicyText } from './components/PrivacyPolicyText.tsx';
 import { SiteLoadFailure, SiteLoading } from './components/LoadStates.tsx';
+import { t } from '../../shared/i18n/texts.ts';
 import styles from './site.module.css';
 
 /** The spec's title of this page. */
@@ -19,9 +20,9 @@ export default function PrivacyPolicyPage() {
     <main className={embedded ? `${styles.page} ${styles.embedded}` : styles.page} style={state.status === 'ready' ? themeStyle(state.data.theme) : undefined}>
       <div className={styles.prose}>
         <h1>Privacy Policy</h1>
-        <p className={styles.lede}>Part of our {PRIVACY_PAGE_TITLE}.</p>
+        <p className={styles.lede}>{t('Part of our {title}.', { title: t(PRIVACY_PAGE_TITLE) })}</p>
       </div>
-      {state.status === 'loading' && <SiteLoading what="Loading the privacy policy…" />}
+      {state.status === 'loading' && <SiteLoading loadingText="Loading the privacy policy…" />}
       {state.status === 'failed' && <SiteLoadFailure error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <PrivacyPolicyText config={state.data} />}
     </main>

@@ -2,11 +2,11 @@
 import type { ApiCallError } from '../../../shared/http/client.ts';
 import styles from '../site.module.css';
 
-export function SiteLoading({ what }: { what: string }) {
+export function SiteLoading({ loadingText }: { loadingText: string }) {
   return (
     <div className={styles.state} role="status" aria-live="polite">
       <span className={styles.spinner} aria-hidden="true" />
-      <span>{what}</span>
+      <span>{loadingText}</span>
     </div>
   );
 }

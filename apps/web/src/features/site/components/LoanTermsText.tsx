@@ -4,9 +4,12 @@
  */
 import type { SiteConfig } from '@cashloan/contract/site';
 import { formatMoney } from '../../../shared/format/money.ts';
-import { countText, effectiveCapText, percentFromBp, rangeText, shareText, tierText } from '../figures.ts';
+import { countText, effectiveCapText, eligibilityText, listText, percentFromBp, prepaymentRuleText, rangeText, tiersText } from '../figures.ts';
+import { t } from '../../../shared/i18n/texts.ts';
+import { textWith } from '../../../shared/i18n/text-with.ts';
 import { mailtoHref, telHref } from '../../../shared/format/contact-links.ts';
 import { PRIVACY_POLICY_PATH } from '../../../shared/navigation/screen-paths.ts';
+import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { ContactLink } from './ContactLink.tsx';
 import { LongText, type TextSection } from './LongText.tsx';
 import styles from '../site.module.css';
@@ -31,17 +34,20 @@ export const LOAN_TERMS_HEADINGS = {
 } as const;
 
 export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 | 3 }) {
-  const t = config.loanTerms;
+  const terms = config.loanTerms;
   const { company, grievanceOfficer: officer } = config;
   const lender = company.corporateName;
-  const term = rangeText(t.termDays, 'calendar day');
-  const credit = rangeText(t.creditDays, 'day');
-  const decision = countText(t.decisionDays, 'day');
-  const share = shareText(t.prepayment.termShare);
-  const firstLoanPenalty = formatMoney(t.latePenalty.newBorrower);
-  const repeatPenalty = formatMoney(t.latePenalty.repeatBorrower);
-  const eligibility = `${t.applicant.nationality} citizens aged ${t.applicant.minAge} or over`;
-  const prepaymentRule = `after ${share} of the term has passed, and not before day ${t.prepayment.minDaysFromDisbursement} from disbursement`;
+  const term = rangeText(terms.termDays, 'calendar day');
+  const credit = rangeText(terms.creditDays, 'day');
+  const decision = countText(terms.decisionDays, 'day');
+  const first = formatMoney(terms.latePenalty.newBorrower);
+  const repeat = formatMoney(terms.latePenalty.repeatBorrower);
+  const eligibility = eligibilityText(terms.applicant);
+  const prepaymentRule = prepaymentRuleText(terms.prepayment);
+  const tiers = tiersText(terms.overdueInterestTiers);
+  const changeNotice = countText(terms.changeNoticeDays, 'day');
+  const assignmentNotice = countText(terms.assignmentNoticeBusinessDays, 'business day');
+  const caps = terms.chargeCaps;
   const h = LOAN_TERMS_HEADINGS;
 
   const sections: TextSection[] = [
@@ -51,9 +57,10 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       body: (
         <>
           <p>
-            These Loan Terms and Conditions apply to every loan that {lender} (SEC Registration No. {company.secRegistrationNo}, Certificate of
-            Authority No. {company.certificateOfAuthorityNo}), the operator of {config.appEnName} (“we”, “us”), grants to
-            you (“you”, the borrower).
+            {t(
+              'These Loan Terms and Conditions apply to every loan that {lender} (SEC Registration No. {sec}, Certificate of Authority No. {authority}), the operator of {app} (“we”, “us”), grants to you (“you”, the borrower).',
+              { lender, sec: company.secRegistrationNo, authority: company.certificateOfAuthorityNo, app: config.appEnName },
+            )}
           </p>
           <p>
             Your loan agreement is made of three parts: these terms, the Disclosure Statement the app shows you before you confirm a loan, and our
@@ -69,12 +76,16 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       body: (
         <>
           <p>
-            Our loans are open to {eligibility} who have the legal capacity to enter into a contract. You must apply for yourself, in your own
-            name, with a mobile number and a bank or e-wallet account that are yours.
+            {t(
+              'Our loans are open to {eligible} who have the legal capacity to enter into a contract. You must apply for yourself, in your own name, with a mobile number and a bank or e-wallet account that are yours.',
+              { eligible: eligibility },
+            )}
           </p>
           <p>
-            We may ask you to prove who you are and where you live. We do not lend to anyone younger than {t.applicant.minAge}, and we close any
-            application made in another person’s name.
+            {t(
+              'We may ask you to prove who you are and where you live. We do not lend to anyone younger than {age}, and we close any application made in another person’s name.',
+              { age: terms.applicant.minAge },
+            )}
           </p>
         </>
       ),
@@ -85,8 +96,10 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       body: (
         <>
           <p>
-            Once your application is complete, we tell you our decision in the app within {decision}. If we need more information, we ask for it
-            in the app, and the time for our decision starts again when we receive it.
+            {t(
+              'Once your application is complete, we tell you our decision in the app within {decision}. If we need more information, we ask for it in the app, and the time for our decision starts again when we receive it.',
+              { decision },
+            )}
           </p>
           <p>
             Applying does not oblige you to borrow, and it does not oblige us to lend. If we cannot approve your application, we tell you so; you
@@ -101,8 +114,10 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       body: (
         <>
           <p>
-            Every loan has a term of {term}, counted from the day the money is sent to you. The amount, the term, the number of instalments and
-            each due date of your loan are those shown in the app and in your Disclosure Statement when you confirm.
+            {t(
+              'Every loan has a term of {term}, counted from the day the money is sent to you. The amount, the term, the number of instalments and each due date of your loan are those shown in the app and in your Disclosure Statement when you confirm.',
+              { term },
+            )}
           </p>
           <p>A longer term means more days of interest. Choose the shortest term that lets you repay comfortably.</p>
         </>
@@ -114,12 +129,16 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       body: (
         <>
           <p>
-            After you confirm the loan, we send the approved amount, less any fee the Disclosure Statement says is deducted in advance, to the
-            account or e-wallet you named. The money is normally credited within {credit}; the exact time depends on your bank or e-wallet provider.
+            {t(
+              'After you confirm the loan, we send the approved amount, less any fee the Disclosure Statement says is deducted in advance, to the account or e-wallet you named. The money is normally credited within {credit}; the exact time depends on your bank or e-wallet provider.',
+              { credit },
+            )}
           </p>
           <p>
-            Please check your account details before you confirm. If the money does not arrive within {credit}, contact us and we will trace the
-            transfer with you.
+            {t(
+              'Please check your account details before you confirm. If the money does not arrive within {credit}, contact us and we will trace the transfer with you.',
+              { credit },
+            )}
           </p>
         </>
       ),
@@ -160,18 +179,17 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       body: (
         <>
           <p>
-            You may repay the whole outstanding balance before the due date {prepaymentRule}. The app shows the amount to pay once early repayment
-            is open for your loan.
+            {t(
+              'You may repay the whole outstanding balance before the due date {rule}. The app shows the amount to pay once early repayment is open for your loan.',
+              { rule: prepaymentRule },
+            )}
           </p>
           <p>
-            For example,{' '}
-            {t.prepayment.examples.map((ex, i) => (
-              <span key={ex.termDays}>
-                {i > 0 && (i === t.prepayment.examples.length - 1 ? ' and ' : ', ')}a {ex.termDays}-day loan may be repaid early from day{' '}
-                {ex.opensOnDay}
-              </span>
-            ))}
-            .
+            {t('For example, {examples}.', {
+              examples: listText(
+                terms.prepayment.examples.map((ex) => t('a {days}-day loan may be repaid early from day {day}', { days: ex.termDays, day: ex.opensOnDay })),
+              ),
+            })}
           </p>
         </>
       ),
@@ -184,26 +202,33 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
           <p>If an instalment is not paid in full by its due date, two charges apply to it:</p>
           <ul>
             <li>
-              a one-time late penalty of {firstLoanPenalty} if this is your first loan with us, or {repeatPenalty} if you have borrowed from us
-              before;
+              {t('a one-time late penalty of {first} if this is your first loan with us, or {repeat} if you have borrowed from us before;', { first, repeat })}
             </li>
-            <li>
-              interest on the overdue amount for each day it stays unpaid, with each day charged at the rate of its own band:{' '}
-              {t.overdueInterestTiers.map(tierText).join('; ')}.
-            </li>
+            <li>{t('interest on the overdue amount for each day it stays unpaid, with each day charged at the rate of its own band: {tiers}.', { tiers })}</li>
           </ul>
           <p>
-            For example, if {formatMoney(t.overdueExample.overdueAmount)} stays overdue for {countText(t.overdueExample.days, 'day')}, the overdue
-            interest comes to {formatMoney(t.overdueExample.interest)}, on top of the one-time penalty. Late charges grow quickly: if you expect to
-            miss a due date, contact us before it passes.
+            {t(
+              'For example, if {amount} stays overdue for {days}, the overdue interest comes to {interest}, on top of the one-time penalty. Late charges grow quickly: if you expect to miss a due date, contact us before it passes.',
+              {
+                amount: formatMoney(terms.overdueExample.overdueAmount),
+                days: countText(terms.overdueExample.days, 'day'),
+                interest: formatMoney(terms.overdueExample.interest),
+              },
+            )}
           </p>
           <p>
-            The caps of SEC {t.chargeCaps.circular} (as amended) apply to loans of {formatMoney(t.chargeCaps.maxPrincipal)} or less for{' '}
-            {countText(t.chargeCaps.maxTermDays, 'day')} or less: interest is at most {percentFromBp(t.chargeCaps.nominalMonthlyBp)} a month; the
-            effective interest rate (interest and every fee) is at most {effectiveCapText(t.chargeCaps.effectiveMonthlyBp)}; late charges (the
-            penalty and overdue interest together) are at most {percentFromBp(t.chargeCaps.lateMonthlyBp)} a month of the amount due, counted day by
-            day; and everything the loan costs (interest, fees, late charges and rollover fees) is at most {percentFromBp(t.chargeCaps.totalCostBp)}{' '}
-            of the amount borrowed, however long it runs. Once a cap is reached, we charge nothing more of that kind.
+            {t(
+              'The caps of SEC {circular} (as amended) apply to loans of {principal} or less for {days} or less: interest is at most {nominal} a month; the effective interest rate (interest and every fee) is at most {effective}; late charges (the penalty and overdue interest together) are at most {late} a month of the amount due, counted day by day; and everything the loan costs (interest, fees, late charges and rollover fees) is at most {total} of the amount borrowed, however long it runs. Once a cap is reached, we charge nothing more of that kind.',
+              {
+                circular: caps.circular,
+                principal: formatMoney(caps.maxPrincipal),
+                days: countText(caps.maxTermDays, 'day'),
+                nominal: percentFromBp(caps.nominalMonthlyBp),
+                effective: effectiveCapText(caps.effectiveMonthlyBp),
+                late: percentFromBp(caps.lateMonthlyBp),
+                total: percentFromBp(caps.totalCostBp),
+              },
+            )}
           </p>
           <p>We report the repayment history of your loan to the Credit Information Corporation, as the law requires of lenders.</p>
         </>
@@ -231,10 +256,10 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       title: h.assignment,
       body: (
         <p>
-          We may assign or sell our rights under your loan to another lawful creditor. We will notify you at least{' '}
-          {countText(t.assignmentNoticeBusinessDays, 'business day')} before the assignment takes effect, and tell you whom to pay from then on and
-          how. The assignment does not change what you owe or your rights under these terms. You may not assign your loan to someone else without our
-          written consent.
+          {t(
+            'We may assign or sell our rights under your loan to another lawful creditor. We will notify you at least {days} before the assignment takes effect, and tell you whom to pay from then on and how. The assignment does not change what you owe or your rights under these terms. You may not assign your loan to someone else without our written consent.',
+            { days: assignmentNotice },
+          )}
         </p>
       ),
     },
@@ -243,9 +268,10 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       title: h.changes,
       body: (
         <p>
-          We may change these terms. We will notify you in the app, and by SMS or e-mail, at least {countText(t.changeNoticeDays, 'day')} before a
-          change takes effect. A change never raises the interest or fees of a loan that has already been disbursed. If you do not accept a change,
-          you may repay your loan under the terms you agreed to.
+          {t(
+            'We may change these terms. We will notify you in the app, and by SMS or e-mail, at least {days} before a change takes effect. A change never raises the interest or fees of a loan that has already been disbursed. If you do not accept a change, you may repay your loan under the terms you agreed to.',
+            { days: changeNotice },
+          )}
         </p>
       ),
     },
@@ -254,11 +280,13 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       title: h.privacy,
       body: (
         <p>
-          How we collect, use, share and protect your personal information is explained in our{' '}
-          <a className={styles.inlineLink} href={PRIVACY_POLICY_PATH}>
-            Privacy Policy
-          </a>
-          .
+          {textWith(t('How we collect, use, share and protect your personal information is explained in our {policy}.'), {
+            policy: (
+              <a className={styles.inlineLink} href={withCarriedParams(PRIVACY_POLICY_PATH)}>
+                Privacy Policy
+              </a>
+            ),
+          })}
         </p>
       ),
     },
@@ -268,14 +296,22 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
       body: (
         <>
           <p>
-            Questions about your loan: write to <ContactLink value={company.email} href={mailtoHref(company.email)} /> or call{' '}
-            <ContactLink value={company.telephone} href={telHref(company.telephone)} />.
+            {textWith(t('Questions about your loan: write to {email} or call {phone}.'), {
+              email: <ContactLink value={company.email} href={mailtoHref(company.email)} />,
+              phone: <ContactLink value={company.telephone} href={telHref(company.telephone)} />,
+            })}
           </p>
           <p>
-            If you are not satisfied with our answer, our grievance officer, {officer.name}, reviews complaints: write to{' '}
-            <ContactLink value={officer.email} href={mailtoHref(officer.email)} /> or call{' '}
-            <ContactLink value={officer.telephone} href={telHref(officer.telephone)} />. You may also bring your complaint to the Securities and
-            Exchange Commission.
+            {textWith(
+              t(
+                'If you are not satisfied with our answer, our grievance officer, {officer}, reviews complaints: write to {email} or call {phone}. You may also bring your complaint to the Securities and Exchange Commission.',
+              ),
+              {
+                officer: officer.name,
+                email: <ContactLink value={officer.email} href={mailtoHref(officer.email)} />,
+                phone: <ContactLink value={officer.telephone} href={telHref(officer.telephone)} />,
+              },
+            )}
           </p>
         </>
       ),
@@ -303,21 +339,19 @@ export function LoanTermsText({ config, level }: { config: SiteConfig; level: 2 
           <dt>Loan term</dt>
           <dd>{term}</dd>
           <dt>Decision</dt>
-          <dd>within {decision} of a complete application</dd>
+          <dd>{t('within {decision} of a complete application', { decision })}</dd>
           <dt>Money credited</dt>
-          <dd>within {credit} after you confirm</dd>
+          <dd>{t('within {credit} after you confirm', { credit })}</dd>
           <dt>One-time late penalty</dt>
-          <dd>
-            {firstLoanPenalty} on a first loan; {repeatPenalty} for repeat borrowers
-          </dd>
+          <dd>{t('{first} on a first loan; {repeat} for repeat borrowers', { first, repeat })}</dd>
           <dt>Overdue interest</dt>
-          <dd>{t.overdueInterestTiers.map(tierText).join('; ')}, on the overdue amount</dd>
+          <dd>{t('{tiers}, on the overdue amount', { tiers })}</dd>
           <dt>Paying early</dt>
           <dd>{prepaymentRule}</dd>
           <dt>Notice of changes</dt>
-          <dd>{countText(t.changeNoticeDays, 'day')} before they take effect</dd>
+          <dd>{t('{days} before they take effect', { days: changeNotice })}</dd>
           <dt>Notice of assignment</dt>
-          <dd>{countText(t.assignmentNoticeBusinessDays, 'business day')} before it takes effect</dd>
+          <dd>{t('{days} before it takes effect', { days: assignmentNotice })}</dd>
           <dt>Who may apply</dt>
           <dd>{eligibility}</dd>
         </dl>

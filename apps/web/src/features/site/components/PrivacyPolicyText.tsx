@@ -5,6 +5,9 @@ import { withCarriedParams } from '../../../shared/params/page-params.ts';
 import { MY_DATA_PATH } from '../../../shared/navigation/screen-paths.ts';
 import { LongText, type TextSection } from './LongText.tsx';
 import { ContactLink } from './ContactLink.tsx';
+import { strongText } from './strong-text.ts';
+import { t } from '../../../shared/i18n/texts.ts';
+import { textWith } from '../../../shared/i18n/text-with.ts';
 import styles from '../site.module.css';
 
 /** The sections the spec lists, in its order (the anchors are 'privacy-' + key). */
@@ -29,7 +32,7 @@ export const RIGHTS_HEADING = 'Your Data Rights';
 export type PrivacyPolicyConfig = Pick<SiteConfig, 'appEnName' | 'company' | 'grievanceOfficer' | 'privacy'>;
 
 export function PrivacyPolicyText({ config }: { config: PrivacyPolicyConfig }) {
-  const { company, grievanceOfficer: officer, appEnName } = config;
+  const { company, grievanceOfficer: officer, appEnName: app } = config;
   const minorsAge = config.privacy.minorsAge;
   const h = PRIVACY_HEADINGS;
 
@@ -136,9 +139,10 @@ export function PrivacyPolicyText({ config }: { config: PrivacyPolicyConfig }) {
       title: h.minors,
       body: (
         <p>
-          {appEnName} is for adults only. We do not lend to anyone under {minorsAge} years of age and do not knowingly collect information about
-          them. If we learn that someone under {minorsAge} has given us information, we delete it. A parent or guardian who believes this has
-          happened can contact our grievance officer.
+          {t(
+            '{app} is for adults only. We do not lend to anyone under {age} years of age and do not knowingly collect information about them. If we learn that someone under {age} has given us information, we delete it. A parent or guardian who believes this has happened can contact our grievance officer.',
+            { app, age: minorsAge },
+          )}
         </p>
       ),
     },
@@ -181,11 +185,12 @@ export function PrivacyPolicyText({ config }: { config: PrivacyPolicyConfig }) {
           </p>
           {/* Ours (issue 39): the rights above, on a screen of the app. target=_top: the official site shows this text in a frame. */}
           <p>
-            In the app you can do this yourself on the{' '}
-            <a className={styles.inlineLink} href={withCarriedParams(MY_DATA_PATH)} target="_top">
-              My data
-            </a>{' '}
-            screen: see and download the information we hold about you, choose what we may use it for, and ask us to correct or erase it.
+            {textWith(
+              t(
+                'In the app you can do this yourself on the {myData} screen: see and download the information we hold about you, choose what we may use it for, and ask us to correct or erase it.',
+              ),
+              { myData: <MyDataLink /> },
+            )}
           </p>
         </>
       ),
@@ -205,13 +210,9 @@ export function PrivacyPolicyText({ config }: { config: PrivacyPolicyConfig }) {
           </p>
           <ul>
             <li>{officer.name}</li>
-            <li>
-              E-mail: <ContactLink value={officer.email} href={mailtoHref(officer.email)} />
-            </li>
-            <li>
-              Telephone: <ContactLink value={officer.telephone} href={telHref(officer.telephone)} />
-            </li>
-            <li>Address: {company.address}</li>
+            <li>{textWith(t('E-mail: {email}'), { email: <ContactLink value={officer.email} href={mailtoHref(officer.email)} /> })}</li>
+            <li>{textWith(t('Telephone: {phone}'), { phone: <ContactLink value={officer.telephone} href={telHref(officer.telephone)} /> })}</li>
+            <li>{t('Address: {address}', { address: company.address })}</li>
           </ul>
           <p>
             We will acknowledge your message and tell you what we did about it. If you are not satisfied, you may also complain to the National
@@ -225,9 +226,10 @@ export function PrivacyPolicyText({ config }: { config: PrivacyPolicyConfig }) {
   return (
     <div className={styles.prose}>
       <p>
-        This policy explains how {company.corporateName}, a lending company registered in the Philippines (SEC Registration No.{' '}
-        {company.secRegistrationNo}, Certificate of Authority No. {company.certificateOfAuthorityNo}) and the operator of {appEnName}, collects,
-        uses, shares and protects your personal information. In it, “we” and “us” mean {company.corporateName}.
+        {t(
+          'This policy explains how {lender}, a lending company registered in the Philippines (SEC Registration No. {sec}, Certificate of Authority No. {authority}) and the operator of {app}, collects, uses, shares and protects your personal information. In it, “we” and “us” mean {lender}.',
+          { lender: company.corporateName, sec: company.secRegistrationNo, authority: company.certificateOfAuthorityNo, app },
+        )}
       </p>
       <LongText sections={sections} level={2} contentsId="privacy-contents" />
     </div>
@@ -240,11 +242,6 @@ export function PrivacyPolicyText({ config }: { config: PrivacyPolicyConfig }) {
  * carrying the page parameters; target=_top, as this text is also shown in the official site's frame).
  */
 function DataRights({ answerDays }: { answerDays: number }) {
-  const myData = (
-    <a className={styles.inlineLink} href={withCarriedParams(MY_DATA_PATH)} target="_top">
-      My data
-    </a>
-  );
   return (
     <>
       <p>
@@ -252,42 +249,38 @@ function DataRights({ answerDays }: { answerDays: number }) {
         No. 10173), and in India the Digital Personal Data Protection Act, 2023. Whichever applies, we give you each of these rights:
       </p>
       <ul aria-label="Your rights">
-        <li>
-          <strong>to be informed</strong> of what we collect, why, whom we share it with and how long we keep it. This policy says so, and the My data
-          screen names each partner that receives your information, with what it receives and why;
-        </li>
-        <li>
-          <strong>to access</strong> your information: see what we hold about you and download all of it, as a PDF to read or as a JSON file;
-        </li>
-        <li>
-          <strong>to correct</strong> information that is wrong or out of date: tell us what is wrong and the right value, with a photo of a document
-          that shows it if you have one;
-        </li>
-        <li>
-          <strong>to erase</strong> your information: we erase or anonymise everything the law does not oblige us to keep, and tell you when it is
-          done. The anti-money-laundering laws oblige us to keep your loan contracts, ledgers and payment records for 5 years after your account
-          closes: in the Philippines Section 9(b) of the Anti-Money Laundering Act (Republic Act No. 9160, as amended), and in India Section 12 of the
-          Prevention of Money-laundering Act, 2002 and the Prevention of Money-laundering (Maintenance of Records) Rules, 2005;
-        </li>
-        <li>
-          <strong>to object to a use and to withdraw your consent</strong>, one purpose at a time: loan servicing, payment reminders by SMS,
-          marketing offers and news, and sharing with a credit bureau. Withdrawing is as easy as agreeing and takes effect at once. Loan servicing is
-          the one exception while you have a loan open, because we need it to run that loan; you can withdraw it once your loans are settled;
-        </li>
-        <li>
-          <strong>to data portability</strong>: the JSON file holds your information in a structured form that a computer reads, for you to keep or
-          to give to another service;
-        </li>
-        <li>
-          <strong>to complain to the regulator</strong>: in the Philippines the National Privacy Commission; in India the Data Protection Board of
-          India, once you have first brought your complaint to our grievance officer.
-        </li>
+        {RIGHT_TEXTS.map((right) => (
+          <li key={right}>{strongText(t(right))}</li>
+        ))}
       </ul>
       <p>
-        To use these rights, open the {myData} screen in the app. There you turn each consent on or off, download your information, and send us a
-        request to correct or erase it. Each request gets a reference number and the date by which we answer it, at most {answerDays} days after you
-        send it, and the screen shows where it stands. You can also write to our grievance officer, below.
+        {textWith(
+          t(
+            'To use these rights, open the {myData} screen in the app. There you turn each consent on or off, download your information, and send us a request to correct or erase it. Each request gets a reference number and the date by which we answer it, at most {days} days after you send it, and the screen shows where it stands. You can also write to our grievance officer, below.',
+          ),
+          { myData: <MyDataLink />, days: answerDays },
+        )}
       </p>
     </>
   );
 }
+
+/** The My data screen, carrying the page parameters; target=_top, as this text is also shown in the official site's frame. */
+function MyDataLink() {
+  return (
+    <a className={styles.inlineLink} href={withCarriedParams(MY_DATA_PATH)} target="_top">
+      My data
+    </a>
+  );
+}
+
+/** Each right, its name in bold (strong-text.ts). */
+const RIGHT_TEXTS = [
+  '<b>to be informed</b> of what we collect, why, whom we share it with and how long we keep it. This policy says so, and the My data screen names each partner that receives your information, with what it receives and why;',
+  '<b>to access</b> your information: see what we hold about you and download all of it, as a PDF to read or as a JSON file;',
+  '<b>to correct</b> information that is wrong or out of date: tell us what is wrong and the right value, with a photo of a document that shows it if you have one;',
+  '<b>to erase</b> your information: we erase or anonymise everything the law does not oblige us to keep, and tell you when it is done. The anti-money-laundering laws oblige us to keep your loan contracts, ledgers and payment records for 5 years after your account closes: in the Philippines Section 9(b) of the Anti-Money Laundering Act (Republic Act No. 9160, as amended), and in India Section 12 of the Prevention of Money-laundering Act, 2002 and the Prevention of Money-laundering (Maintenance of Records) Rules, 2005;',
+  '<b>to object to a use and to withdraw your consent</b>, one purpose at a time: loan servicing, payment reminders by SMS, marketing offers and news, and sharing with a credit bureau. Withdrawing is as easy as agreeing and takes effect at once. Loan servicing is the one exception while you have a loan open, because we need it to run that loan; you can withdraw it once your loans are settled;',
+  '<b>to data portability</b>: the JSON file holds your information in a structured form that a computer reads, for you to keep or to give to another service;',
+  '<b>to complain to the regulator</b>: in the Philippines the National Privacy Commission; in India the Data Protection Board of India, once you have first brought your complaint to our grievance officer.',
+];

@@ -5,6 +5,7 @@
  */
 import type { SiteConfig } from '@cashloan/contract/site';
 import { mailtoHref, telHref } from '../../../shared/format/contact-links.ts';
+import { t } from '../../../shared/i18n/texts.ts';
 import styles from '../site.module.css';
 
 export function SiteFooter({ config }: { config: SiteConfig }) {
@@ -42,8 +43,10 @@ export function SiteFooter({ config }: { config: SiteConfig }) {
           fee, the total you will repay and your due dates. Borrow only what you can repay on time.
         </p>
         <p className={styles.fineprint}>
-          {company.name} is operated by {company.corporateName}, a lending company registered with the Securities and Exchange Commission of the
-          Philippines.
+          {t('{name} is operated by {lender}, a lending company registered with the Securities and Exchange Commission of the Philippines.', {
+            name: company.name,
+            lender: company.corporateName,
+          })}
         </p>
       </div>
     </footer>
