@@ -17,6 +17,9 @@ export const PSEUDO_LANG = 'qps';
 /** Every language a page may be in: the borrower's and, outside production, the pseudo-locale. */
 export const PAGE_LANGS = [...LANGS, PSEUDO_LANG] as const;
 export type Lang = (typeof PAGE_LANGS)[number];
+/** A language a borrower may have (kept on the borrower): one of LANGS, never the pseudo-locale. */
+export type BorrowerLang = (typeof LANGS)[number];
+export const isBorrowerLang = (lang: string): lang is BorrowerLang => (LANGS as readonly string[]).includes(lang);
 export const DEFAULT_LANG: Lang = 'en';
 /** Each language's name in English, as the staff back office shows it. */
 export const LANG_NAMES: Record<Lang, string> = { en: 'English', fil: 'Filipino', hi: 'Hindi', qps: 'Pseudo-locale (tests)' };

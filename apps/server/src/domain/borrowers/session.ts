@@ -4,13 +4,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ERROR_MESSAGES, type SessionParams } from '@cashloan/contract';
-import { LANGS, type Lang } from '@cashloan/contract/i18n';
+import type { BorrowerLang, Lang } from '@cashloan/contract/i18n';
 import { pseudoLangServed } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { cachedLookup } from '../../platform/db/cached-read.ts';
 import type { Db, Queryable } from '../../platform/db/client.ts';
 import { sessionRefused } from '../../platform/http/api-error.ts';
 import { borrowerKind } from '../../platform/http/borrower-kind.ts';
+import { setBorrowerLang } from './store.ts';
 
 export interface Borrower {
   id: number;
@@ -26,7 +27,7 @@ export interface SessionBorrower extends Borrower {
   /** When the borrower stopped SMS payment reminders; null when they get them (the order screen says so). */
   remindersStoppedAt: Date | null;
   /** The language of the borrower's latest call (null before the first): see rememberLang. */
-  lang: Lang | null;
+  lang: BorrowerLang | null;
 }
 
 /** 256 bits from the OS CSPRNG. */
@@ -45,7 +46,7 @@ interface SessionRow {
   name: string;
   is_repeat: boolean;
   reminders_stopped_at: Date | null;
-  lang: Lang | null;
+  lang: BorrowerLang | null;
   expires_at: Date;
 }
 
@@ -103,8 +104,7 @@ export async function borrowerForSession(db: Db, params: Partial<SessionParams>,
  * is a developer's, never the borrower's.
  */
 async function rememberLang(db: Db, borrower: SessionBorrower, lang: Lang): Promise<void> {
-  if (borrower.lang === lang || !(LANGS as readonly string[]).includes(lang)) return;
-  await db.query('UPDATE borrowers SET lang = $2 WHERE id = $1 AND lang IS DISTINCT FROM $2', [borrower.id, lang]);
+  if (borrower.lang !== lang) await setBorrowerLang(db, borrower.id, lang);
 }
 
 export async function createSession(db: Queryable, borrowerId: number, deviceId: string, now: Date, ttlDays: number): Promise<string> {

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../platform/db/client.ts';
 import type { Borrower } from './session.ts';
 import type { SessionParams } from '@cashloan/contract';
-import type { Lang } from '@cashloan/contract/i18n';
+import { isBorrowerLang, type BorrowerLang, type Lang } from '@cashloan/contract/i18n';
 
 export interface NewBorrower {
   userId?: string | undefined;
@@ -27,9 +27,21 @@ export async function insertBorrower(
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO borrowers (user_id, merchant_number, mobile_phone, name, is_repeat, created_at, lang)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [b.userId, b.merchantNumber, b.mobilePhone, b.name, b.isRepeat, b.now, b.lang ?? null],
+    [b.userId, b.merchantNumber, b.mobilePhone, b.name, b.isRepeat, b.now, keptLang(b.lang)],
   );
   return Number(rows[0]!.id);
+}
+
+/**
+ * The language kept on a borrower, written only here and by setBorrowerLang: one of ours. The
+ * pseudo-locale is a developer's (tests, lang=qps), never a borrower's, so it is not kept.
+ */
+const keptLang = (lang: Lang | undefined): BorrowerLang | null => (lang !== undefined && isBorrowerLang(lang) ? lang : null);
+
+/** Keeps `lang` as the borrower's language (a pseudo-locale call keeps the one they have). */
+export async function setBorrowerLang(db: Queryable, borrowerId: number, lang: Lang): Promise<void> {
+  const kept = keptLang(lang);
+  if (kept) await db.query('UPDATE borrowers SET lang = $2 WHERE id = $1 AND lang IS DISTINCT FROM $2', [borrowerId, kept]);
 }
 
 /** A borrower by row id or by userId; null when there is none. */
@@ -86,7 +98,7 @@ export async function findBorrowers(db: Queryable, ids: number[]): Promise<Borro
 export interface BorrowerRecord extends Borrower {
   createdAt: Date;
   /** The language of the borrower's latest call (session.ts, rememberLang); null before the first. */
-  lang: Lang | null;
+  lang: BorrowerLang | null;
 }
 interface BorrowerRecordDb {
   id: number;
@@ -96,7 +108,7 @@ interface BorrowerRecordDb {
   name: string;
   is_repeat: boolean;
   created_at: Date;
-  lang: Lang | null;
+  lang: BorrowerLang | null;
 }
 const RECORD_COLUMNS = 'id, user_id, merchant_number, mobile_phone, name, is_repeat, created_at, lang';
 const toRecord = (r: BorrowerRecordDb): BorrowerRecord => ({

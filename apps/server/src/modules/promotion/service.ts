@@ -4,7 +4,7 @@
  * registration that creates the borrower exactly once with the visitor's attribution. Every number
  * is here and in docs/promotion.md.
  */
-import { DEFAULT_LANG, PSEUDO_LANG, type Lang } from '@cashloan/contract/i18n';
+import { DEFAULT_LANG, type Lang } from '@cashloan/contract/i18n';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   CALL_ERROR_CODES,
@@ -265,7 +265,7 @@ export async function registerBorrower(deps: Pick<AppDeps, 'db' | 'clock' | 'con
         name: input.userName,
         deviceId: input.deviceId,
         marketingConsent: input.marketingConsent === '1',
-        lang: lang === PSEUDO_LANG ? DEFAULT_LANG : lang,
+        lang,
       },
       now,
       deps.config.SESSION_TTL_DAYS,

@@ -156,6 +156,10 @@ describe('GET /borrowers/:id: one borrower', () => {
     expect(await language()).toBe('en');
     await complaints('hi');
     expect(await language()).toBe('hi');
+
+    // Signed up from a page in the pseudo-locale: no language kept until a call in one of ours.
+    const tester = await t.newBorrower({ name: 'Pseudo Tester', mobilePhone: '9451230098', lang: 'qps' });
+    expect((await borrowerView(tester.borrowerId)).data.borrower.lang).toBeNull();
   });
 
   it('shows payout accounts and repayment cards with the last 4 digits only, the current payout account marked', async () => {

@@ -53,7 +53,7 @@ export async function borrowerForStaff(deps: { db: Queryable; config: { LENDER_H
   const orders = await listBorrowerOrders(deps.db, borrower.id);
   return {
     // The pseudo-locale is never stored (session.ts), so a stored language is one of LANGS.
-    borrower: { ...listItem(borrower), isRepeat: borrower.isRepeat, lang: borrower.lang === 'qps' ? null : borrower.lang },
+    borrower: { ...listItem(borrower), isRepeat: borrower.isRepeat, lang: borrower.lang },
     orders: orders.map((o) => orderListItem(viewOrder(o, now), borrower)),
     complaints: await borrowerComplaints(deps.db, borrower, now, lenderHolidays(deps.config)),
     accounts: accountsOf(await listAccounts(deps.db, borrower.id)),
