@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { amountMinorField, defineStaffCall, isoDateTime, pageFields, pageOf, staffId, STAFF_LIMITS } from './common.ts';
+import { LANGS } from '../i18n.ts';
 
 /** The days past due each bucket starts at, unless the lender sets COLLECTION_BUCKETS: 1–7, 8–30, 31–60, 61–90, 90+. */
 export const DEFAULT_BUCKET_STARTS = [1, 8, 31, 61, 91] as const;
@@ -38,6 +39,11 @@ export const PROMISE_STATE_TITLES: Record<(typeof PROMISE_STATES)[number], strin
 export const TEMPLATE_MARKETS = ['PH', 'IN'] as const;
 /** The placeholders a template may use; the server fills them (docs/collections.md, "Templates"). */
 export const TEMPLATE_PLACEHOLDERS = ['borrowerName', 'orderNo', 'amountDue', 'dueDate', 'lender', 'agentName', 'agency', 'agentPhone'] as const;
+/** The language a template is written in: a borrower's language, never the pseudo-locale. */
+const templateLang = z
+  .enum(LANGS, { error: `lang must be one of ${LANGS.join(', ')}` })
+  .describe('the language the template is written in; the lines the server adds (the disputed label, the grievance officer) are written in it');
+export type TemplateLang = z.infer<typeof templateLang>;
 export const TEMPLATE_LIMITS = { nameMaxChars: 60, bodyMaxChars: 480 } as const;
 
 const collectorRef = z.object({ id: z.number().int().positive(), name: z.string() });
@@ -150,7 +156,7 @@ export const collectionOrderCall = defineStaffCall(
       complaints: z.array(z.object({ ticketNo: z.string(), against: z.string(), createdAt: isoDateTime, answered: z.boolean() })).describe('collection-type complaints about this order'),
       attempts: z.array(contactAttemptView),
       promises: z.array(promiseView),
-      templates: z.array(z.object({ id: z.number().int().positive(), name: z.string(), text: z.string().describe('filled for this order, as it would be sent') })),
+      templates: z.array(z.object({ id: z.number().int().positive(), name: z.string(), lang: templateLang, text: z.string().describe('filled for this order, as it would be sent') })),
       next: z.object({ call: nextContact, sms: nextContact }).describe("what the contact guard would answer this collector now (the order's collector, or the lead)"),
     }),
   },
@@ -223,6 +229,7 @@ export const templateView = z.object({
   id: z.number().int().positive(),
   name: z.string(),
   market: z.enum(TEMPLATE_MARKETS),
+  lang: templateLang,
   body: z.string(),
   active: z.boolean(),
   updatedBy: z.string(),
@@ -243,6 +250,7 @@ export const saveTemplateCall = defineStaffCall(
       id: staffId('id').optional().describe('absent: a new template'),
       name: z.string({ error: 'name must be text' }).trim().min(1, { error: 'name must not be empty' }).max(TEMPLATE_LIMITS.nameMaxChars, { error: `name must be at most ${TEMPLATE_LIMITS.nameMaxChars} characters` }),
       market: z.enum(TEMPLATE_MARKETS, { error: 'market must be PH or IN' }),
+      lang: templateLang.optional().describe("absent: 'en' for a new template, its own for a change"),
       body: z.string({ error: 'body must be text' }).trim().min(1, { error: 'body must not be empty' }).max(TEMPLATE_LIMITS.bodyMaxChars, { error: `body must be at most ${TEMPLATE_LIMITS.bodyMaxChars} characters` }),
       active: z.boolean({ error: 'active must be true or false' }).default(true),
     }),

@@ -33,6 +33,7 @@ import {
   resolveOpenDispute,
   setHoursConsent,
   upsertAssignment,
+  type TemplateRow,
 } from './store.ts';
 import { fillTemplate, type FilledMessage, type TemplateValues } from './templates.ts';
 
@@ -251,11 +252,22 @@ export function templateValues(deps: Pick<CollectionsDeps, 'config'>, view: Over
 }
 
 
-/** A template filled for the order as it stands (the disputed label while a dispute is open). */
-export async function filledFor(db: Queryable, deps: Pick<CollectionsDeps, 'config'>, view: OverdueOrder, body: string, agentName: string): Promise<FilledMessage> {
+/** A template filled for the order as it stands (the disputed label while a dispute is open), the added lines in the template's language. */
+export async function filledFor(
+  db: Queryable,
+  deps: Pick<CollectionsDeps, 'config'>,
+  view: OverdueOrder,
+  template: Pick<TemplateRow, 'body' | 'lang'>,
+  agentName: string,
+): Promise<FilledMessage> {
   const [borrower] = await findBorrowers(db, [view.order.borrowerId]);
   const disputed = (await openDisputeOrders(db, [view.order.id])).has(view.order.id);
-  return fillTemplate(body, templateValues(deps, view, borrower ?? { name: '' }, agentName), { market: view.order.market, disputed, grievanceOfficer: grievanceOfficerOf(deps.config) });
+  return fillTemplate(template.body, templateValues(deps, view, borrower ?? { name: '' }, agentName), {
+    market: view.order.market,
+    lang: template.lang,
+    disputed,
+    grievanceOfficer: grievanceOfficerOf(deps.config),
+  });
 }
 
 /**
@@ -275,7 +287,7 @@ export async function recordTemplateMessage(
     throw invalidInput(`templateId: ${m.templateId} is not an active template of the ${view.order.market} market`);
   }
   const held = (await assignmentsOf(tx, [view.order.id])).get(view.order.id)!;
-  const filled = await filledFor(tx, deps, view, template.body, held.staffName);
+  const filled = await filledFor(tx, deps, view, template, held.staffName);
   const ask = await askOf(tx, deps, { view, staffId: m.staffId, channel: 'sms', party: 'borrower', at: m.now, message: { ...filled, templateId: template.id } });
   const outcome = await askToContact(tx, { ...ask, reference: `collections-sms:${view.order.id}:${template.id}` });
   const [borrower] = await findBorrowers(tx, [view.order.borrowerId]);

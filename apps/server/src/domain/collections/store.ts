@@ -4,6 +4,7 @@
  * complaints family. Promises and the nightly buckets have their own stores (promise-store.ts,
  * portfolio-store.ts).
  */
+import type { TemplateLang } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 
 const num = (v: unknown) => Number(v);
@@ -188,6 +189,7 @@ export interface TemplateRow {
   id: number;
   name: string;
   market: 'PH' | 'IN';
+  lang: TemplateLang;
   body: string;
   active: boolean;
   updatedBy: string;
@@ -198,6 +200,7 @@ const templateOf = (r: Record<string, unknown>): TemplateRow => ({
   id: num(r.id),
   name: r.name as string,
   market: r.market as 'PH' | 'IN',
+  lang: r.lang as TemplateLang,
   body: r.body as string,
   active: r.active as boolean,
   updatedBy: (r.updated_by_name as string | null) ?? 'Seeded',
@@ -220,12 +223,16 @@ export async function templateNamed(db: Queryable, market: string, name: string)
   return numOrNull(rows[0]?.id);
 }
 
-export async function saveTemplateRow(db: Queryable, t: { id?: number | undefined; name: string; market: string; body: string; active: boolean; staffId: number; at: Date }): Promise<number> {
+export async function saveTemplateRow(
+  db: Queryable,
+  t: { id?: number | undefined; name: string; market: string; lang: TemplateLang; body: string; active: boolean; staffId: number; at: Date },
+): Promise<number> {
   if (t.id !== undefined) {
-    await db.query(`UPDATE collection_templates SET name = $2, market = $3, body = $4, active = $5, updated_by = $6, updated_at = $7 WHERE id = $1`, [
+    await db.query(`UPDATE collection_templates SET name = $2, market = $3, lang = $4, body = $5, active = $6, updated_by = $7, updated_at = $8 WHERE id = $1`, [
       t.id,
       t.name,
       t.market,
+      t.lang,
       t.body,
       t.active,
       t.staffId,
@@ -234,8 +241,8 @@ export async function saveTemplateRow(db: Queryable, t: { id?: number | undefine
     return t.id;
   }
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO collection_templates (name, market, body, active, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [t.name, t.market, t.body, t.active, t.staffId, t.at],
+    `INSERT INTO collection_templates (name, market, lang, body, active, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [t.name, t.market, t.lang, t.body, t.active, t.staffId, t.at],
   );
   return num(rows[0]!.id);
 }

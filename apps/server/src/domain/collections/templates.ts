@@ -3,11 +3,12 @@
  * save refuses a threat, an insult or a shaming word (loan-terms/collection-words.ts) and any
  * placeholder the server does not fill; a collector picks one and the server fills it. No other text
  * reaches a borrower from the desk. A filled message opens with the disputed label while the borrower
- * disputes the debt, and an Indian one ends with the grievance officer.
+ * disputes the debt, and an Indian one ends with the grievance officer, both in the template's language.
  */
 import { TEMPLATE_PLACEHOLDERS } from '@cashloan/contract';
-import type { Market } from '@cashloan/contract';
+import type { Market, TemplateLang } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
+import { textIn } from '../../platform/i18n/answer-texts.ts';
 import { invalidInput } from '../../platform/http/api-error.ts';
 import { deniedWordIn } from '../../loan-terms/collection-words.ts';
 import { DISPUTED_LINE, grievanceLine } from '../../loan-terms/debt-sms-text.ts';
@@ -29,7 +30,7 @@ export function templateProblem(body: string): string | null {
 
 export async function saveTemplate(
   tx: Queryable,
-  t: { id?: number | undefined; name: string; market: Market; body: string; active: boolean; staffId: number; at: Date },
+  t: { id?: number | undefined; name: string; market: Market; lang?: TemplateLang | undefined; body: string; active: boolean; staffId: number; at: Date },
 ): Promise<{ before: TemplateRow | null; after: TemplateRow }> {
   const problem = templateProblem(t.body) ?? (deniedWordIn(t.name) ? templateProblem(t.name)!.replace('body:', 'name:') : null);
   if (problem) throw invalidInput(problem);
@@ -37,7 +38,8 @@ export async function saveTemplate(
   if (t.id !== undefined && !before) throw invalidInput(`id: template ${t.id} does not exist`);
   const clash = await templateNamed(tx, t.market, t.name);
   if (clash !== null && clash !== t.id) throw invalidInput(`name: the ${t.market} market already has a template named "${t.name}"`);
-  const id = await saveTemplateRow(tx, t);
+  // A caller that does not name the language keeps the template's (English for a new one).
+  const id = await saveTemplateRow(tx, { ...t, lang: t.lang ?? before?.lang ?? 'en' });
   return { before, after: (await findTemplate(tx, id))! };
 }
 
@@ -47,10 +49,20 @@ export interface FilledMessage {
   namesGrievanceOfficer: boolean;
 }
 
-/** The message a template makes for an order: placeholders filled, the disputed label and (India) the grievance officer added. */
-export function fillTemplate(body: string, values: TemplateValues, o: { market: Market; disputed: boolean; grievanceOfficer: string }): FilledMessage {
+/**
+ * The message a template makes for an order: placeholders filled, the disputed label and (India) the
+ * grievance officer added in the template's language, put into it as the reminders put theirs
+ * (the catalogue's 'server' part). The admin's own words are never translated.
+ */
+export function fillTemplate(
+  body: string,
+  values: TemplateValues,
+  o: { market: Market; lang: TemplateLang; disputed: boolean; grievanceOfficer: string },
+): FilledMessage {
   const filled = body.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (name in values ? values[name as keyof TemplateValues] : whole));
-  const parts = [o.disputed ? DISPUTED_LINE : '', filled, o.market === 'IN' ? grievanceLine(o.grievanceOfficer) : ''].filter((p) => p !== '');
+  const disputedLine = textIn(o.lang, DISPUTED_LINE);
+  const grievance = textIn(o.lang, grievanceLine(o.grievanceOfficer));
+  const parts = [o.disputed ? disputedLine : '', filled, o.market === 'IN' ? grievance : ''].filter((p) => p !== '');
   const text = parts.join(' ');
-  return { text, saysDisputed: text.includes(DISPUTED_LINE), namesGrievanceOfficer: text.includes(grievanceLine(o.grievanceOfficer)) };
+  return { text, saysDisputed: text.includes(disputedLine), namesGrievanceOfficer: text.includes(grievance) };
 }

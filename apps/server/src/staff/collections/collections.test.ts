@@ -3,7 +3,7 @@
  * assignment and round-robin, and every contact a collector makes asked of the contact guard first —
  * refused for the hour, the person, the daily count (shared with the reminder job), a dispute, a
  * complaint against the collector, and India's agent notice not yet sent — each refusal recorded
- * with its reason and nothing sent.
+ * with its reason and nothing sent. The lines the server adds to a template are in its language.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUS, type QueueRow } from '@cashloan/contract';
@@ -11,10 +11,11 @@ import { createHarness, type Harness } from '../../test-support/repayment-harnes
 import { signedInStaff, signInAgain, type TestStaff } from '../../test-support/staff.ts';
 import { createOrder, findProduct, type OrderRow } from '../../domain/orders/service.ts';
 import { findBorrower } from '../../domain/borrowers/service.ts';
-import { attemptsOf } from '../../domain/contacts/contacts.ts';
+import { attemptsOf, grievanceOfficerOf } from '../../domain/contacts/contacts.ts';
 import { sendAgentNotices } from '../../domain/collections/agent-notices.ts';
 import { unsentNotices } from '../../domain/collections/store.ts';
 import { DISPUTED_LINE } from '../../loan-terms/debt-sms-text.ts';
+import { smsCost } from '../../providers/sms/parts.ts';
 import { fileComplaint } from '../../modules/complaints/service.ts';
 import { replyToComplaint } from '../../modules/complaints/agent-service.ts';
 import { runReminderPass } from '../../modules/reminders/job.ts';
@@ -201,11 +202,17 @@ describe('disputes and complaints stop collection', () => {
     await assign([order.id]);
     const page = data(await collector.call('GET', `/collections/orders/${order.id}`));
     const templateId = (page.templates as Array<{ id: number }>)[0]!.id;
+    // A template the admin wrote in Filipino: the disputed label the server adds is in Filipino too.
+    const admin = await signedInStaff(h.t, ['admin']);
+    data(await admin.call('POST', '/collections/templates', { name: 'Paalala', market: 'PH', lang: 'fil', body: 'Magandang araw {borrowerName}, may {amountDue} pa sa loan {orderNo}.' }));
     const call = data(await collector.call('POST', `/collections/orders/${order.id}/calls`, { party: 'borrower' }));
     await collector.call('POST', `/collections/attempts/${call.attemptId}/outcome`, { outcome: 'dispute' });
     const disputed = data(await collector.call('GET', `/collections/orders/${order.id}`));
     expect(disputed.dispute).toMatchObject({ reason: 'The borrower disputed the debt on a call.', resolvedAt: null });
-    expect((disputed.templates as Array<{ text: string }>)[0]!.text.startsWith(DISPUTED_LINE)).toBe(true);
+    const filled = new Map((disputed.templates as Array<{ name: string; lang: string; text: string }>).map((t) => [t.name, t]));
+    expect(filled.get('Payment reminder')).toMatchObject({ lang: 'en', text: expect.stringMatching(/^This amount is disputed and under review\. Hello /) });
+    expect(filled.get('Paalala')).toMatchObject({ lang: 'fil', text: expect.stringMatching(/^Tinututulan ang halagang ito at sinusuri pa\. Magandang araw /) });
+    expect(filled.get('Paalala')!.text).not.toContain(DISPUTED_LINE);
 
     const refused = data(await collector.call('POST', `/collections/orders/${order.id}/messages`, { templateId }));
     expect(refused).toMatchObject({ allowed: false, message: 'The borrower disputes this debt: no collection message until the collections lead resolves the dispute.' });
@@ -261,6 +268,17 @@ describe("India: the agent's notice first, and 08:00-19:00 Kolkata", () => {
     expect(page.agentNoticeSentAt).toBe(h.t.clock.now().toISOString());
     expect((page.templates as Array<{ text: string }>)[0]!.text).toContain(`Grievance officer: ${h.t.config.GRIEVANCE_OFFICER_NAME}`);
 
+    // A template written in Hindi ends with the grievance officer in Hindi; the guard finds it there and lets it go (as UCS-2).
+    const admin = await signedInStaff(h.t, ['admin']);
+    const hindi = data(await admin.call('POST', '/collections/templates', { name: 'Hindi reminder', market: 'IN', lang: 'hi', body: 'नमस्ते {borrowerName}, ऋण {orderNo} पर {amountDue} बकाया है। कृपया {agentPhone} पर कॉल करें।' }));
+    expect(hindi).toMatchObject({ lang: 'hi' });
+    const sent = data(await collector.call('POST', `/collections/orders/${order.id}/messages`, { templateId: hindi.id }));
+    expect(sent).toMatchObject({ allowed: true });
+    expect((sent.text as string).endsWith(`करें। शिकायत निवारण अधिकारी: ${grievanceOfficerOf(h.t.config)}।`)).toBe(true);
+    expect(sent.text).not.toContain('Grievance officer');
+    expect((await h.outbox(phone))[0]).toBe(sent.text);
+    expect(smsCost(sent.text as string).encoding).toBe('UCS-2');
+
     // 19:30 Kolkata: India's hours are over, whatever the days past due.
     await h.advance(11 * HOUR);
     collector = await signInAgain(h.t, collector);
@@ -297,7 +315,7 @@ describe('templates', () => {
   it('an admin saves templates; a threat, an insult, shaming or an unknown placeholder is refused and named; collectors only read them', async () => {
     const admin = await signedInStaff(h.t, ['admin']);
     const saved = data(await admin.call('POST', '/collections/templates', { name: 'Gentle nudge', market: 'PH', body: 'Hello {borrowerName}, loan {orderNo} has {amountDue} due. Call {agentPhone}.' }));
-    expect(saved).toMatchObject({ name: 'Gentle nudge', market: 'PH', active: true });
+    expect(saved).toMatchObject({ name: 'Gentle nudge', market: 'PH', lang: 'en', active: true });
     const bad = await admin.call('POST', '/collections/templates', { name: 'Nudge 2', market: 'PH', body: 'Pay now {borrowerName} or we call the POLICE.' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('body: "police" is a threat; collection messages may not use it (SEC MC 18 s2019, RBI recovery conduct).');
@@ -314,5 +332,15 @@ describe('templates', () => {
       ['refused', admin.id],
       ['refused', collector.id],
     ]);
+
+    // Written in Filipino; a change that does not name the language keeps it. A template is in a real language, never the pseudo-locale.
+    const filipino = data(await admin.call('POST', '/collections/templates', { id: saved.id, name: 'Gentle nudge', market: 'PH', lang: 'fil', body: 'Magandang araw {borrowerName}.' }));
+    expect(filipino).toMatchObject({ lang: 'fil' });
+    expect(data(await admin.call('POST', '/collections/templates', { id: saved.id, name: 'Gentle nudge', market: 'PH', body: 'Magandang araw po {borrowerName}.' }))).toMatchObject({ lang: 'fil' });
+    for (const lang of ['qps', 'xx']) {
+      const res = await admin.call('POST', '/collections/templates', { name: 'Nudge 4', market: 'PH', lang, body: 'Hello {borrowerName}.' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('lang must be one of en, fil, hi');
+    }
   });
 });

@@ -49,7 +49,7 @@ import { disputeView, isLead, orderPage, queue } from './service.ts';
 
 type Deps = StaffDeps;
 
-const templateView = (t: TemplateRow) => ({ id: t.id, name: t.name, market: t.market, body: t.body, active: t.active, updatedBy: t.updatedBy, updatedAt: t.updatedAt.toISOString() });
+const templateView = (t: TemplateRow) => ({ id: t.id, name: t.name, market: t.market, lang: t.lang, body: t.body, active: t.active, updatedBy: t.updatedBy, updatedAt: t.updatedAt.toISOString() });
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function registerCollectionsCalls(app: FastifyInstance, deps: Deps): void {

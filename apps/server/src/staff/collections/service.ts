@@ -145,7 +145,7 @@ export async function orderPage(db: Queryable, deps: CollectionsDeps, view: Over
       text: a.body,
     })),
     promises: await promisesOf(db, order.id, now, order.market),
-    templates: await Promise.all(templates.map(async (t) => ({ id: t.id, name: t.name, text: (await filledFor(db, deps, view, t.body, agentName)).text }))),
+    templates: await Promise.all(templates.map(async (t) => ({ id: t.id, name: t.name, lang: t.lang, text: (await filledFor(db, deps, view, t, agentName)).text }))),
     next: { call: nextView(next?.call ?? null), sms: nextView(next?.sms ?? null) },
   };
 }
