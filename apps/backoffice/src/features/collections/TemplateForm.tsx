@@ -1,9 +1,10 @@
 /**
- * An admin's template form: name, market, body (the placeholders the server fills listed under it),
- * and whether collectors may send it. Checked with the contract's rules first; the server's refusal
+ * An admin's template form: name, market, the language it is written in (the lines the server adds
+ * follow it), body (the placeholders the server fills listed under it), and whether collectors may send it. Checked with the contract's rules first; the server's refusal
  * (a forbidden word, an unknown placeholder) is shown under the form in its words.
  */
 import { Alert, App, Button, Card, Flex, Form, Input, Select, Switch, Tag, Typography } from 'antd';
+import { LANG_NAMES, LANGS } from '@cashloan/contract/i18n';
 import { saveTemplateCall, TEMPLATE_LIMITS, TEMPLATE_MARKETS, type CollectionTemplate } from '@cashloan/contract/staff/collections';
 import { zodRule } from '../../shared/form-rules.ts';
 import { useSaveTemplate } from './api.ts';
@@ -12,6 +13,7 @@ import { MARKET_TITLES } from './format.ts';
 interface Values {
   name: string;
   market: CollectionTemplate['market'];
+  lang: CollectionTemplate['lang'];
   body: string;
   active: boolean;
 }
@@ -22,7 +24,9 @@ export function TemplateForm({ template, placeholders, onDone }: { template: Col
   const { message } = App.useApp();
   const save = useSaveTemplate();
   const [form] = Form.useForm<Values>();
-  const initial: Values = template ? { name: template.name, market: template.market, body: template.body, active: template.active } : { name: '', market: 'PH', body: '', active: true };
+  const initial: Values = template
+    ? { name: template.name, market: template.market, lang: template.lang, body: template.body, active: template.active }
+    : { name: '', market: 'PH', lang: 'en', body: '', active: true };
 
   const submit = (values: Values) =>
     save.mutate(
@@ -44,6 +48,9 @@ export function TemplateForm({ template, placeholders, onDone }: { template: Col
         </Form.Item>
         <Form.Item label="Market" name="market">
           <Select<CollectionTemplate['market']> style={{ width: 200 }} options={TEMPLATE_MARKETS.map((m) => ({ value: m, label: MARKET_TITLES[m] }))} />
+        </Form.Item>
+        <Form.Item label="Language" name="lang" extra="The language the body is written in: the lines the server adds (the disputed label, the grievance officer) are sent in it.">
+          <Select<CollectionTemplate['lang']> style={{ width: 200 }} options={LANGS.map((l) => ({ value: l, label: LANG_NAMES[l] }))} />
         </Form.Item>
         <Form.Item
           label="Body"

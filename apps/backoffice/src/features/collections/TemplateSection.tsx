@@ -1,10 +1,11 @@
 /**
  * Send a template: one of the lender's approved templates, each shown as the server filled it for
- * this order, sent by SMS if the contact guard allows. There is deliberately no box for free text: a
+ * this order with the language it is written in, sent by SMS if the contact guard allows. There is deliberately no box for free text: a
  * collector can send a borrower only what an admin approved.
  */
-import { Alert, App, Button, Form, Radio, Typography } from 'antd';
+import { Alert, App, Button, Form, Radio, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { LANG_NAMES } from '@cashloan/contract/i18n';
 import type { StaffAnswerOf } from '@cashloan/contract/staff/common';
 import type { sendTemplateCall } from '@cashloan/contract/staff/collections';
 import { useSendTemplate, type CollectionOrder } from './api.ts';
@@ -54,7 +55,7 @@ export function TemplateSection({ data }: { data: CollectionOrder }) {
               value: t.id,
               label: (
                 <span>
-                  <Typography.Text strong>{t.name}</Typography.Text>
+                  <Typography.Text strong>{t.name}</Typography.Text> <Tag>{LANG_NAMES[t.lang]}</Tag>
                   <span style={{ display: 'block', whiteSpace: 'pre-wrap' }}>{t.text}</span>
                 </span>
               ),

@@ -1,11 +1,12 @@
 /**
- * The lender's collection templates: every template with its market, whether collectors may send it,
- * its body and who changed it last. An admin creates or edits them (the server refuses a body with a
+ * The lender's collection templates: every template with its market, its language, whether collectors
+ * may send it, its body and who changed it last. An admin creates or edits them (the server refuses a body with a
  * threat, an insult, a shaming word or an unknown placeholder, and names it); collectors and the lead
  * read them.
  */
 import { Button, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { LANG_NAMES } from '@cashloan/contract/i18n';
 import { saveTemplateCall, type CollectionTemplate } from '@cashloan/contract/staff/collections';
 import { mayCall } from '../../shared/access.ts';
 import { formatDateTime } from '../../shared/format.ts';
@@ -44,6 +45,7 @@ export function TemplatesPage() {
               columns={[
                 { title: 'Name', dataIndex: 'name' },
                 { title: 'Market', dataIndex: 'market', render: (m: CollectionTemplate['market']) => MARKET_TITLES[m] },
+                { title: 'Language', dataIndex: 'lang', render: (l: CollectionTemplate['lang']) => LANG_NAMES[l] },
                 { title: 'Active', dataIndex: 'active', render: (active: boolean) => (active ? <Tag>Active</Tag> : <Tag>Inactive</Tag>) },
                 { title: 'Body', dataIndex: 'body', render: (body: string) => <span style={{ display: 'inline-block', minWidth: 280, whiteSpace: 'pre-wrap' }}>{body}</span> },
                 { title: 'Updated by', dataIndex: 'updatedBy' },

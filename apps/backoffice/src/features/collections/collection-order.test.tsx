@@ -56,22 +56,24 @@ describe("an order's collections page", () => {
     await waitFor(() => expect(call.queryByRole('radiogroup', { name: 'Outcome of the call' })).not.toBeInTheDocument());
   });
 
-  it('sends the template chosen, shown as filled for the order, with no box for free text; a refusal is said', async () => {
+  it('sends the template chosen, shown as filled for the order with its language, with no box for free text; a refusal is said', async () => {
     const user = userEvent.setup();
     const { requests } = renderBackOffice('/collections/orders/7', sessionOf(['collector']), {
       'GET /collections/orders/7': [orderAnswer()],
       'POST /collections/orders/7/messages': [
-        { allowed: true, attemptId: 32, message: 'Sent by SMS.', nextAllowedAt: null, text: 'Maria, you can pay NO-7 at any 7-Eleven with your pay code. — Lender' },
+        { allowed: true, attemptId: 32, message: 'Sent by SMS.', nextAllowedAt: null, text: 'Maria, puwede mong bayaran ang NO-7 sa kahit anong 7-Eleven gamit ang pay code mo. — Lender' },
         { allowed: false, attemptId: null, message: 'At most 2 messages a day to a borrower.', nextAllowedAt: '2026-11-29T16:00:00Z', text: null },
       ],
     });
     const send = within(await screen.findByRole('region', { name: 'Send a template' }));
     expect(send.getByText('Hi Maria, your payment of ₱5,675.00 for NO-7 is overdue. Please pay today. — Lender')).toBeInTheDocument();
+    expect(send.getByRole('radio', { name: /^Friendly reminder English / })).toBeInTheDocument();
+    expect(send.getByRole('radio', { name: /^Payment options Filipino / })).toBeInTheDocument();
     expect(send.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/message/i)).not.toBeInTheDocument();
     await user.click(send.getByText('Payment options'));
     await user.click(send.getByRole('button', { name: 'Send SMS' }));
-    expect(await send.findByText('Sent: Maria, you can pay NO-7 at any 7-Eleven with your pay code. — Lender')).toBeInTheDocument();
+    expect(await send.findByText('Sent: Maria, puwede mong bayaran ang NO-7 sa kahit anong 7-Eleven gamit ang pay code mo. — Lender')).toBeInTheDocument();
     expect(requests.find((r) => r.path === '/collections/orders/7/messages')!.body).toEqual({ templateId: 4 });
     await user.click(send.getByRole('button', { name: 'Send SMS' }));
     const alert = await send.findByRole('alert');

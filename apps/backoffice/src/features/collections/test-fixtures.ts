@@ -38,8 +38,8 @@ export const orderAnswer = (over: Partial<CollectionOrder> = {}, order: Partial<
   ],
   promises: [{ id: 2, promisedOn: '2026-11-20', amountMinor: 200_000, paidMinor: 0, state: 'broken', createdBy: 'Ana Reyes', createdAt: '2026-11-18T03:00:00Z' }],
   templates: [
-    { id: 3, name: 'Friendly reminder', text: 'Hi Maria, your payment of ₱5,675.00 for NO-7 is overdue. Please pay today. — Lender' },
-    { id: 4, name: 'Payment options', text: 'Maria, you can pay NO-7 at any 7-Eleven with your pay code. — Lender' },
+    { id: 3, name: 'Friendly reminder', lang: 'en', text: 'Hi Maria, your payment of ₱5,675.00 for NO-7 is overdue. Please pay today. — Lender' },
+    { id: 4, name: 'Payment options', lang: 'fil', text: 'Maria, puwede mong bayaran ang NO-7 sa kahit anong 7-Eleven gamit ang pay code mo. — Lender' },
   ],
   next: { call: { allowed: true, message: null, nextAllowedAt: null }, sms: { allowed: false, message: 'At most 2 messages a day', nextAllowedAt: LATER } },
   ...over,
@@ -47,8 +47,8 @@ export const orderAnswer = (over: Partial<CollectionOrder> = {}, order: Partial<
 
 export const templatesAnswer: StaffAnswerOf<typeof templatesCall> = {
   templates: [
-    { id: 3, name: 'Friendly reminder', market: 'PH', body: 'Hi {borrowerName}, your payment of {amountDue} for {orderNo} is overdue.', active: true, updatedBy: 'Ana Reyes', updatedAt: '2026-11-01T02:00:00Z' },
-    { id: 8, name: 'Agent notice', market: 'IN', body: 'Your loan {orderNo} is handled by {agentName} of {agency}, {agentPhone}.', active: false, updatedBy: 'Ana Reyes', updatedAt: '2026-11-02T02:00:00Z' },
+    { id: 3, name: 'Friendly reminder', market: 'PH', lang: 'en', body: 'Hi {borrowerName}, your payment of {amountDue} for {orderNo} is overdue.', active: true, updatedBy: 'Ana Reyes', updatedAt: '2026-11-01T02:00:00Z' },
+    { id: 8, name: 'Agent notice', market: 'IN', lang: 'hi', body: 'Your loan {orderNo} is handled by {agentName} of {agency}, {agentPhone}.', active: false, updatedBy: 'Ana Reyes', updatedAt: '2026-11-02T02:00:00Z' },
   ],
   placeholders: ['borrowerName', 'orderNo', 'amountDue', 'dueDate', 'lender', 'agentName', 'agency', 'agentPhone'],
 };
