@@ -235,6 +235,19 @@ test.describe('Which language', () => {
     });
   });
 
+  test('a #/ app given lang only after its #: the page loads once more with it before the #, where the server reads it', async ({ page, ops, borrower }) => {
+    await page.goto('/promo.html#/downloadTemplate?templateId=2&source=e2e-language&lang=fil');
+    await expect(page).toHaveURL(/\/promo\.html\?lang=fil#\/downloadTemplate\?templateId=2&source=e2e-language&lang=fil$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mag-loan ng hanggang ₱20,000 ngayon' })).toBeVisible();
+
+    const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });
+    await page.goto(borrower.url('/pay.html#/borrowDetail', { ...orderIds(order), lang: 'hi' }));
+    await expect(page).toHaveURL(/\/pay\.html\?lang=hi#\/borrowDetail\?/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('main').first()).toContainText(/[\u0900-\u097F]/);
+  });
+
   test("the host app's handshake names Hindi: the page takes it, and the later pages carry it", async ({ page, ops, borrower }) => {
     await installHost(page, { platform: 'android', version: 'new', lang: 'hi' });
     const order = await newOrder(ops, borrower, { status: 174, dueInDays: 1 });

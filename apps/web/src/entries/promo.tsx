@@ -4,6 +4,7 @@ import { AppRouter } from '../app/AppRouter.tsx';
 import { PROMOTION_ROUTES } from '../app/routes.tsx';
 import { DOWNLOAD_TEMPLATE_PATH } from '../shared/navigation/screen-paths.ts';
 import DownloadTemplatePage from '../features/promotion/pages/DownloadTemplatePage.tsx';
+import { followLangAfterHash } from '../shared/i18n/lang-after-hash.ts';
 
 // The landing is where campaign links open: it comes with the entry (a static import, preloaded by
 // promo.html) instead of a second round trip after it, which would cost LCP on a slow phone.
@@ -13,4 +14,6 @@ const routes = PROMOTION_ROUTES.map((route) => (route.path === DOWNLOAD_TEMPLATE
 // The server renders the landing when the query before '#' names the template (server-render.tsx):
 // that markup is this page's only on the landing's route.
 const hashRoute = () => window.location.hash.slice(1).split('?')[0];
-mount(<AppRouter routes={routes} kind="hash" />, { serverMarkupFits: () => hashRoute() === DOWNLOAD_TEMPLATE_PATH });
+if (!followLangAfterHash()) {
+  mount(<AppRouter routes={routes} kind="hash" />, { serverMarkupFits: () => hashRoute() === DOWNLOAD_TEMPLATE_PATH });
+}
