@@ -161,10 +161,6 @@ function onEvent(channel: Channel, event: HostEvent): void {
 let connecting: Promise<HostHello | null> | undefined;
 
 /**
- * Says hello once per document. Resolves with the host's answer, or null when the page stays on
- * version 1 (no channel, no answer in time, or a host below version 2).
- */
-/**
  * The app's language, when the page was given none (`lang`) and the webview's Accept-Language chose
  * another: the page loads again in it, once, with `lang` in its address, which the later pages carry
  * (docs/i18n.md). A host that opens its pages with `lang` is never reloaded.
@@ -177,6 +173,10 @@ function followHostLang(hostLang: unknown): void {
   window.location.replace(address.href);
 }
 
+/**
+ * Says hello once per document. Resolves with the host's answer, or null when the page stays on
+ * version 1 (no channel, no answer in time, or a host below version 2).
+ */
 export function connectHost(): Promise<HostHello | null> {
   connecting ??= new Promise((resolve) => {
     const channel = openChannel();
