@@ -150,7 +150,12 @@ export const collectionOrderCall = defineStaffCall(
   {
     input: z.object({ id: staffId('id') }),
     answer: z.object({
-      order: queueRow.extend({ dueAt: isoDateTime.nullable(), phone: z.string(), hoursConsentAt: isoDateTime.nullable().describe('the Philippines: when the borrower expressly consented to contact at other hours') }),
+      order: queueRow.extend({
+        dueAt: isoDateTime.nullable(),
+        phone: z.string(),
+        hoursConsentAt: isoDateTime.nullable().describe('the Philippines: when the borrower expressly consented to contact at other hours'),
+        borrowerLang: z.enum(LANGS).nullable().describe("the language of the borrower's latest call (docs/i18n.md): a template in it reads best; null before their first call"),
+      }),
       agentNoticeSentAt: isoDateTime.nullable().describe("India: when the borrower was sent this collector's name, agency and phone"),
       dispute: disputeView.nullable().describe('the open dispute, else the latest'),
       complaints: z.array(z.object({ ticketNo: z.string(), against: z.string(), createdAt: isoDateTime, answered: z.boolean() })).describe('collection-type complaints about this order'),

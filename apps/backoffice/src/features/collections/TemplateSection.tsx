@@ -1,7 +1,8 @@
 /**
  * Send a template: one of the lender's approved templates, each shown as the server filled it for
- * this order with the language it is written in, sent by SMS if the contact guard allows. There is deliberately no box for free text: a
- * collector can send a borrower only what an admin approved.
+ * this order with the language it is written in, sent by SMS if the contact guard allows. The
+ * borrower's language is named, and a template in another is pointed out. There is deliberately no
+ * box for free text: a collector can send a borrower only what an admin approved.
  */
 import { Alert, App, Button, Form, Radio, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ export function TemplateSection({ data }: { data: CollectionOrder }) {
   const [templateId, setTemplateId] = useState<number | undefined>();
   const [answer, setAnswer] = useState<Sent | null>(null);
   const { order, templates } = data;
+  const picked = templates.find((t) => t.id === templateId);
 
   if (templates.length === 0) {
     return (
@@ -44,6 +46,11 @@ export function TemplateSection({ data }: { data: CollectionOrder }) {
 
   return (
     <Section title="Send a template">
+      {order.borrowerLang && (
+        <Typography.Paragraph>
+          The borrower reads <Typography.Text strong>{LANG_NAMES[order.borrowerLang]}</Typography.Text> (the language of their latest visit to the app).
+        </Typography.Paragraph>
+      )}
       <Form layout="vertical" onFinish={submit}>
         <Form.Item label="Template (as the borrower will read it)" required>
           <Radio.Group
@@ -62,6 +69,15 @@ export function TemplateSection({ data }: { data: CollectionOrder }) {
             }))}
           />
         </Form.Item>
+        {picked && order.borrowerLang && picked.lang !== order.borrowerLang && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={`This template is in ${LANG_NAMES[picked.lang]}; the borrower reads ${LANG_NAMES[order.borrowerLang]}.`}
+            description={templates.some((t) => t.lang === order.borrowerLang) ? `A template in ${LANG_NAMES[order.borrowerLang]} is listed above.` : undefined}
+          />
+        )}
         <Button type="primary" htmlType="submit" disabled={templateId === undefined} loading={send.isPending}>
           Send SMS
         </Button>

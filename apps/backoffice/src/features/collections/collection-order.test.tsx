@@ -81,6 +81,19 @@ describe("an order's collections page", () => {
     expect(alert).toHaveTextContent('Next allowed: 30 Nov 2026, 00:00 Manila time');
   });
 
+  it("names the borrower's language, and points out a template picked in another", async () => {
+    const user = userEvent.setup();
+    renderBackOffice('/collections/orders/7', sessionOf(['collector']), { 'GET /collections/orders/7': [orderAnswer({}, { borrowerLang: 'fil' })] });
+    const send = within(await screen.findByRole('region', { name: 'Send a template' }));
+    expect(send.getByText(/^The borrower reads/)).toHaveTextContent('The borrower reads Filipino (the language of their latest visit to the app).');
+    await user.click(send.getByText('Friendly reminder'));
+    const warning = await send.findByRole('alert');
+    expect(warning).toHaveTextContent('This template is in English; the borrower reads Filipino.');
+    expect(warning).toHaveTextContent('A template in Filipino is listed above.');
+    await user.click(send.getByText('Payment options'));
+    await waitFor(() => expect(send.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
   it('records a promise: the day, and the amount typed in pesos sent in centavos; lists the promises', async () => {
     const user = userEvent.setup();
     const day = addDays(marketDay('PHP'), 3);

@@ -28,7 +28,7 @@ export const collectorsAnswer = {
 
 type CollectionOrder = StaffAnswerOf<typeof collectionOrderCall>;
 export const orderAnswer = (over: Partial<CollectionOrder> = {}, order: Partial<CollectionOrder['order']> = {}): CollectionOrder => ({
-  order: { ...phRow, collector: { id: 1, name: 'Ana Reyes' }, dueAt: '2026-11-16T15:59:59Z', phone: '09171234567', hoursConsentAt: null, ...order },
+  order: { ...phRow, collector: { id: 1, name: 'Ana Reyes' }, dueAt: '2026-11-16T15:59:59Z', phone: '09171234567', hoursConsentAt: null, borrowerLang: null, ...order },
   agentNoticeSentAt: null,
   dispute: null,
   complaints: [],

@@ -25,6 +25,7 @@ export {
   reminderContacts,
   remindersStoppedAt,
   searchBorrowers,
+  setBorrowerLang,
   setBorrowerName,
   type BorrowerRecord,
   type NewBorrower,

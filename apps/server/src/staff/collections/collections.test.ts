@@ -10,7 +10,7 @@ import { ORDER_STATUS, type QueueRow } from '@cashloan/contract';
 import { createHarness, type Harness } from '../../test-support/repayment-harness.ts';
 import { signedInStaff, signInAgain, type TestStaff } from '../../test-support/staff.ts';
 import { createOrder, findProduct, type OrderRow } from '../../domain/orders/service.ts';
-import { findBorrower } from '../../domain/borrowers/service.ts';
+import { findBorrower, setBorrowerLang } from '../../domain/borrowers/service.ts';
 import { attemptsOf, grievanceOfficerOf } from '../../domain/contacts/contacts.ts';
 import { sendAgentNotices } from '../../domain/collections/agent-notices.ts';
 import { unsentNotices } from '../../domain/collections/store.ts';
@@ -202,6 +202,9 @@ describe('disputes and complaints stop collection', () => {
     await assign([order.id]);
     const page = data(await collector.call('GET', `/collections/orders/${order.id}`));
     const templateId = (page.templates as Array<{ id: number }>)[0]!.id;
+    // The borrower's language, for the collector to pick a template in: none before their first call.
+    expect((page.order as { borrowerLang: string | null }).borrowerLang).toBeNull();
+    await setBorrowerLang(h.t.db, order.borrowerId, 'fil');
     // A template the admin wrote in Filipino: the disputed label the server adds is in Filipino too.
     const admin = await signedInStaff(h.t, ['admin']);
     data(await admin.call('POST', '/collections/templates', { name: 'Paalala', market: 'PH', lang: 'fil', body: 'Magandang araw {borrowerName}, may {amountDue} pa sa loan {orderNo}.' }));
@@ -209,6 +212,7 @@ describe('disputes and complaints stop collection', () => {
     await collector.call('POST', `/collections/attempts/${call.attemptId}/outcome`, { outcome: 'dispute' });
     const disputed = data(await collector.call('GET', `/collections/orders/${order.id}`));
     expect(disputed.dispute).toMatchObject({ reason: 'The borrower disputed the debt on a call.', resolvedAt: null });
+    expect((disputed.order as { borrowerLang: string | null }).borrowerLang).toBe('fil');
     const filled = new Map((disputed.templates as Array<{ name: string; lang: string; text: string }>).map((t) => [t.name, t]));
     expect(filled.get('Payment reminder')).toMatchObject({ lang: 'en', text: expect.stringMatching(/^This amount is disputed and under review\. Hello /) });
     expect(filled.get('Paalala')).toMatchObject({ lang: 'fil', text: expect.stringMatching(/^Tinututulan ang halagang ito at sinusuri pa\. Magandang araw /) });

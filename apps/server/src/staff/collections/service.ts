@@ -5,7 +5,7 @@
 import { bucketName, type QueueRow, type StaffAnswerOf, type collectionOrderCall } from '@cashloan/contract';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { ContactDecision } from '../../loan-terms/contact-guard.ts';
-import { findBorrowers } from '../../domain/borrowers/service.ts';
+import { findBorrowerRecord, findBorrowers } from '../../domain/borrowers/service.ts';
 import {
   assignmentsOf,
   complaintsAbout,
@@ -121,14 +121,20 @@ const nextView = (d: ContactDecision | null) =>
 export async function orderPage(db: Queryable, deps: CollectionsDeps, view: OverdueOrder, now: Date): Promise<CollectionOrder> {
   const { order } = view;
   const [row] = await queueRows(db, deps, [view], now);
-  const [borrower] = await findBorrowers(db, [order.borrowerId]);
+  const borrower = await findBorrowerRecord(db, order.borrowerId);
   const holder = (await assignmentsOf(db, [order.id])).get(order.id) ?? null;
   const next = holder ? await nextContacts(db, deps, view, now) : null;
   const dispute = await latestDispute(db, order.id);
   const templates = (await listTemplates(db)).filter((t) => t.active && t.market === order.market);
   const agentName = holder?.staffName ?? deps.config.COLLECTIONS_AGENCY;
   return {
-    order: { ...row!, dueAt: iso(view.dueAt), phone: borrower?.mobilePhone ?? '', hoursConsentAt: iso(await hoursConsentOf(db, order.borrowerId)) },
+    order: {
+      ...row!,
+      dueAt: iso(view.dueAt),
+      phone: borrower?.mobilePhone ?? '',
+      hoursConsentAt: iso(await hoursConsentOf(db, order.borrowerId)),
+      borrowerLang: borrower?.lang ?? null,
+    },
     agentNoticeSentAt: holder && order.market === 'IN' ? iso(await noticeSentAt(db, order.id, holder.staffId)) : null,
     dispute: dispute ? disputeView(dispute) : null,
     complaints: (await complaintsAbout(db, order.id)).map((c) => ({ ticketNo: c.ticketNo, against: c.against, createdAt: c.filedAt.toISOString(), answered: c.answeredAt !== null })),
