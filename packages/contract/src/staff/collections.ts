@@ -43,7 +43,6 @@ export const TEMPLATE_PLACEHOLDERS = ['borrowerName', 'orderNo', 'amountDue', 'd
 const templateLang = z
   .enum(LANGS, { error: `lang must be one of ${LANGS.join(', ')}` })
   .describe('the language the template is written in; the lines the server adds (the disputed label, the grievance officer) are written in it');
-export type TemplateLang = z.infer<typeof templateLang>;
 export const TEMPLATE_LIMITS = { nameMaxChars: 60, bodyMaxChars: 480 } as const;
 
 const collectorRef = z.object({ id: z.number().int().positive(), name: z.string() });

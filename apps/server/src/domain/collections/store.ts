@@ -4,7 +4,7 @@
  * complaints family. Promises and the nightly buckets have their own stores (promise-store.ts,
  * portfolio-store.ts).
  */
-import type { TemplateLang } from '@cashloan/contract';
+import type { BorrowerLang } from '@cashloan/contract/i18n';
 import type { Queryable } from '../../platform/db/client.ts';
 
 const num = (v: unknown) => Number(v);
@@ -189,7 +189,7 @@ export interface TemplateRow {
   id: number;
   name: string;
   market: 'PH' | 'IN';
-  lang: TemplateLang;
+  lang: BorrowerLang;
   body: string;
   active: boolean;
   updatedBy: string;
@@ -200,7 +200,7 @@ const templateOf = (r: Record<string, unknown>): TemplateRow => ({
   id: num(r.id),
   name: r.name as string,
   market: r.market as 'PH' | 'IN',
-  lang: r.lang as TemplateLang,
+  lang: r.lang as BorrowerLang,
   body: r.body as string,
   active: r.active as boolean,
   updatedBy: (r.updated_by_name as string | null) ?? 'Seeded',
@@ -225,7 +225,7 @@ export async function templateNamed(db: Queryable, market: string, name: string)
 
 export async function saveTemplateRow(
   db: Queryable,
-  t: { id?: number | undefined; name: string; market: string; lang: TemplateLang; body: string; active: boolean; staffId: number; at: Date },
+  t: { id?: number | undefined; name: string; market: string; lang: BorrowerLang; body: string; active: boolean; staffId: number; at: Date },
 ): Promise<number> {
   if (t.id !== undefined) {
     await db.query(`UPDATE collection_templates SET name = $2, market = $3, lang = $4, body = $5, active = $6, updated_by = $7, updated_at = $8 WHERE id = $1`, [

@@ -6,7 +6,8 @@
  * disputes the debt, and an Indian one ends with the grievance officer, both in the template's language.
  */
 import { TEMPLATE_PLACEHOLDERS } from '@cashloan/contract';
-import type { Market, TemplateLang } from '@cashloan/contract';
+import type { Market } from '@cashloan/contract';
+import type { BorrowerLang } from '@cashloan/contract/i18n';
 import type { Queryable } from '../../platform/db/client.ts';
 import { textIn } from '../../platform/i18n/answer-texts.ts';
 import { invalidInput } from '../../platform/http/api-error.ts';
@@ -30,7 +31,7 @@ export function templateProblem(body: string): string | null {
 
 export async function saveTemplate(
   tx: Queryable,
-  t: { id?: number | undefined; name: string; market: Market; lang?: TemplateLang | undefined; body: string; active: boolean; staffId: number; at: Date },
+  t: { id?: number | undefined; name: string; market: Market; lang?: BorrowerLang | undefined; body: string; active: boolean; staffId: number; at: Date },
 ): Promise<{ before: TemplateRow | null; after: TemplateRow }> {
   const problem = templateProblem(t.body) ?? (deniedWordIn(t.name) ? templateProblem(t.name)!.replace('body:', 'name:') : null);
   if (problem) throw invalidInput(problem);
@@ -57,7 +58,7 @@ export interface FilledMessage {
 export function fillTemplate(
   body: string,
   values: TemplateValues,
-  o: { market: Market; lang: TemplateLang; disputed: boolean; grievanceOfficer: string },
+  o: { market: Market; lang: BorrowerLang; disputed: boolean; grievanceOfficer: string },
 ): FilledMessage {
   const filled = body.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (name in values ? values[name as keyof TemplateValues] : whole));
   const disputedLine = textIn(o.lang, DISPUTED_LINE);
