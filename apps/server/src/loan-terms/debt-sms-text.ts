@@ -4,6 +4,8 @@
  * the label a disputed debt carries (SEC MC 18 s2019, Section 1).
  */
 import { currencyOfMarket, type Market } from '@cashloan/contract';
+import type { Lang } from '@cashloan/contract/i18n';
+import { textIn } from '../platform/i18n/answer-texts.ts';
 import { moneyText } from './money-text.ts';
 
 /**
@@ -24,3 +26,13 @@ export const grievanceLine = (officer: string) => `Grievance officer: ${officer}
 
 /** Opens every message about a debt the borrower disputes. */
 export const DISPUTED_LINE = 'This amount is disputed and under review.';
+
+/**
+ * The two lines the law asks of a message about a debt, as a message in `lang` writes them (the
+ * catalogue's 'server' texts): what the reminders and the collectors' templates add, and what the
+ * contact guard is told to look for.
+ */
+export const debtLinesIn = (lang: Lang, grievanceOfficer: string) => ({
+  disputed: textIn(lang, DISPUTED_LINE),
+  grievance: textIn(lang, grievanceLine(grievanceOfficer)),
+});

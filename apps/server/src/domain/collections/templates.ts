@@ -9,10 +9,9 @@ import { TEMPLATE_PLACEHOLDERS } from '@cashloan/contract';
 import type { Market } from '@cashloan/contract';
 import type { BorrowerLang } from '@cashloan/contract/i18n';
 import type { Queryable } from '../../platform/db/client.ts';
-import { textIn } from '../../platform/i18n/answer-texts.ts';
 import { invalidInput } from '../../platform/http/api-error.ts';
 import { deniedWordIn } from '../../loan-terms/collection-words.ts';
-import { DISPUTED_LINE, grievanceLine } from '../../loan-terms/debt-sms-text.ts';
+import { debtLinesIn } from '../../loan-terms/debt-sms-text.ts';
 import { saveTemplateRow, templateNamed, findTemplate, type TemplateRow } from './store.ts';
 
 export type TemplateValues = Record<(typeof TEMPLATE_PLACEHOLDERS)[number], string>;
@@ -61,9 +60,8 @@ export function fillTemplate(
   o: { market: Market; lang: BorrowerLang; disputed: boolean; grievanceOfficer: string },
 ): FilledMessage {
   const filled = body.replace(/\{([a-zA-Z]+)\}/g, (whole, name: string) => (name in values ? values[name as keyof TemplateValues] : whole));
-  const disputedLine = textIn(o.lang, DISPUTED_LINE);
-  const grievance = textIn(o.lang, grievanceLine(o.grievanceOfficer));
-  const parts = [o.disputed ? disputedLine : '', filled, o.market === 'IN' ? grievance : ''].filter((p) => p !== '');
+  const lines = debtLinesIn(o.lang, o.grievanceOfficer);
+  const parts = [o.disputed ? lines.disputed : '', filled, o.market === 'IN' ? lines.grievance : ''].filter((p) => p !== '');
   const text = parts.join(' ');
-  return { text, saysDisputed: text.includes(disputedLine), namesGrievanceOfficer: text.includes(grievance) };
+  return { text, saysDisputed: text.includes(lines.disputed), namesGrievanceOfficer: text.includes(lines.grievance) };
 }

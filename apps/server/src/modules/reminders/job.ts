@@ -30,12 +30,11 @@ import { reminderContacts } from '../../domain/borrowers/service.ts';
 import { hasConsent } from '../../domain/borrowers/consents.ts';
 import { FIRST_REMINDER_DAYS_BEFORE, latestSendableKind, type ReminderKind } from './schedule.ts';
 import { claimReminder, markDropped, markSent, reminderKey, reminderKeysOf, takeStaleClaims, type ReminderRow } from './store.ts';
-import { grievanceLine, reminderText } from './text.ts';
+import { reminderText } from './text.ts';
 import { askToContact, grievanceOfficerOf } from '../../domain/contacts/contacts.ts';
 import { disputeOpen } from '../../domain/collections/collections.ts';
-import { DISPUTED_LINE } from '../../loan-terms/debt-sms-text.ts';
+import { debtLinesIn } from '../../loan-terms/debt-sms-text.ts';
 import { remindersSent } from '../../platform/metrics/metrics.ts';
-import { textIn } from '../../platform/i18n/answer-texts.ts';
 import { smsLang } from '../../platform/i18n/sms-text.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'sms' | 'config'>;
@@ -121,8 +120,8 @@ async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date
     // In the language the loan was confirmed in, unless the lender keeps the market's SMS in English.
     const lang = smsLang(deps.config.SMS_IN_ENGLISH, order.market, await confirmedLangOf(tx, order.id));
     const text = reminderText(key.kind, { brand: deps.config.APP_EN_NAME, orderNo: order.orderNo, amountDueMinor, dueOn: lenderDate(dueAt, order.market), market: order.market, grievanceOfficer }, lang);
-    const disputedLine = textIn(lang, DISPUTED_LINE);
-    const body = disputed ? `${disputedLine} ${text}` : text;
+    const lines = debtLinesIn(lang, grievanceOfficer);
+    const body = disputed ? `${lines.disputed} ${text}` : text;
     // The contact guard decides, and the attempt (or its refusal) is recorded with the claim.
     const decision = await askToContact(tx, {
       at: now,
@@ -135,8 +134,8 @@ async function claimIfDue(deps: Deps, key: ReminderKey, phone: string, now: Date
       consentToOtherHoursAt: null,
       approvedTemplate: true,
       disputeOpen: disputed,
-      saysDisputed: body.includes(disputedLine),
-      namesGrievanceOfficer: body.includes(textIn(lang, grievanceLine(grievanceOfficer))),
+      saysDisputed: body.includes(lines.disputed),
+      namesGrievanceOfficer: body.includes(lines.grievance),
       agentNoticeSentAt: null,
       complaintAgainstCollectorOpen: false,
       limits: { callsPerDay: deps.config.CONTACT_CALLS_PER_DAY, messagesPerDay: deps.config.CONTACT_MESSAGES_PER_DAY },
