@@ -29,7 +29,7 @@ import { protectCardNumbers } from './domain/bank-cards/protect-at-start.ts';
 import { checkCapsAtStart } from './modules/loan-confirmation/caps-at-start.ts';
 import { seedDemo } from './seed/demo.ts';
 import { openAllOrders } from './domain/books/journal.ts';
-import { seedDemoStaff } from './seed/demo-staff.ts';
+import { drawDemoStaff, seedDemoStaff } from './seed/demo-staff.ts';
 
 /** The advisory lock the start-up writes run under (migrations, card numbers, demo seed). */
 const START_LOCK = 'start';
@@ -91,9 +91,12 @@ async function startWrites(config: Config, db: Db, cardData: ReturnType<typeof c
   const sms = createDevOutboxSms(db, clock);
   // The local sandbox moves no money; a deployment that takes real payments hands in its provider here.
   const sandboxPayments = createSandboxPaymentProvider({ db, clock, sms, appName: config.APP_EN_NAME });
+  // Never in production, never beside real staff: drawDemoStaff checks both. Their passwords are
+  // hashed off the event loop while the demo data is written.
+  const demoStaffDrawn = config.SEED_DEMO ? drawDemoStaff(db, config) : null;
+  demoStaffDrawn?.catch(() => undefined);
   const seeded = config.SEED_DEMO ? await seedDemo(db, clock.now(), config, cardData, sandboxPayments) : null;
-  // Never in production, never beside real staff: seedDemoStaff checks both.
-  const demoStaff = config.SEED_DEMO ? await seedDemoStaff({ db, cardData }, config, clock.now()) : null;
+  const demoStaff = demoStaffDrawn ? await seedDemoStaff({ db, cardData }, config, clock.now(), await demoStaffDrawn) : null;
   // The books open every order paid out before them, or outside a payout provider (the demo): once each.
   await openAllOrders(db, clock.now());
   return { cardNumbers, clock, sms, sandboxPayments, seeded, demoStaff };

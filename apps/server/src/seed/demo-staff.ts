@@ -8,7 +8,8 @@
 import { SECOND_FACTOR_ROLES, type StaffRole } from '@cashloan/contract';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
-import { createStaff, hasStaff, temporaryPassword } from '../staff/accounts/service.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { createStaff, hashPassword, hasStaff, temporaryPassword } from '../staff/accounts/service.ts';
 import { newTotpSecret, sealTotpSecret } from '../staff/session/service.ts';
 
 export const DEMO_STAFF: ReadonlyArray<{ role: StaffRole; email: string; name: string }> = [
@@ -31,22 +32,57 @@ export interface DemoStaffAccount {
   totpSecret: string | null;
 }
 
-/** The demo staff just made, or null when there were staff already or this is production. */
-export async function seedDemoStaff(deps: Pick<AppDeps, 'db' | 'cardData'>, config: Pick<Config, 'NODE_ENV'>, now: Date): Promise<DemoStaffAccount[] | null> {
-  if (config.NODE_ENV === 'production') return null;
+/** The demo staff drawn, their passwords hashed, before they are written. */
+export interface DemoStaffDrawn {
+  accounts: DemoStaffAccount[];
+  passwordHashes: string[];
+}
+
+/**
+ * Draws the demo staff's passwords and second-factor secrets and hashes the passwords, all at once
+ * on libuv's pool (scrypt: about 0.25 s each, one after another the longest step of a fresh start),
+ * so the server can write the demo data meanwhile. Null in production or beside staff already there.
+ */
+export async function drawDemoStaff(db: Queryable, config: Pick<Config, 'NODE_ENV'>): Promise<DemoStaffDrawn | null> {
+  if (config.NODE_ENV === 'production' || (await hasStaff(db))) return null;
+  const accounts = DEMO_STAFF.map((demo) => ({
+    role: demo.role,
+    email: demo.email,
+    password: temporaryPassword(),
+    totpSecret: SECOND_FACTOR_ROLES.includes(demo.role) ? newTotpSecret() : null,
+  }));
+  return { accounts, passwordHashes: await Promise.all(accounts.map((account) => hashPassword(account.password))) };
+}
+
+/**
+ * Writes the demo staff drawn (drawDemoStaff, or drawn here) and answers them; null when there were
+ * staff already or this is production.
+ */
+export async function seedDemoStaff(
+  deps: Pick<AppDeps, 'db' | 'cardData'>,
+  config: Pick<Config, 'NODE_ENV'>,
+  now: Date,
+  drawn?: DemoStaffDrawn | null,
+): Promise<DemoStaffAccount[] | null> {
+  const staff = drawn === undefined ? await drawDemoStaff(deps.db, config) : drawn;
+  if (staff === null || config.NODE_ENV === 'production') return null;
   return deps.db.transaction(async (tx) => {
+    // Another process may have made staff since they were drawn.
     if (await hasStaff(tx)) return null;
-    const made: DemoStaffAccount[] = [];
-    for (const demo of DEMO_STAFF) {
-      const password = temporaryPassword();
-      const totpSecret = SECOND_FACTOR_ROLES.includes(demo.role) ? newTotpSecret() : null;
+    for (const [i, account] of staff.accounts.entries()) {
+      const { totpSecret } = account;
       await createStaff(
         tx,
-        { email: demo.email, name: demo.name, roles: [demo.role], password, ...(totpSecret ? { totpSecretSealed: (id: number) => sealTotpSecret(deps, id, totpSecret) } : {}) },
+        {
+          email: account.email,
+          name: DEMO_STAFF[i]!.name,
+          roles: [account.role],
+          password: { hash: staff.passwordHashes[i]! },
+          ...(totpSecret ? { totpSecretSealed: (id: number) => sealTotpSecret(deps, id, totpSecret) } : {}),
+        },
         now,
       );
-      made.push({ role: demo.role, email: demo.email, password, totpSecret });
     }
-    return made;
+    return staff.accounts;
   });
 }

@@ -63,7 +63,14 @@ export async function existingStaff(db: Queryable, id: number): Promise<StaffRow
  */
 export async function createStaff(
   db: Queryable,
-  input: { email: string; name: string; roles: StaffRole[]; password?: string | undefined; totpSecretSealed?: (id: number) => string },
+  input: {
+    email: string;
+    name: string;
+    roles: StaffRole[];
+    /** The password, or its hash made beforehand by hashPassword (the demo staff's, hashed while the demo data is written). */
+    password?: string | { hash: string } | undefined;
+    totpSecretSealed?: (id: number) => string;
+  },
   now: Date,
 ): Promise<{ account: StaffRow; temporaryPassword: string | null }> {
   const temporary = input.password === undefined ? temporaryPassword() : null;
@@ -71,7 +78,7 @@ export async function createStaff(
     email: input.email,
     name: input.name,
     roles: [...new Set(input.roles)],
-    passwordHash: await hashPassword(input.password ?? temporary!),
+    passwordHash: typeof input.password === 'object' ? input.password.hash : await hashPassword(input.password ?? temporary!),
     mustChangePassword: temporary !== null,
     now,
   });
