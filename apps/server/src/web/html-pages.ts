@@ -15,7 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Lang } from '@cashloan/contract/i18n';
 import type { PageTexts, ServerPage, ServerRenderer, WebEntry } from '@cashloan/contract/server-render';
 import { joinedParts } from '@cashloan/contract/texts/index';
-import { renderFirstScreen, scriptJson, type AnswerCall, type RenderLog } from './server-render.ts';
+import { aroundRoot, renderFirstScreen, scriptJson, type AnswerCall, type PageAroundRoot, type RenderLog } from './server-render.ts';
 
 /** A route's files, and the part of the catalogue its page's texts are in (route-assets.json). */
 type RouteFiles = Record<string, { js: string[]; css: string[]; texts?: string }>;
@@ -177,6 +177,8 @@ export class HtmlPages {
   private readonly cache = new Map<string, HtmlBody>();
   private readonly css = new Map<string, string | undefined>();
   private readonly pages = new Map<string, string>();
+  /** The pages a first screen is rendered into, cut at their root (a page's routes and a language: a bounded set). */
+  private readonly rendered = new Map<string, PageAroundRoot>();
   /** Each page's texts in a language, joined once (a page's routes and a language: a bounded set). */
   private readonly textsKept = new Map<string, PageTexts>();
 
@@ -286,7 +288,10 @@ export class HtmlPages {
   async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: RenderLog): Promise<HtmlBody> {
     const { entry, lang } = page;
     if (this.renderer?.routeToRender(entry, page.href) !== undefined) {
-      const rendered = await renderFirstScreen(this.renderer, this.html(entry, path, true, lang), page, answer, log);
+      const key = `${entry}|${path}|${lang}`;
+      let template = this.rendered.get(key);
+      if (!template) this.rendered.set(key, (template = aroundRoot(this.html(entry, path, true, lang))));
+      const rendered = await renderFirstScreen(this.renderer, template, page, answer, log);
       // Brotli at 5: most of brotli's gain at a fraction of the time of 11, per request.
       if (rendered !== undefined) return { ...compressFor(acceptEncoding, rendered, 5), personal: true };
     }

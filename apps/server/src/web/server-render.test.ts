@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_MESSAGES } from '@cashloan/contract';
 import type { ServerAnswer, ServerRenderer } from '@cashloan/contract/server-render';
-import { renderFirstScreen } from './server-render.ts';
+import { aroundRoot, renderFirstScreen } from './server-render.ts';
 
-const TEMPLATE = '<body><div id="root"></div></body>';
+const TEMPLATE = aroundRoot('<body><div id="root"></div></body>');
 const PAGE = { entry: 'index.html' as const, href: 'http://h5.test/allIt?orderId=1', trustedHosts: [], appScheme: '', lang: 'en' as const, texts: { routes: [], texts: {} } };
 
 /** A page that declares one call and shows its message; it also asks for 'extra' when told to. */
@@ -23,7 +23,7 @@ const failOnLog = {
     throw new Error(`undeclared: ${keys.join()}`);
   },
 };
-const render = (answer: ServerAnswer) => renderFirstScreen(renderer(), TEMPLATE, PAGE, async () => answer, failOnLog);
+const render = async (answer: ServerAnswer) => (await renderFirstScreen(renderer(), TEMPLATE, PAGE, async () => answer, failOnLog))?.toString();
 
 describe('renderFirstScreen', () => {
   it('renders the page with its answers embedded, a refusal included', async () => {
@@ -54,16 +54,18 @@ describe('renderFirstScreen', () => {
   it('renders once with the declared answers, and tells of a call the route did not declare', async () => {
     const made: string[] = [];
     const undeclared: string[][] = [];
-    const html = await renderFirstScreen(
-      renderer(['GET /extra {}']),
-      TEMPLATE,
-      PAGE,
-      async (call) => {
-        made.push(call.key);
-        return { code: 0, message: 'shown', data: null };
-      },
-      { failed: failOnLog.failed, undeclared: (keys) => undeclared.push(keys) },
-    );
+    const html = (
+      await renderFirstScreen(
+        renderer(['GET /extra {}']),
+        TEMPLATE,
+        PAGE,
+        async (call) => {
+          made.push(call.key);
+          return { code: 0, message: 'shown', data: null };
+        },
+        { failed: failOnLog.failed, undeclared: (keys) => undeclared.push(keys) },
+      )
+    )?.toString();
     expect(made).toEqual(['order']);
     expect(html).toContain('<main>shown</main>');
     expect(undeclared).toEqual([['GET /extra {}']]);

@@ -42,16 +42,32 @@ export const scriptJson = (value: unknown) =>
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * The page `template` (the route's HTML) with its first screen rendered for `page` and the answers
- * embedded; undefined when rendering failed (logged), and the browser then renders the page itself.
+ * A page template cut at its empty root, each side encoded once (the inlined CSS is most of it): a
+ * rendered page is the two with the screen's bytes between, with no string of the whole page made
+ * and encoded per request.
+ */
+export interface PageAroundRoot {
+  before: Buffer;
+  after: Buffer;
+}
+
+export function aroundRoot(template: string): PageAroundRoot {
+  const at = template.indexOf(EMPTY_ROOT);
+  if (at < 0) throw new Error(`the page template has no ${EMPTY_ROOT}`);
+  return { before: Buffer.from(template.slice(0, at)), after: Buffer.from(template.slice(at + EMPTY_ROOT.length)) };
+}
+
+/**
+ * The page `template` with its first screen rendered for `page` and the answers embedded; undefined
+ * when rendering failed (logged), and the browser then renders the page itself.
  */
 export async function renderFirstScreen(
   renderer: ServerRenderer,
-  template: string,
+  template: PageAroundRoot,
   page: ServerPage,
   answer: AnswerCall,
   log: RenderLog,
-): Promise<string | undefined> {
+): Promise<Buffer | undefined> {
   try {
     const calls = renderer.firstCalls(page);
     const envelopes = await Promise.all(calls.map(answer));
@@ -61,13 +77,11 @@ export async function renderFirstScreen(
     const rendered = renderer.renderRoute(page, answers);
     // The screen still shows (the browser makes such a call after hydration), but slower than it should.
     if (rendered.undeclared.length > 0) log.undeclared(rendered.undeclared);
-    // Spliced in, never through String.replace with a string: the markup and the answers hold what
-    // borrowers and agents write, and '$&', '$`' or "$'" in a replacement string would paste the
-    // template back into the page (issue 34).
-    const at = template.indexOf(EMPTY_ROOT);
-    if (at < 0) throw new Error(`the page template has no ${EMPTY_ROOT}`);
-    const filled = `<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${rendered.markup}</div>`;
-    return template.slice(0, at) + filled + template.slice(at + EMPTY_ROOT.length);
+    // Put between the template's sides as bytes, never through String.replace with a string: the
+    // markup and the answers hold what borrowers and agents write, and '$&', '$`' or "$'" in a
+    // replacement string would paste the template back into the page (issue 34).
+    const filled = Buffer.from(`<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${rendered.markup}</div>`);
+    return Buffer.concat([template.before, filled, template.after]);
   } catch (error) {
     log.failed(error);
     return undefined;
