@@ -150,11 +150,14 @@ function withRouteFiles(
   return codeAfterPaint ? withCodeAfterPaint(html, files.js.filter(missing)) : html;
 }
 
+/** Whether Accept-Encoding takes `name` (q=0 refuses it). */
+const accepts = (acceptEncoding: string | undefined, name: 'br' | 'gzip') =>
+  new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(acceptEncoding ?? '');
+
 /** The encoding to send for this Accept-Encoding: brotli, then gzip, else none (q=0 refuses one). */
 export function encodingFor(acceptEncoding: string | undefined): HtmlBody['encoding'] {
-  const accepts = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(acceptEncoding ?? '');
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
+  if (accepts(acceptEncoding, 'br')) return 'br';
+  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
   return undefined;
 }
 
@@ -291,9 +294,14 @@ export class HtmlPages {
       const key = `${entry}|${path}|${lang}`;
       let template = this.rendered.get(key);
       if (!template) this.rendered.set(key, (template = aroundRoot(this.html(entry, path, true, lang))));
-      const rendered = await renderFirstScreen(this.renderer, template, page, answer, log);
-      // Brotli at 5: most of brotli's gain at a fraction of the time of 11, per request.
-      if (rendered !== undefined) return { ...compressFor(acceptEncoding, rendered, 5), personal: true };
+      const screen = await renderFirstScreen(this.renderer, page, answer, log);
+      if (screen !== undefined) {
+        // Gzip with the template's sides compressed once (gzip-around.ts) before brotli, which would
+        // compress the whole page per request; brotli (at 5, most of its gain at a fraction of 11's
+        // time) only for a browser that takes no gzip.
+        if (accepts(acceptEncoding, 'gzip')) return { body: template.gzip(screen), encoding: 'gzip', personal: true };
+        return { ...compressFor(acceptEncoding, Buffer.concat([template.before, screen, template.after]), 5), personal: true };
+      }
     }
     const known = entry !== 'index.html' || this.routes[entry]?.[path] !== undefined;
     const key = `${entry}|${known ? path : '*'}|${lang}|${encodingFor(acceptEncoding) ?? ''}`;

@@ -4,6 +4,8 @@ import type { ServerAnswer, ServerRenderer } from '@cashloan/contract/server-ren
 import { aroundRoot, renderFirstScreen } from './server-render.ts';
 
 const TEMPLATE = aroundRoot('<body><div id="root"></div></body>');
+/** The page as html-pages.ts puts it together: the template's sides with the screen between. */
+const pageOf = (screen: Buffer | undefined) => screen && Buffer.concat([TEMPLATE.before, screen, TEMPLATE.after]).toString();
 const PAGE = { entry: 'index.html' as const, href: 'http://h5.test/allIt?orderId=1', trustedHosts: [], appScheme: '', lang: 'en' as const, texts: { routes: [], texts: {} } };
 
 /** A page that declares one call and shows its message; it also asks for 'extra' when told to. */
@@ -23,7 +25,7 @@ const failOnLog = {
     throw new Error(`undeclared: ${keys.join()}`);
   },
 };
-const render = async (answer: ServerAnswer) => (await renderFirstScreen(renderer(), TEMPLATE, PAGE, async () => answer, failOnLog))?.toString();
+const render = async (answer: ServerAnswer) => pageOf(await renderFirstScreen(renderer(), PAGE, async () => answer, failOnLog));
 
 describe('renderFirstScreen', () => {
   it('renders the page with its answers embedded, a refusal included', async () => {
@@ -54,18 +56,17 @@ describe('renderFirstScreen', () => {
   it('renders once with the declared answers, and tells of a call the route did not declare', async () => {
     const made: string[] = [];
     const undeclared: string[][] = [];
-    const html = (
+    const html = pageOf(
       await renderFirstScreen(
         renderer(['GET /extra {}']),
-        TEMPLATE,
         PAGE,
         async (call) => {
           made.push(call.key);
           return { code: 0, message: 'shown', data: null };
         },
         { failed: failOnLog.failed, undeclared: (keys) => undeclared.push(keys) },
-      )
-    )?.toString();
+      ),
+    );
     expect(made).toEqual(['order']);
     expect(html).toContain('<main>shown</main>');
     expect(undeclared).toEqual([['GET /extra {}']]);

@@ -8,6 +8,7 @@
  */
 import { ERROR_CODES, ERROR_MESSAGES } from '@cashloan/contract';
 import type { ServerAnswer, ServerCall, ServerPage, ServerRenderer } from '@cashloan/contract/server-render';
+import { gzipAround, type GzipAround } from './gzip-around.ts';
 
 /** Makes one call through the server's own API for the request being rendered. */
 export type AnswerCall = (call: ServerCall) => Promise<ServerAnswer>;
@@ -44,30 +45,28 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /**
  * A page template cut at its empty root, each side encoded once (the inlined CSS is most of it): a
  * rendered page is the two with the screen's bytes between, with no string of the whole page made
- * and encoded per request.
+ * and encoded per request. `gzip` compresses a page of these sides, compressing only its middle.
  */
 export interface PageAroundRoot {
   before: Buffer;
   after: Buffer;
+  gzip: GzipAround;
 }
 
 export function aroundRoot(template: string): PageAroundRoot {
   const at = template.indexOf(EMPTY_ROOT);
   if (at < 0) throw new Error(`the page template has no ${EMPTY_ROOT}`);
-  return { before: Buffer.from(template.slice(0, at)), after: Buffer.from(template.slice(at + EMPTY_ROOT.length)) };
+  const before = Buffer.from(template.slice(0, at));
+  const after = Buffer.from(template.slice(at + EMPTY_ROOT.length));
+  return { before, after, gzip: gzipAround(before, after) };
 }
 
 /**
- * The page `template` with its first screen rendered for `page` and the answers embedded; undefined
- * when rendering failed (logged), and the browser then renders the page itself.
+ * The first screen rendered for `page` with its answers embedded: the bytes that go in place of the
+ * template's empty root (PageAroundRoot's middle); undefined when rendering failed (logged), and the
+ * browser then renders the page itself.
  */
-export async function renderFirstScreen(
-  renderer: ServerRenderer,
-  template: PageAroundRoot,
-  page: ServerPage,
-  answer: AnswerCall,
-  log: RenderLog,
-): Promise<Buffer | undefined> {
+export async function renderFirstScreen(renderer: ServerRenderer, page: ServerPage, answer: AnswerCall, log: RenderLog): Promise<Buffer | undefined> {
   try {
     const calls = renderer.firstCalls(page);
     const envelopes = await Promise.all(calls.map(answer));
@@ -80,8 +79,7 @@ export async function renderFirstScreen(
     // Put between the template's sides as bytes, never through String.replace with a string: the
     // markup and the answers hold what borrowers and agents write, and '$&', '$`' or "$'" in a
     // replacement string would paste the template back into the page (issue 34).
-    const filled = Buffer.from(`<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${rendered.markup}</div>`);
-    return Buffer.concat([template.before, filled, template.after]);
+    return Buffer.from(`<script type="application/json" id="${renderer.PRELOADED_ANSWERS_ID}">${scriptJson(answers)}</script><div id="root">${rendered.markup}</div>`);
   } catch (error) {
     log.failed(error);
     return undefined;
