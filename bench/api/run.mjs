@@ -599,7 +599,8 @@ async function measureLoad(kind, workers = 1) {
       }
       const check = await sampleCheck(server.base, call, state);
       const request = call.page
-        ? { url: pageUrl(server.base, call, state), method: 'GET' }
+        ? // As the webview asks for it: compressed (Android's WebView and Chrome send this Accept-Encoding).
+          { url: pageUrl(server.base, call, state), method: 'GET', headers: { 'accept-encoding': 'gzip, deflate, br' } }
         : {
             url: callUrl(server.base, call, state.session),
             method: 'POST',
