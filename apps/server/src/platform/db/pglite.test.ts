@@ -70,7 +70,9 @@ describe('the template of a new PGlite database', () => {
     await first.close();
     expect(applied.length).toBeGreaterThan(0);
     const templates = readdirSync(templateDir);
-    expect(templates).toEqual([expect.stringMatching(/^pglite-[\w.]+-migrated-[0-9a-f]{16}$/)]);
+    expect(templates).toEqual([expect.stringMatching(/^pglite-[\w.]+-migrated-[0-9a-f]{16}-postgres-only$/)]);
+    // The template holds the cluster's one database: initdb's template0 and template1 are left out.
+    expect(readdirSync(join(templateDir, templates[0]!, 'base'))).toHaveLength(1);
 
     // A data dir that already holds uploads is still new.
     const second = join(root, 'second');
@@ -92,20 +94,22 @@ describe('the template of a new PGlite database', () => {
     await again.close();
     const third = await openDb({ dataDir: join(root, 'third'), migrate: true, pgliteTemplateDir: templateDir });
     expect((await third.query(`SELECT to_regclass('mine') IS NOT NULL AS present`)).rows).toEqual([{ present: false }]);
+    expect((await third.query('SELECT datname FROM pg_database')).rows).toEqual([{ datname: 'postgres' }]);
     await third.close();
   }, 120_000);
 
   it('replaces the templates of other migrations and other PGlite versions, and keeps the rest', async () => {
     const version = /^pglite-([\w.]+)-migrated-/.exec(readdirSync(templateDir)[0]!)![1]!;
     const dir = join(root, 'templates-2');
-    const stale = [`pglite-0.0.1-migrated-0123456789abcdef`, `pglite-${version}-migrated-0000000000000000`];
+    // Of another PGlite, other migrations, and this version's migrations in the layout before (with template0 and template1).
+    const stale = [`pglite-0.0.1-migrated-0123456789abcdef-postgres-only`, `pglite-${version}-migrated-0000000000000000-postgres-only`, readdirSync(templateDir)[0]!.replace(/-postgres-only$/, '')];
     const kept = [`pglite-${version}-initdb.tar.gz`, `pglite-${version}-migrated-0000000000000000.1.2.tmp`, 'something-else'];
     for (const name of [...stale, ...kept]) mkdirSync(join(dir, name), { recursive: true });
     const db = await openDb({ dataDir: join(root, 'fourth'), migrate: true, pgliteTemplateDir: dir });
     await db.close();
     const left = readdirSync(dir);
     const made = left.filter((name) => !kept.includes(name));
-    expect(made).toEqual([expect.stringMatching(/^pglite-[\w.]+-migrated-[0-9a-f]{16}$/)]);
+    expect(made).toEqual([expect.stringMatching(/^pglite-[\w.]+-migrated-[0-9a-f]{16}-postgres-only$/)]);
     expect(left.filter((name) => kept.includes(name)).sort()).toEqual([...kept].sort());
     for (const name of stale) expect(left).not.toContain(name);
   }, 120_000);
