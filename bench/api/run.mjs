@@ -47,7 +47,7 @@ const RESULTS_DIR = join(REPO_ROOT, 'bench/results');
 /** Where the server caches the template of a new PGlite database (apps/server/src/db/pglite.ts). */
 const TEMPLATE_CACHE = join(REPO_ROOT, 'node_modules/.cache/cashloan-server');
 /** Whether a fresh PGlite start will copy a cached template (otherwise it runs initdb and makes one). */
-const templateCached = () => existsSync(TEMPLATE_CACHE) && readdirSync(TEMPLATE_CACHE).some((name) => /^pglite-.*-migrated-[0-9a-f]+$/.test(name));
+const templateCached = () => existsSync(TEMPLATE_CACHE) && readdirSync(TEMPLATE_CACHE).some((name) => /^pglite-.*-migrated-[0-9a-f]+(-[a-z-]+)?$/.test(name));
 const OPS_TOKEN = 'bench-ops-token-of-the-benchmarks-only';
 
 const positive = (name, fallback) => {
@@ -870,9 +870,11 @@ const NOTES = [
     'complaint list, one small statement, shows the floor (its rows above, on each database).',
   '- A server-rendered page view answers the calls its route declares through the API (app.inject) and renders the route once ' +
     'with their answers (issue 40); beyond the call, most of its cost is React\'s renderToString (about 80 µs in a loop of its own, ' +
-    '250–290 µs in the middle of a loaded server) and the 17 KB page written to the socket.',
-  '- Cold start: a new PGlite database is a copy of a cached template of an initialised, migrated database (no initdb, no migrations); ' +
-    'the database opens and migrates while the server\'s modules load; Fastify\'s ajv/fast-json-stringify load only if a route ever declares a schema.',
+    '250–290 µs in the middle of a loaded server) and the 16 KB page written to the socket. The page is asked for compressed, as the webview does: ' +
+    'only its rendered screen is compressed per request (apps/server/src/web/gzip-around.ts).',
+  '- Cold start: a new PGlite database is a copy of a cached template of an initialised, migrated database of one database (no initdb, no migrations; ' +
+    'no template0 or template1), copied on libuv\'s pool while the server\'s modules load; the demo staff\'s passwords are hashed at once while the demo ' +
+    'data is written; Fastify\'s ajv/fast-json-stringify load only if a route ever declares a schema.',
   '- Two processes on this machine share its 2 cores with PostgreSQL and autocannon, so req/s does not double: the figure that scales is ' +
     'the server CPU per request, compared between 1 and 2 processes above; BENCH_API_SERVER_CPUS pins the server to a core of its own ' +
     '(docs/deploy.md, "Sizing", uses that run).',
