@@ -285,17 +285,34 @@ export class HtmlPages {
   }
 
   /**
+   * The page a first screen is rendered into, cut at its root, built once; undefined (logged) for a
+   * template without an empty root, and the browser renders that page itself.
+   */
+  private renderedTemplate(entry: WebEntry, path: string, lang: Lang, log: RenderLog): PageAroundRoot | undefined {
+    const key = `${entry}|${path}|${lang}`;
+    let template = this.rendered.get(key);
+    if (!template) {
+      try {
+        template = aroundRoot(this.html(entry, path, true, lang));
+      } catch (error) {
+        log.failed(error);
+        return undefined;
+      }
+      this.rendered.set(key, template);
+    }
+    return template;
+  }
+
+  /**
    * A page's bytes for this Accept-Encoding. A server-rendered route is rendered for this request,
    * its first calls answered by `answer` (the server's own API); the others are built once and kept.
    */
   async body(page: ServerPage, path: string, acceptEncoding: string | undefined, answer: AnswerCall, log: RenderLog): Promise<HtmlBody> {
     const { entry, lang } = page;
     if (this.renderer?.routeToRender(entry, page.href) !== undefined) {
-      const key = `${entry}|${path}|${lang}`;
-      let template = this.rendered.get(key);
-      if (!template) this.rendered.set(key, (template = aroundRoot(this.html(entry, path, true, lang))));
-      const screen = await renderFirstScreen(this.renderer, page, answer, log);
-      if (screen !== undefined) {
+      const template = this.renderedTemplate(entry, path, lang, log);
+      const screen = template && (await renderFirstScreen(this.renderer, page, answer, log));
+      if (template && screen !== undefined) {
         // Gzip with the template's sides compressed once (gzip-around.ts) before brotli, which would
         // compress the whole page per request; brotli (at 5, most of its gain at a fraction of 11's
         // time) only for a browser that takes no gzip.
