@@ -32,10 +32,11 @@ export interface DemoStaffAccount {
   totpSecret: string | null;
 }
 
-/** The demo staff drawn, their passwords hashed, before they are written. */
+/** One demo staff member drawn: the account printed, and what is written beside it (the name, the password's hash). */
 export interface DemoStaffDrawn {
-  accounts: DemoStaffAccount[];
-  passwordHashes: string[];
+  account: DemoStaffAccount;
+  name: string;
+  passwordHash: string;
 }
 
 /**
@@ -43,15 +44,15 @@ export interface DemoStaffDrawn {
  * on libuv's pool (scrypt: about 0.25 s each, one after another the longest step of a fresh start),
  * so the server can write the demo data meanwhile. Null in production or beside staff already there.
  */
-export async function drawDemoStaff(db: Queryable, config: Pick<Config, 'NODE_ENV'>): Promise<DemoStaffDrawn | null> {
+export async function drawDemoStaff(db: Queryable, config: Pick<Config, 'NODE_ENV'>): Promise<DemoStaffDrawn[] | null> {
   if (config.NODE_ENV === 'production' || (await hasStaff(db))) return null;
-  const accounts = DEMO_STAFF.map((demo) => ({
-    role: demo.role,
-    email: demo.email,
-    password: temporaryPassword(),
-    totpSecret: SECOND_FACTOR_ROLES.includes(demo.role) ? newTotpSecret() : null,
-  }));
-  return { accounts, passwordHashes: await Promise.all(accounts.map((account) => hashPassword(account.password))) };
+  return Promise.all(
+    DEMO_STAFF.map(async (demo) => {
+      const password = temporaryPassword();
+      const totpSecret = SECOND_FACTOR_ROLES.includes(demo.role) ? newTotpSecret() : null;
+      return { account: { role: demo.role, email: demo.email, password, totpSecret }, name: demo.name, passwordHash: await hashPassword(password) };
+    }),
+  );
 }
 
 /**
@@ -62,27 +63,27 @@ export async function seedDemoStaff(
   deps: Pick<AppDeps, 'db' | 'cardData'>,
   config: Pick<Config, 'NODE_ENV'>,
   now: Date,
-  drawn?: DemoStaffDrawn | null,
+  drawn?: DemoStaffDrawn[] | null,
 ): Promise<DemoStaffAccount[] | null> {
   const staff = drawn === undefined ? await drawDemoStaff(deps.db, config) : drawn;
   if (staff === null || config.NODE_ENV === 'production') return null;
   return deps.db.transaction(async (tx) => {
     // Another process may have made staff since they were drawn.
     if (await hasStaff(tx)) return null;
-    for (const [i, account] of staff.accounts.entries()) {
+    for (const { account, name, passwordHash } of staff) {
       const { totpSecret } = account;
       await createStaff(
         tx,
         {
           email: account.email,
-          name: DEMO_STAFF[i]!.name,
+          name,
           roles: [account.role],
-          password: { hash: staff.passwordHashes[i]! },
+          password: { hash: passwordHash },
           ...(totpSecret ? { totpSecretSealed: (id: number) => sealTotpSecret(deps, id, totpSecret) } : {}),
         },
         now,
       );
     }
-    return staff.accounts;
+    return staff.map(({ account }) => account);
   });
 }
