@@ -150,9 +150,12 @@ function withRouteFiles(
   return codeAfterPaint ? withCodeAfterPaint(html, files.js.filter(missing)) : html;
 }
 
+/** An Accept-Encoding that takes `name` (q=0 refuses it); made once, as every page request asks. */
+const takes = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i');
+const TAKES = { br: takes('br'), gzip: takes('gzip') } as const;
+
 /** Whether Accept-Encoding takes `name` (q=0 refuses it). */
-const accepts = (acceptEncoding: string | undefined, name: 'br' | 'gzip') =>
-  new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[\\d.]+)?\\s*(,|$)`, 'i').test(acceptEncoding ?? '');
+const accepts = (acceptEncoding: string | undefined, name: keyof typeof TAKES) => TAKES[name].test(acceptEncoding ?? '');
 
 /** The encoding to send for this Accept-Encoding: brotli, then gzip, else none (q=0 refuses one). */
 export function encodingFor(acceptEncoding: string | undefined): HtmlBody['encoding'] {
