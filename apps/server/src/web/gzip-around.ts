@@ -15,6 +15,12 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 /** ID1 ID2, CM = deflate, no flags, no time, no extra flags, OS unknown. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const FLUSHED = { finishFlush: constants.Z_FULL_FLUSH } as const;
+/**
+ * The middle is compressed per request: at the fastest level. For the order screen's 3.7 KB, a
+ * sixth to a quarter less time than the default level (medians 43–51 µs → 35–43 µs on one host)
+ * for 4% more of its bytes (1,526 → 1,581).
+ */
+const MIDDLE = { ...FLUSHED, level: constants.Z_BEST_SPEED } as const;
 
 export type GzipAround = (middle: Buffer) => Buffer;
 
@@ -32,6 +38,6 @@ export function gzipAround(before: Buffer, after: Buffer): GzipAround {
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(crcAfter(crcAfter(beforeCrc, middle), after) >>> 0, 0);
     trailer.writeUInt32LE((before.length + middle.length + after.length) % 2 ** 32, 4);
-    return Buffer.concat([head, deflateRawSync(middle, FLUSHED), tail, trailer]);
+    return Buffer.concat([head, deflateRawSync(middle, MIDDLE), tail, trailer]);
   };
 }
