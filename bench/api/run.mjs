@@ -869,9 +869,10 @@ const NOTES = [
     'the middle of a request than in a loop of its own (the wasm database and the server share one thread and its caches); the ' +
     'complaint list, one small statement, shows the floor (its rows above, on each database).',
   '- A server-rendered page view answers the calls its route declares through the API (app.inject) and renders the route once ' +
-    'with their answers (issue 40); beyond the call, most of its cost is React\'s renderToString (about 80 µs in a loop of its own, ' +
-    '250–290 µs in the middle of a loaded server) and the 16 KB page written to the socket. The page is asked for compressed, as the webview does: ' +
-    'only its rendered screen is compressed per request (apps/server/src/web/gzip-around.ts).',
+    'with their answers (issue 40). The page is asked for compressed, as the webview does: only its rendered screen is compressed ' +
+    'per request (apps/server/src/web/gzip-around.ts). Beyond the call, its own steps (the first calls built, React\'s render, the answers\' JSON, ' +
+    'the screen gzipped) cost 0.7–1.1× the call itself, timed inside the server (docs/benchmarks.md, "30 Nov, evening"), so no call path makes it 1.5× ' +
+    'while the screen is rendered per request.',
   '- Cold start: a new PGlite database is a copy of a cached template of an initialised, migrated database of one database (no initdb, no migrations; ' +
     'no template0 or template1), copied on libuv\'s pool while the server\'s modules load; the demo staff\'s passwords are hashed at once while the demo ' +
     'data is written; Fastify\'s ajv/fast-json-stringify load only if a route ever declares a schema.',
